@@ -1,0 +1,158 @@
+"""Component data (animals, trees, boards) shipped as package files and parsed once.
+
+The engine and the table both read the components from here; the files are a copy of
+``shared/reference`` and a test keeps the two equal.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+ELEMENTS: tuple[str, ...] = ("sun", "water", "plant", "wind", "flower")
+SUN, WATER, PLANT, WIND, FLOWER = range(5)
+
+
+@dataclass(frozen=True, slots=True)
+class AnimalCard:
+    """One printed card; ``level`` is 0 for starting animals and -1 for the Fire Varan."""
+
+    id: int
+    name: str
+    level: int
+    cost: int
+    symbol: str  # "solitary", "gregarious" or "neutral"
+    elements: tuple[int, int, int, int, int]
+
+    @property
+    def is_varan(self) -> bool:
+        return self.level == -1
+
+
+@dataclass(frozen=True, slots=True)
+class TreeKind:
+    index: int
+    id: str
+    name: str
+    cost: int
+    elements: tuple[int, int, int, int, int]
+    special: str
+    copies: dict[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class LineBonus:
+    line: str
+    index: int
+    spaces: tuple[tuple[int, int], ...]
+    element: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class CornerBonus:
+    space: tuple[int, int]
+    bonus: str  # "attract", "fragments" or "extinguish"
+    element: int  # -1 when the bonus has no element
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Boards:
+    columns: int
+    rows: int
+    start_space: tuple[int, int]
+    line_bonuses: tuple[LineBonus, ...]
+    corner_bonuses: tuple[CornerBonus, ...]
+    rocks: tuple[str, ...]
+    start_rocks: dict[int, tuple[int, ...]]
+    supply: dict[str, object]
+    seasons: tuple[str, ...]
+    victory_tiles: tuple[str, ...]
+
+
+_LEVELS = {"start": 0, "varan": -1, "1": 1, "2": 2, "3": 3}
+
+
+def _read(name: str) -> str:
+    return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
+
+
+def _rows(name: str) -> list[dict[str, str]]:
+    return list(csv.DictReader(io.StringIO(_read(name))))
+
+
+@cache
+def animals() -> tuple[AnimalCard, ...]:
+    """All cards indexed by id (index 0 is unused so ``animals()[id]`` works)."""
+    cards: list[AnimalCard | None] = [None]
+    for row in _rows("animals.csv"):
+        card = AnimalCard(
+            id=int(row["id"]),
+            name=row["animal"],
+            level=_LEVELS[row["level"]],
+            cost=int(row["cost"]),
+            symbol=row["symbol"],
+            elements=tuple(int(row[e]) for e in ELEMENTS),  # type: ignore[arg-type]
+        )
+        if card.id != len(cards):
+            raise ValueError(f"animals.csv: ids must run 1, 2, 3...; got {card.id}")
+        cards.append(card)
+    return tuple(cards)  # type: ignore[arg-type]
+
+
+@cache
+def trees() -> tuple[TreeKind, ...]:
+    kinds = []
+    for i, row in enumerate(_rows("trees.csv")):
+        kinds.append(
+            TreeKind(
+                index=i,
+                id=row["id"],
+                name=row["tree"],
+                cost=int(row["cost"]),
+                elements=tuple(int(row[e]) for e in ELEMENTS),  # type: ignore[arg-type]
+                special=row["special"],
+                copies={n: int(row[f"copies_{n}p"]) for n in (2, 3, 4)},
+            )
+        )
+    return tuple(kinds)
+
+
+@cache
+def boards() -> Boards:
+    raw = json.loads(_read("boards.json"))
+    forest, circle = raw["forest"], raw["circle"]
+    return Boards(
+        columns=forest["columns"],
+        rows=forest["rows"],
+        start_space=tuple(forest["start_space"]),
+        line_bonuses=tuple(
+            LineBonus(
+                line=b["line"],
+                index=b["index"],
+                spaces=tuple(tuple(s) for s in b["spaces"]),
+                element=ELEMENTS.index(b["element"]),
+                amount=b["amount"],
+            )
+            for b in forest["line_bonuses"]
+        ),
+        corner_bonuses=tuple(
+            CornerBonus(
+                space=tuple(b["space"]),
+                bonus=b["bonus"],
+                element=ELEMENTS.index(b["element"]) if "element" in b else -1,
+                amount=b["amount"],
+            )
+            for b in forest["corner_bonuses"]
+        ),
+        rocks=tuple(circle["rocks"]),
+        start_rocks={int(k): tuple(v) for k, v in circle["start_rocks"].items()},
+        supply=raw["supply"],
+        seasons=tuple(raw["seasons"]),
+        victory_tiles=tuple(raw["victory_tiles"]),
+    )
