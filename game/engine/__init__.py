@@ -1,0 +1,36 @@
+"""The rules of Living Forest: pure Python, deterministic from a seed, no I/O.
+
+Public API (see docs/engine.md): ``new_game``, ``Game`` (``pending``, ``legal_moves``,
+``play``, ``clone``, ``to_json``/``from_json``, ``view``, ``result``), ``determinize``,
+the ``Move`` and ``Event`` families and ``IllegalMove``.
+"""
+
+from __future__ import annotations
+
+from game.engine import events
+from game.engine.events import Event
+from game.engine.game import Decision, Game, IllegalMove, Pending, Phase, Result, Score
+from game.engine.moves import Action, Move
+from game.engine.serialize import SCHEMA_VERSION, InvalidState, check_invariants
+from game.engine.setup import new_game
+from game.engine.view import View, determinize
+
+__all__ = [
+    "SCHEMA_VERSION",
+    "Action",
+    "Decision",
+    "Event",
+    "Game",
+    "IllegalMove",
+    "InvalidState",
+    "Move",
+    "Pending",
+    "Phase",
+    "Result",
+    "Score",
+    "View",
+    "check_invariants",
+    "determinize",
+    "events",
+    "new_game",
+]

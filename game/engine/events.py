@@ -1,0 +1,240 @@
+"""Events: one typed value per visible change, returned by ``Game.play``.
+
+The table animates and writes its log from these alone, so each carries everything a
+sentence or an animation needs (who, what, from where, to where).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    kind: ClassVar[str] = ""
+    _registry: ClassVar[dict[str, type[Event]]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        if cls.kind:
+            Event._registry[cls.kind] = cls
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            out[f.name] = list(value) if isinstance(value, tuple) else value
+        return out
+
+    @staticmethod
+    def from_json(raw: dict[str, Any]) -> Event:
+        cls = Event._registry[raw["kind"]]
+        args = {}
+        for f in fields(cls):
+            value = raw[f.name]
+            args[f.name] = _tuples(value) if isinstance(value, list) else value
+        return cls(**args)
+
+
+def _tuples(value: Any) -> Any:
+    return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
+
+
+@dataclass(frozen=True, slots=True)
+class RoundStarted(Event):
+    round: int
+    first_player: int
+    kind: ClassVar[str] = "round_started"
+
+
+@dataclass(frozen=True, slots=True)
+class Reshuffled(Event):
+    player: int
+    cards: int
+    kind: ClassVar[str] = "reshuffled"
+
+
+@dataclass(frozen=True, slots=True)
+class CardRevealed(Event):
+    player: int
+    card: int
+    solitary: int  # the uncancelled solitary count after this card
+    kind: ClassVar[str] = "card_revealed"
+
+
+@dataclass(frozen=True, slots=True)
+class FragmentUsed(Event):
+    player: int
+    card: int
+    to_varan_supply: bool
+    solitary: int
+    kind: ClassVar[str] = "fragment_used"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStopped(Event):
+    player: int
+    solitary: int
+    forced: bool  # True when the third solitary symbol (or an empty deck) stopped them
+    actions: int
+    kind: ClassVar[str] = "player_stopped"
+
+
+@dataclass(frozen=True, slots=True)
+class ActionPhaseStarted(Event):
+    order: tuple[int, ...]
+    kind: ClassVar[str] = "action_phase_started"
+
+
+@dataclass(frozen=True, slots=True)
+class TurnStarted(Event):
+    player: int
+    actions: int
+    kind: ClassVar[str] = "turn_started"
+
+
+@dataclass(frozen=True, slots=True)
+class ActionChosen(Event):
+    player: int
+    action: int
+    kind: ClassVar[str] = "action_chosen"
+
+
+@dataclass(frozen=True, slots=True)
+class BonusStarted(Event):
+    player: int
+    bonus: str  # "attract", "extinguish", "plant"
+    source: str  # "corner" or "rock"
+    extra: int  # temporary element bonus (+3 Sun, +2 Water) or 0
+    kind: ClassVar[str] = "bonus_started"
+
+
+@dataclass(frozen=True, slots=True)
+class BonusSkipped(Event):
+    player: int
+    bonus: str
+    reason: str
+    kind: ClassVar[str] = "bonus_skipped"
+
+
+@dataclass(frozen=True, slots=True)
+class FragmentsTaken(Event):
+    player: int
+    count: int
+    source: str  # "action", "corner" or "rock"
+    kind: ClassVar[str] = "fragments_taken"
+
+
+@dataclass(frozen=True, slots=True)
+class AnimalAttracted(Event):
+    player: int
+    card: int
+    level: int
+    kind: ClassVar[str] = "animal_attracted"
+
+
+@dataclass(frozen=True, slots=True)
+class FireExtinguished(Event):
+    player: int
+    value: int
+    kind: ClassVar[str] = "fire_extinguished"
+
+
+@dataclass(frozen=True, slots=True)
+class TreePlanted(Event):
+    player: int
+    tree: int
+    x: int
+    y: int
+    line_bonuses: tuple[str, ...]  # e.g. ("column 2: +1 water",)
+    corner: str  # "" or the corner bonus triggered ("attract", "fragments", "extinguish")
+    kind: ClassVar[str] = "tree_planted"
+
+
+@dataclass(frozen=True, slots=True)
+class StandeeMoved(Event):
+    player: int
+    start: int
+    end: int
+    path: tuple[int, ...]  # every rock passed, in order, ending with ``end``
+    jumped: tuple[int, ...]  # the players whose standees were jumped, in order
+    kind: ClassVar[str] = "standee_moved"
+
+
+@dataclass(frozen=True, slots=True)
+class TileStolen(Event):
+    thief: int
+    victim: int
+    tile: str
+    season: int  # whose colour the tile carries
+    kind: ClassVar[str] = "tile_stolen"
+
+
+@dataclass(frozen=True, slots=True)
+class NothingToSteal(Event):
+    thief: int
+    victim: int
+    kind: ClassVar[str] = "nothing_to_steal"
+
+
+@dataclass(frozen=True, slots=True)
+class Passed(Event):
+    player: int
+    actions_left: int
+    kind: ClassVar[str] = "passed"
+
+
+@dataclass(frozen=True, slots=True)
+class TurnEnded(Event):
+    player: int
+    kind: ClassVar[str] = "turn_ended"
+
+
+@dataclass(frozen=True, slots=True)
+class OnibiAttack(Event):
+    firepower: int
+    fires: int
+    water: tuple[int, ...]  # each player's Water total, by seat
+    hit: tuple[int, ...]  # the seats whose Water was below the firepower
+    kind: ClassVar[str] = "onibi_attack"
+
+
+@dataclass(frozen=True, slots=True)
+class VaransDealt(Event):
+    player: int
+    count: int
+    short: int  # how many the empty supply could not give
+    kind: ClassVar[str] = "varans_dealt"
+
+
+@dataclass(frozen=True, slots=True)
+class FiresAdded(Event):
+    values: tuple[int, ...]
+    reason: str  # "attracted" or "empty_centre"
+    kind: ClassVar[str] = "fires_added"
+
+
+@dataclass(frozen=True, slots=True)
+class ReserveRefilled(Event):
+    level: int
+    cards: tuple[int, ...]
+    kind: ClassVar[str] = "reserve_refilled"
+
+
+@dataclass(frozen=True, slots=True)
+class HelpLinesReturned(Event):
+    cards: tuple[int, ...]  # cards per seat
+    kind: ClassVar[str] = "help_lines_returned"
+
+
+@dataclass(frozen=True, slots=True)
+class SacredTreePassed(Event):
+    player: int
+    kind: ClassVar[str] = "sacred_tree_passed"
+
+
+@dataclass(frozen=True, slots=True)
+class GameOver(Event):
+    winners: tuple[int, ...]
+    tiebreak: bool
+    kind: ClassVar[str] = "game_over"

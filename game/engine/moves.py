@@ -1,0 +1,234 @@
+"""Moves: the small immutable values a player sends to ``Game.play``.
+
+Every possible move is built once at import (there are a few hundred) and legal-move lists
+hand out those shared instances, which keeps move generation allocation-free.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from enum import IntEnum
+from typing import Any, ClassVar
+
+from game import data
+
+
+class Action(IntEnum):
+    """The five actions of the action phase (RULES.md §4.2)."""
+
+    FRAGMENT = 1
+    ATTRACT = 2
+    EXTINGUISH = 3
+    PLANT = 4
+    MOVE = 5
+
+    @property
+    def label(self) -> str:
+        return _ACTION_LABELS[self]
+
+
+_ACTION_LABELS = {
+    Action.FRAGMENT: "Take a Fragment",
+    Action.ATTRACT: "Attract animals",
+    Action.EXTINGUISH: "Extinguish fires",
+    Action.PLANT: "Plant a tree",
+    Action.MOVE: "Move on the Circle of Spirits",
+}
+
+VICTORY_KINDS: tuple[str, ...] = ("fire", "flower", "tree")
+SEASONS: tuple[str, ...] = ("spring", "summer", "autumn", "winter")
+
+
+def space_name(x: int, y: int) -> str:
+    """Human name of a Forest space; rows are counted from the top, columns from the left."""
+    return f"column {x + 1}, row {y + 1}"
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """Base of every move; subclasses are registered by their ``kind`` name."""
+
+    kind: ClassVar[str] = ""
+    _registry: ClassVar[dict[str, type[Move]]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        if cls.kind:
+            Move._registry[cls.kind] = cls
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind}
+        for f in fields(self):
+            out[f.name] = getattr(self, f.name)
+        return out
+
+    @staticmethod
+    def from_json(raw: Any) -> Move:
+        """Parse a move; anything malformed raises ``ValueError`` with the reason."""
+        if not isinstance(raw, dict) or not isinstance(raw.get("kind"), str):
+            raise ValueError("a move must be an object with a 'kind'")
+        cls = Move._registry.get(raw["kind"])
+        if cls is None:
+            raise ValueError(f"unknown move kind {raw['kind']!r}")
+        names = [f.name for f in fields(cls)]
+        extra = set(raw) - set(names) - {"kind"}
+        if extra:
+            raise ValueError(f"unexpected fields for {cls.kind}: {sorted(extra)}")
+        args = []
+        for f in fields(cls):
+            value = raw.get(f.name)
+            expected = int if f.type in ("int", int) else str
+            if type(value) is not expected:
+                raise ValueError(f"{cls.kind}.{f.name} must be {expected.__name__}")
+            args.append(value)
+        move = cls(*args)
+        return move.canonical()
+
+    def canonical(self) -> Move:
+        """The shared instance equal to this move (itself when there is none)."""
+        return _CANONICAL.get(self, self)
+
+    def describe(self) -> str:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True, slots=True)
+class Draw(Move):
+    kind: ClassVar[str] = "draw"
+
+    def describe(self) -> str:
+        return "Draw the top card of your draw pile"
+
+
+@dataclass(frozen=True, slots=True)
+class Stop(Move):
+    kind: ClassVar[str] = "stop"
+
+    def describe(self) -> str:
+        return "Stop drawing"
+
+
+@dataclass(frozen=True, slots=True)
+class UseFragment(Move):
+    kind: ClassVar[str] = "use_fragment"
+
+    def describe(self) -> str:
+        return "Spend a Fragment to remove the card just revealed"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseAction(Move):
+    action: int
+    kind: ClassVar[str] = "choose_action"
+
+    def describe(self) -> str:
+        return Action(self.action).label
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Move):
+    kind: ClassVar[str] = "pass"
+
+    def describe(self) -> str:
+        return "Pass (end your turn)"
+
+
+@dataclass(frozen=True, slots=True)
+class PickAnimal(Move):
+    card: int
+    kind: ClassVar[str] = "pick_animal"
+
+    def describe(self) -> str:
+        card = data.animals()[self.card]
+        return f"Attract the {card.name} (cost {card.cost})"
+
+
+@dataclass(frozen=True, slots=True)
+class PickFire(Move):
+    value: int
+    kind: ClassVar[str] = "pick_fire"
+
+    def describe(self) -> str:
+        return f"Put out a Fire of value {self.value}"
+
+
+@dataclass(frozen=True, slots=True)
+class Finish(Move):
+    kind: ClassVar[str] = "finish"
+
+    def describe(self) -> str:
+        return "Finish this action"
+
+
+@dataclass(frozen=True, slots=True)
+class Plant(Move):
+    tree: int
+    x: int
+    y: int
+    kind: ClassVar[str] = "plant"
+
+    def describe(self) -> str:
+        return f"Plant {data.trees()[self.tree].name} at {space_name(self.x, self.y)}"
+
+
+@dataclass(frozen=True, slots=True)
+class MoveSpirit(Move):
+    distance: int
+    kind: ClassVar[str] = "move_spirit"
+
+    def describe(self) -> str:
+        rocks = "rock" if self.distance == 1 else "rocks"
+        return f"Move your Spirit {self.distance} {rocks} clockwise"
+
+
+@dataclass(frozen=True, slots=True)
+class Steal(Move):
+    victim: int
+    tile: str
+    kind: ClassVar[str] = "steal"
+
+    def describe(self) -> str:
+        season = SEASONS[self.victim].capitalize()
+        return f"Take the {self.tile.capitalize()} Victory tile of {season}"
+
+
+@dataclass(frozen=True, slots=True)
+class SkipBonus(Move):
+    kind: ClassVar[str] = "skip_bonus"
+
+    def describe(self) -> str:
+        return "Skip this bonus action"
+
+
+MAX_DISTANCE = 64  # more Wind than any Forest can hold; longer moves are refused
+
+DRAW = Draw()
+STOP = Stop()
+USE_FRAGMENT = UseFragment()
+PASS = Pass()
+FINISH = Finish()
+SKIP_BONUS = SkipBonus()
+CHOOSE = {a: ChooseAction(int(a)) for a in Action}
+PICK_ANIMAL = {i: PickAnimal(i) for i in range(1, len(data.animals()))}
+PICK_FIRE = {v: PickFire(v) for v in (2, 3, 4)}
+PLANT = {
+    (k, x, y): Plant(k, x, y)
+    for k in range(len(data.trees()))
+    for x in range(data.boards().columns)
+    for y in range(data.boards().rows)
+}
+MOVE_BY = {d: MoveSpirit(d) for d in range(1, MAX_DISTANCE + 1)}
+STEAL = {(v, t): Steal(v, t) for v in range(4) for t in VICTORY_KINDS}
+
+_CANONICAL: dict[Move, Move] = {
+    m: m
+    for group in (
+        (DRAW, STOP, USE_FRAGMENT, PASS, FINISH, SKIP_BONUS),
+        CHOOSE.values(),
+        PICK_ANIMAL.values(),
+        PICK_FIRE.values(),
+        PLANT.values(),
+        MOVE_BY.values(),
+        STEAL.values(),
+    )
+    for m in group
+}

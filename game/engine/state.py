@@ -1,0 +1,200 @@
+"""Static tables derived from the component data, and the per-player state.
+
+The tables are built once from ``game.data`` and shared by every game and clone; the
+``PlayerState`` holds only what changes during play.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from game import data
+
+# --- static tables (read-only after import) -----------------------------------------
+
+CARDS = data.animals()
+TREES = data.trees()
+BOARDS = data.boards()
+SUPPLY = BOARDS.supply
+
+VARAN = next(c.id for c in CARDS[1:] if c.is_varan)
+STARTING_CARDS: tuple[int, ...] = tuple(c.id for c in CARDS[1:] if c.level == 0)
+MARKET_CARDS: dict[int, tuple[int, ...]] = {
+    lvl: tuple(c.id for c in CARDS[1:] if c.level == lvl) for lvl in (1, 2, 3)
+}
+CARD_ELEMS: tuple[tuple[int, ...], ...] = tuple(
+    c.elements if c is not None else (0,) * 5 for c in CARDS
+)
+CARD_SOLITARY: tuple[int, ...] = tuple(
+    1 if c is not None and c.symbol == "solitary" else 0 for c in CARDS
+)
+CARD_GREGARIOUS: tuple[int, ...] = tuple(
+    1 if c is not None and c.symbol == "gregarious" else 0 for c in CARDS
+)
+CARD_COST: tuple[int, ...] = tuple(c.cost if c is not None else 0 for c in CARDS)
+CARD_LEVEL: tuple[int, ...] = tuple(c.level if c is not None else 0 for c in CARDS)
+
+TREE_COST: tuple[int, ...] = tuple(t.cost for t in TREES)
+TREE_ELEMS: tuple[tuple[int, ...], ...] = tuple(t.elements for t in TREES)
+START_TREE = len(TREES)  # the starting tree's code in a Forest (it is not a buyable kind)
+REPEAT_TREE = next(t.index for t in TREES if t.special == "same_action_twice")
+EMPTY = -1
+
+COLUMNS, ROWS = BOARDS.columns, BOARDS.rows
+SPACES = COLUMNS * ROWS
+START_SPACE = BOARDS.start_space[1] * COLUMNS + BOARDS.start_space[0]
+NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(
+        (y + dy) * COLUMNS + (x + dx)
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
+        if 0 <= x + dx < COLUMNS and 0 <= y + dy < ROWS
+    )
+    for y in range(ROWS)
+    for x in range(COLUMNS)
+)
+LINES: tuple[tuple[tuple[int, ...], int, int, str], ...] = tuple(
+    (
+        tuple(sy * COLUMNS + sx for sx, sy in b.spaces),
+        b.element,
+        b.amount,
+        f"{b.line} {b.index + 1}: +{b.amount} {data.ELEMENTS[b.element]}",
+    )
+    for b in BOARDS.line_bonuses
+)
+CORNERS: dict[int, data.CornerBonus] = {
+    b.space[1] * COLUMNS + b.space[0]: b for b in BOARDS.corner_bonuses
+}
+ROCKS: tuple[str, ...] = BOARDS.rocks
+N_ROCKS = len(ROCKS)
+
+SOLITARY_LIMIT = int(SUPPLY["solitary_limit"])  # type: ignore[arg-type]
+GOAL = int(SUPPLY["victory_goal"])  # type: ignore[arg-type]
+CENTRE_MAX = int(SUPPLY["centre_max_fires"])  # type: ignore[arg-type]
+RESERVE_SIZE = int(SUPPLY["reserve_per_level"])  # type: ignore[arg-type]
+FIRE_BY_LEVEL: dict[int, int] = {
+    int(k): v
+    for k, v in SUPPLY["fire_value_by_animal_level"].items()  # type: ignore[union-attr]
+}
+FIRE_VALUES: tuple[int, ...] = tuple(
+    sorted(int(k) for k in SUPPLY["fire_tiles_per_value"])  # type: ignore[union-attr]
+)
+FIRE_SUPPLY: dict[int, int] = {
+    int(k): v
+    for k, v in SUPPLY["fire_tiles_per_value"].items()  # type: ignore[union-attr]
+}
+VICTORY_KINDS: tuple[str, ...] = BOARDS.victory_tiles
+E_SUN, E_WATER, E_PLANT, E_WIND, E_FLOWER = range(5)
+
+
+class Task(NamedTuple):
+    """A step of the current action still to be decided (main action or bonus)."""
+
+    kind: str  # "attract", "extinguish", "plant", "move", "steal", "fragment"
+    source: str  # "action", "corner" or "rock"
+    extra: int = 0  # temporary element bonus for this step
+    spent: int = 0  # Sun or Water already used by the picks of this step
+    picks: int = 0
+    victim: int = -1
+    announced: bool = False  # the BonusStarted event was sent
+
+    @property
+    def bonus(self) -> bool:
+        return self.source != "action"
+
+
+@dataclass(slots=True)
+class PlayerState:
+    """Everything one Spirit of Nature owns; lists are private to this state (cloned)."""
+
+    seat: int
+    deck: list[int]  # draw pile, top card last
+    known_top: int  # how many cards on top of the deck are public (attracted this round)
+    shuffles: int
+    discard: list[int]
+    line: list[int]  # Help Line, in reveal order
+    line_elems: list[int]
+    solitary: int
+    gregarious: int
+    just_revealed: bool
+    stopped: bool
+    forest: list[int]  # SPACES entries: EMPTY, START_TREE or a tree kind
+    forest_elems: list[int]  # trees and completed line bonuses
+    lines_done: int  # bit i set when line bonus i is complete
+    fragments: int
+    fires: list[int]  # values of the Fire tiles taken
+    tiles: list[tuple[str, int]]  # Victory tiles held: (kind, season of origin)
+    rock: int
+    actions_left: int
+    used: int  # bit a set when action a was taken this round
+
+    def clone(self) -> PlayerState:
+        return PlayerState(
+            self.seat,
+            self.deck[:],
+            self.known_top,
+            self.shuffles,
+            self.discard[:],
+            self.line[:],
+            self.line_elems[:],
+            self.solitary,
+            self.gregarious,
+            self.just_revealed,
+            self.stopped,
+            self.forest[:],
+            self.forest_elems[:],
+            self.lines_done,
+            self.fragments,
+            self.fires[:],
+            self.tiles[:],
+            self.rock,
+            self.actions_left,
+            self.used,
+        )
+
+    # --- derived values -------------------------------------------------------------
+
+    @property
+    def uncancelled(self) -> int:
+        """Solitary symbols (Varans included) not cancelled by gregarious ones."""
+        n = self.solitary - self.gregarious
+        return n if n > 0 else 0
+
+    def total(self, element: int) -> int:
+        return self.line_elems[element] + self.forest_elems[element]
+
+    def totals(self) -> tuple[int, int, int, int, int]:
+        a, b = self.line_elems, self.forest_elems
+        return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3], a[4] + b[4])
+
+    @property
+    def can_repeat(self) -> bool:
+        return REPEAT_TREE in self.forest
+
+    def tree_kinds(self) -> int:
+        return len({t for t in self.forest if 0 <= t < START_TREE})
+
+    def tile_count(self, kind: str) -> int:
+        return sum(1 for k, _ in self.tiles if k == kind)
+
+    def tracks(self) -> tuple[int, int, int]:
+        """(Trees, Fires, Flowers) toward the 12 needed to win (RULES.md §7)."""
+        trees = self.tree_kinds() + (1 if START_TREE in self.forest else 0)
+        fires = len(self.fires)
+        flowers = self.total(E_FLOWER)
+        for kind, _ in self.tiles:
+            if kind == "tree":
+                trees += 1
+            elif kind == "fire":
+                fires += 1
+            else:
+                flowers += 1
+        return trees, fires, flowers
+
+    def plantable_spaces(self) -> list[int]:
+        forest = self.forest
+        return [
+            s
+            for s in range(SPACES)
+            if forest[s] == EMPTY and any(forest[n] != EMPTY for n in NEIGHBOURS[s])
+        ]
