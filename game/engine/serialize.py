@@ -12,12 +12,8 @@ from typing import Any
 
 from game.engine.game import Game, Phase
 from game.engine.state import (
-    CARD_ELEMS,
-    CARD_GREGARIOUS,
-    CARD_SOLITARY,
     CARDS,
     FIRE_SUPPLY,
-    LINES,
     MARKET_CARDS,
     N_ROCKS,
     SPACES,
@@ -25,7 +21,6 @@ from game.engine.state import (
     START_TREE,
     STARTING_CARDS,
     SUPPLY,
-    TREE_ELEMS,
     TREES,
     VARAN,
     VICTORY_KINDS,
@@ -206,9 +201,9 @@ def _read_player(raw: Any, seat: int) -> PlayerState:
         shuffles=_int(raw["shuffles"], "shuffles", 0, 1_000_000),
         discard=_ints(raw["discard"], "discard", 1, last_card, 200),
         line=line,
-        line_elems=[sum(CARD_ELEMS[c][i] for c in line) for i in range(5)],
-        solitary=sum(CARD_SOLITARY[c] for c in line),
-        gregarious=sum(CARD_GREGARIOUS[c] for c in line),
+        line_elems=[],
+        solitary=0,
+        gregarious=0,
         just_revealed=_bool(raw["just_revealed"], "just_revealed"),
         stopped=_bool(raw["stopped"], "stopped"),
         forest=forest,
@@ -223,14 +218,7 @@ def _read_player(raw: Any, seat: int) -> PlayerState:
     )
     if p.known_top > len(p.deck):
         raise InvalidState("known_top cannot exceed the deck")
-    for t in forest:
-        if 0 <= t < START_TREE:
-            for i in range(5):
-                p.forest_elems[i] += TREE_ELEMS[t][i]
-    for i, (spaces, element, amount, _) in enumerate(LINES):
-        if all(forest[s] != -1 for s in spaces):
-            p.lines_done |= 1 << i
-            p.forest_elems[element] += amount
+    p.recompute()
     return p
 
 

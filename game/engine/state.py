@@ -152,6 +152,24 @@ class PlayerState:
             self.used,
         )
 
+    def recompute(self) -> None:
+        """Rebuild the cached sums from the Help Line and the Forest (after loading)."""
+        line = self.line
+        self.line_elems = [sum(CARD_ELEMS[c][i] for c in line) for i in range(5)]
+        self.solitary = sum(CARD_SOLITARY[c] for c in line)
+        self.gregarious = sum(CARD_GREGARIOUS[c] for c in line)
+        elems = [0, 0, 0, 0, 0]
+        for t in self.forest:
+            if 0 <= t < START_TREE:
+                for i in range(5):
+                    elems[i] += TREE_ELEMS[t][i]
+        self.lines_done = 0
+        for i, (spaces, element, amount, _) in enumerate(LINES):
+            if all(self.forest[s] != EMPTY for s in spaces):
+                self.lines_done |= 1 << i
+                elems[element] += amount
+        self.forest_elems = elems
+
     # --- derived values -------------------------------------------------------------
 
     @property
