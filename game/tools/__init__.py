@@ -1,0 +1,1 @@
+"""Developer tools that run from the package (``python -m game.tools.NAME``)."""
