@@ -339,12 +339,17 @@ def coin(surf: pygame.Surface, symbol: str, center: tuple[int, int], r: int) -> 
             pygame.draw.circle(surf, (20, 20, 20), c, r * 0.22)
 
 
-def level_pips(surf: pygame.Surface, level: int, center: tuple[int, int], r: int) -> None:
-    """Level badge: a coloured disc with the level as a numeral and as pips."""
+def level_pips(
+    surf: pygame.Surface, level: int, center: tuple[int, int], r: int, pips: bool = True
+) -> None:
+    """Level badge: a coloured disc with the level as a numeral (and as pips when large)."""
     colour = LEVEL_COLOURS[level]
     pygame.draw.circle(surf, INK, center, r)
     pygame.draw.circle(surf, colour, center, r - max(2, r // 10))
-    text(surf, str(level), int(r * 1.2), (255, 255, 255), (center[0], center[1] - r * 0.14), True)
+    dy = -r * 0.14 if pips else r * 0.02
+    text(surf, str(level), int(r * 1.25), (255, 255, 255), (center[0], center[1] + dy), True)
+    if not pips:
+        return
     pip = max(2, r // 8)
     gap = pip * 3
     for k in range(level):
@@ -401,16 +406,17 @@ def card_face(card_id: int) -> pygame.Surface:
     if card.level >= 1:
         cost_badge(surf, card.cost, (inner.right - 46 * SS, badge_y), 38 * SS)
     if card.symbol != "neutral":
-        cx = inner.right - 126 * SS if card.level >= 1 else inner.right - 40 * SS
+        # Under the cost badge on market cards, clear of the element column.
+        centre = (inner.right - 46 * SS, badge_y + (88 * SS if card.level >= 1 else 0))
         if not entries:
-            cx = inner.left + 44 * SS
-        coin(surf, card.symbol, (cx, badge_y), 28 * SS)
+            centre = (inner.left + 44 * SS, badge_y)
+        coin(surf, card.symbol, centre, 28 * SS)
 
     # Name and level along the bottom.
     name = "Fire Varan" if card.is_varan else re.sub(r"(?<=[a-z])(?=[A-Z])", " ", card.name)
     name_y = inner.bottom - 24 * SS
     if card.level >= 1:
-        level_pips(surf, card.level, (inner.right - 30 * SS, name_y - 4 * SS), 28 * SS)
+        level_pips(surf, card.level, (inner.right - 30 * SS, name_y - 4 * SS), 28 * SS, False)
         name_c = ((inner.left + inner.right - 64 * SS) / 2, name_y)
         text(surf, name, 26 * SS, INK, name_c, bold=True, width=inner.width - 72 * SS)
     else:
