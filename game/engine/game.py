@@ -700,6 +700,14 @@ class Game:
                 if (p.used >> action) & 1 and not p.can_repeat:
                     return f"you already took '{action.label}' this round (Tree 11 lifts this)"
                 return f"'{action.label}' is not possible now: {self._impossible(p, action)}"
+            first = {
+                PickAnimal: "Attract",
+                PickFire: "Extinguish",
+                Plant: "Plant",
+                MoveSpirit: "Move",
+            }.get(type(move))
+            if first:
+                return f"choose the {first} action first"
             return "choose one of the five actions, or pass"
         t = self.tasks[0]
         if isinstance(move, PickAnimal):

@@ -155,30 +155,6 @@ def test_move_jumps_standees_without_counting_them_and_steals():
     assert "fragments_taken" in kinds(events) and g.players[0].fragments == 1
 
 
-def test_jumped_player_without_tiles_gives_nothing_and_several_each_give_one():
-    g = game2(players=4)  # rocks: 0, 6, 9, 3
-    g.players[1].rock, g.players[2].rock, g.players[3].rock = 1, 2, 3
-    g.players[1].tiles = []
-    g.players[0].tiles += [("fire", 1), ("flower", 1), ("tree", 1)]
-    g.players[3].tiles = [("tree", 3)]
-    g.players[0].tiles.remove(("tree", 0))
-    g.players[3].tiles.append(("tree", 0))
-    g.players[3].tiles.remove(("tree", 3))
-    g.players[0].tiles.append(("tree", 3))
-    g.players[3].tiles += []
-    to_actions(g, {0: [CARD["Hare"]]})
-    act(g, choose(Action.MOVE))
-    events = act(g, MOVE_BY[1])
-    assert events[0].path == (1, 2, 3, 4) and events[0].jumped == (1, 2, 3)
-    assert "nothing_to_steal" in kinds(events)
-    assert g.pending()[0].decision is Decision.STEAL and g.pending()[0].victim == 2
-    act(g, STEAL[(2, "fire")])
-    # seat 3 holds one kind only: taken without asking
-    assert (
-        g.players[3].tiles == [("fire", 3), ("flower", 3)] or g.players[3].tile_count("tree") == 0
-    )
-
-
 def test_move_zero_is_not_a_move_and_cannot_exceed_wind():
     g = game2()
     to_actions(g, {0: [CARD["Hare"]]})
