@@ -951,6 +951,7 @@ def subset_fonts() -> None:
             print(f"fonts: {src} missing (apt-get install fonts-noto-cjk); kept subsets")
             return
         f = TTFont(src, fontNumber=1)  # 1 = the Korean member of the collection
+        f.recalcTimestamp = False  # keep the source date: rebuilds are byte-identical
         if "KR" not in f["name"].getDebugName(1):
             raise RuntimeError(f"{src} member 1 is not Noto Sans CJK KR")
         cmap = f.getBestCmap()

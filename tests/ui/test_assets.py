@@ -115,21 +115,26 @@ def _ink(surface: pygame.Surface) -> pygame.mask.Mask:
     return pygame.mask.from_surface(surface, 127)
 
 
+def _pixels(surface: pygame.Surface) -> tuple[tuple[int, int], bytes]:
+    return surface.get_size(), pygame.image.tobytes(surface, "RGBA")
+
+
 @pytest.mark.parametrize("bold", [False, True])
 def test_font_renders_hangul_not_notdef(fonts: Fonts, bold: bool) -> None:
     font = fonts.get(32, bold)
-    missing = font.render("\U000f0000", True, (0, 0, 0))  # a private-use code point: .notdef
-    for ch in "수호동물숲":
+    notdef = _pixels(font.render("\U000f0000", True, (0, 0, 0)))  # private use: .notdef box
+    # The method works: a syllable outside the KS X 1001 subset draws the very same box.
+    assert _pixels(font.render("\uac02", True, (0, 0, 0))) == notdef
+    for ch in "수호동물숲정령불꽃":
         img = font.render(ch, True, (0, 0, 0))
+        assert _pixels(img) != notdef, f"{ch!r} renders as the missing-glyph box"
         assert _ink(img).count() > 0
-        assert img.get_width() != missing.get_width() or (
-            _ink(img).overlap_area(_ink(missing), (0, 0)) != _ink(missing).count()
-        ), f"{ch!r} renders as the missing-glyph box"
-    # Different syllables give different pictures: the font really has them.
-    a = pygame.image.tobytes(font.render("수", True, (0, 0, 0)), "RGBA")
-    b = pygame.image.tobytes(font.render("호", True, (0, 0, 0)), "RGBA")
-    assert a != b
+    assert _pixels(font.render("수", True, (0, 0, 0))) != _pixels(
+        font.render("호", True, (0, 0, 0))
+    )
     assert font.size("수호 동물")[0] > font.size("수호")[0]
+    for ch in "AéÜ→×−":
+        assert _pixels(font.render(ch, True, (0, 0, 0))) != notdef, repr(ch)
 
 
 def test_font_metrics_report_glyphs(fonts: Fonts) -> None:
