@@ -1,0 +1,46 @@
+"""Easy ("Sprout"): the engine benchmark's baseline with a little common sense.
+
+Draws until two uncancelled solitary symbols, spends a Fragment on a drawn Varan, and
+otherwise plays at random, but never passes or takes a Fragment when a real action is
+possible and never finishes a pick step early.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from game.engine import Action, Decision, Move, View
+from game.engine.moves import DRAW, FINISH, PASS, SKIP_BONUS, STOP, USE_FRAGMENT, ChooseAction
+from game.engine.state import VARAN
+
+
+class EasyPolicy:
+    level = "easy"
+
+    def choose(
+        self,
+        view: View,
+        decision: Decision,
+        legal_moves: Sequence[Move],
+        rng: random.Random,
+        budget_s: float,
+    ) -> Move:
+        legal = list(legal_moves)
+        if len(legal) == 1:
+            return legal[0]
+        p = view.game.players[view.player]
+        if decision is Decision.DRAW:
+            if USE_FRAGMENT in legal and p.line and p.line[-1] == VARAN:
+                return USE_FRAGMENT
+            if DRAW in legal and (p.uncancelled < 2 or not p.line):
+                return DRAW
+            return STOP if STOP in legal else legal[0]
+        if decision is Decision.ACTION:
+            real = [m for m in legal if isinstance(m, ChooseAction) and m.action != Action.FRAGMENT]
+            if real:
+                return rng.choice(real)
+            frag = [m for m in legal if m != PASS]
+            return rng.choice(frag) if frag else PASS
+        picks = [m for m in legal if m not in (FINISH, SKIP_BONUS)]
+        return rng.choice(picks) if picks else legal[0]

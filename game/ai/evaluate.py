@@ -1,0 +1,119 @@
+"""The Medium evaluation: how good a position is for one seat, in track-point units.
+
+Shared by the Medium policy (its look-ahead leaves), the Hard search (rollout scores and
+progressive bias) and the hint text. It reads only public state plus pile *contents*, so it
+is safe on a player's view as well as on a determinized game.
+"""
+
+from __future__ import annotations
+
+from game.engine import Game, Phase
+from game.engine.state import (
+    CARD_ELEMS,
+    CARD_GREGARIOUS,
+    CARD_SOLITARY,
+    E_FLOWER,
+    E_WATER,
+    GOAL,
+    VARAN,
+    PlayerState,
+)
+
+WIN = 1000.0
+LIKELY_WIN = 150.0
+# Value of one element of per-round income, and the income beyond which it is worth half.
+INCOME_WEIGHT = (0.22, 0.26, 0.30, 0.16)
+INCOME_CAP = (12.0, 10.0, 9.0, 6.0)
+VARAN_PENALTY = 0.35
+THREAT_PER_FIRE = 0.55
+
+
+def track_value(t: float) -> float:
+    """Convex in progress: specialising toward one 12-track is worth more than spreading."""
+    return t + 0.06 * t * t
+
+
+def expected_cards(p: PlayerState) -> tuple[float, list[float]]:
+    """Cards revealed in a typical round and the mean elements per owned card."""
+    cards = p.deck + p.discard + p.line
+    n = len(cards)
+    if n == 0:
+        return 0.0, [0.0] * 5
+    sol = greg = 0
+    s = [0, 0, 0, 0, 0]
+    for c in cards:
+        e = CARD_ELEMS[c]
+        s[0] += e[0]
+        s[1] += e[1]
+        s[2] += e[2]
+        s[3] += e[3]
+        s[4] += e[4]
+        sol += CARD_SOLITARY[c]
+        greg += CARD_GREGARIOUS[c]
+    density = max((sol - greg) / n, 0.08)
+    drawn = min(float(n), 2.6 / density)
+    return drawn, [x / n for x in s]
+
+
+def player_value(g: Game, p: PlayerState) -> float:
+    """Progress on the three tracks plus the engine (deck, Forest, Fragments) behind them."""
+    trees, fires, flowers = p.tracks()
+    line_flowers = p.line_elems[E_FLOWER]
+    drawn, mean = expected_cards(p)
+    perm_flowers = flowers - line_flowers
+    flower_rate = max(drawn * mean[E_FLOWER], 0.0)
+    lead = max(trees, fires, perm_flowers + flower_rate)
+    v = track_value(trees) + track_value(fires) + track_value(perm_flowers + flower_rate)
+    horizon = max(0.25, min(1.4, (12.5 - lead) / 5.0))
+    engine = 0.0
+    fe = p.forest_elems
+    for e in range(4):
+        income = drawn * mean[e] + fe[e]
+        cap = INCOME_CAP[e]
+        if income > cap:
+            income = cap + 0.5 * (income - cap)
+        engine += INCOME_WEIGHT[e] * income
+    varans = sum(1 for c in p.deck if c == VARAN) + sum(1 for c in p.discard if c == VARAN)
+    engine -= VARAN_PENALTY * varans
+    v += horizon * engine
+    frag = p.fragments
+    v += 0.45 * min(frag, 2) + 0.2 * max(min(frag, 5) - 2, 0)
+    if g.phase is Phase.ACTION and g.centre and g.varans > 0 and p.total(E_WATER) < sum(g.centre):
+        v -= THREAT_PER_FIRE * horizon * min(len(g.centre), g.varans)
+    return v
+
+
+def _qualified_best(g: Game) -> tuple[list[int], int]:
+    """Seats that reach the goal, best sum first (the winners if the phase ended now)."""
+    best: list[int] = []
+    best_sum = -1
+    for p in g.players:
+        t = p.tracks()
+        if max(t) >= GOAL:
+            s = t[0] + t[1] + t[2]
+            if s > best_sum:
+                best, best_sum = [p.seat], s
+            elif s == best_sum:
+                best.append(p.seat)
+    return best, best_sum
+
+
+def evaluate(g: Game, seat: int) -> float:
+    """Seat's value minus its opponents' (the leader weighs most): higher is better."""
+    if g.phase is Phase.OVER:
+        winners = g.result().winners
+        if seat in winners:
+            return WIN / len(winners)
+        return -WIN
+    if g.phase is Phase.ACTION:
+        best, _ = _qualified_best(g)
+        if best:
+            if seat in best:
+                return LIKELY_WIN / len(best) + player_value(g, g.players[seat])
+            return -LIKELY_WIN
+    values = [player_value(g, p) for p in g.players]
+    mine = values[seat]
+    others = values[:seat] + values[seat + 1 :]
+    top = max(others)
+    mean = sum(others) / len(others)
+    return mine - (0.6 * top + 0.4 * mean)

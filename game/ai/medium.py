@@ -1,0 +1,48 @@
+"""Medium ("Grove"): odds-based drawing and a one-turn look-ahead, no tree search.
+
+``rank`` works on any game the caller may read (a view's copy, or a determinized game in a
+Hard rollout) and scores each candidate move; ``MediumPolicy.choose`` takes the best.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from game.ai.drawing import DrawJudge
+from game.ai.planner import Widths, rank_moves
+from game.engine import Decision, Game, Move, View
+
+FULL = Widths()
+FAST = Widths(wide=2, narrow=1, second_action=False, max_leaves=24)
+
+
+def rank(
+    g: Game, seat: int, decision: Decision, legal: Sequence[Move], widths: Widths = FULL
+) -> list[tuple[Move, float]]:
+    """Candidate moves with their Medium values, best first (at least one entry)."""
+    legal = list(legal)
+    if len(legal) == 1:
+        return [(legal[0], 0.0)]
+    if decision is Decision.DRAW:
+        ranked = DrawJudge(g, seat).rank(legal)
+    else:
+        ranked = rank_moves(g, seat, decision, legal, widths)
+    return ranked or [(legal[0], 0.0)]
+
+
+@dataclass(frozen=True, slots=True)
+class MediumPolicy:
+    level: str = "medium"
+    widths: Widths = field(default=FULL)
+
+    def choose(
+        self,
+        view: View,
+        decision: Decision,
+        legal_moves: Sequence[Move],
+        rng: random.Random,
+        budget_s: float,
+    ) -> Move:
+        return rank(view.game, view.player, decision, legal_moves, self.widths)[0][0]

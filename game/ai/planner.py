@@ -1,0 +1,106 @@
+"""Look-ahead over the rest of one turn: the action pair, their steps and bonus actions.
+
+The planner plays candidate macros on private copies of the game (a view copy can be played
+through one's own turn: nothing in it draws from a hidden order) and scores each leaf with
+the Medium evaluation. The Sacred Tree is handed to the planning seat in the copy so its
+turn never ends the round: the leaf is always "my turn is over, others still to play".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.ai.evaluate import evaluate
+from game.ai.tactics import macros
+from game.engine import Decision, Game, Move, Phase
+from game.engine.moves import ChooseAction
+
+
+@dataclass(frozen=True, slots=True)
+class Widths:
+    """How many macros to try: ``wide`` for the current action, ``narrow`` after it."""
+
+    wide: int = 3
+    narrow: int = 1
+    second_action: bool = True
+    max_leaves: int = 160
+
+
+class _Search:
+    __slots__ = ("seat", "widths", "leaves", "root_action")
+
+    def __init__(self, seat: int, widths: Widths, root_action: bool) -> None:
+        self.seat = seat
+        self.widths = widths
+        self.leaves = 0
+        self.root_action = root_action
+
+    def width(self, actions: int) -> int:
+        wide = actions == 0 or (self.root_action and actions == 1)
+        if self.leaves > self.widths.max_leaves:
+            return 1
+        return self.widths.wide if wide else self.widths.narrow
+
+    def value(self, g: Game, actions: int) -> float:
+        seat = self.seat
+        if g.phase is not Phase.ACTION or g.turn != seat:
+            self.leaves += 1
+            return evaluate(g, seat)
+        pend = g.pending()[0]
+        legal = g.legal_moves(seat)
+        if pend.decision is Decision.ACTION:
+            if not self.widths.second_action:
+                self.leaves += 1
+                return evaluate(g, seat)
+            options = [(0.0, (m,)) for m in legal]
+        else:
+            options = macros(g, seat, pend.decision, legal, self.width(actions))
+        best = float("-inf")
+        for _score, seq in options:
+            child, played = play_macro(g, seat, seq)
+            v = self.value(child, actions + played)
+            if v > best:
+                best = v
+        return best
+
+
+def play_macro(g: Game, seat: int, seq: tuple[Move, ...]) -> tuple[Game, int]:
+    """A copy of ``g`` after the macro (stopping where a move no longer applies)."""
+    c = g.clone()
+    depth = len(c.tasks)
+    actions = 0
+    for i, m in enumerate(seq):
+        if i > 0 and (len(c.tasks) < depth or c.turn != seat or m not in c.legal_moves(seat)):
+            break
+        c.play(seat, m)
+        if isinstance(m, ChooseAction):
+            actions += 1
+    return c, actions
+
+
+def sandbox(g: Game, seat: int) -> Game:
+    """A playable copy in which ``seat``'s turn ends without ending the round."""
+    c = g.clone()
+    c.is_view = False
+    if c.phase is Phase.ACTION:
+        c.first = seat
+    return c
+
+
+def rank_moves(
+    g: Game, seat: int, decision: Decision, legal: list[Move], widths: Widths
+) -> list[tuple[Move, float]]:
+    """Each candidate first move with the value of the best turn that starts with it."""
+    root = sandbox(g, seat)
+    search = _Search(seat, widths, decision is Decision.ACTION)
+    if decision is Decision.ACTION:
+        options = [(0.0, (m,)) for m in legal]
+    else:
+        options = macros(root, seat, decision, legal, widths.wide)
+    best: dict[Move, float] = {}
+    for _score, seq in options:
+        child, played = play_macro(root, seat, seq)
+        v = search.value(child, played)
+        if v > best.get(seq[0], float("-inf")):
+            best[seq[0]] = v
+    return sorted(best.items(), key=lambda t: -t[1])

@@ -1,0 +1,65 @@
+"""The one interface every AI level answers, and the registry of levels.
+
+``choose(view, decision, legal_moves, rng, budget_s) -> Move``: the policy sees only the
+acting seat's ``View`` (hidden orders scrubbed), the decision it faces and the legal moves,
+and must return one of those moves. ``rng`` makes it reproducible; ``budget_s`` is a time
+allowance that only searching levels use.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Protocol
+
+from game.engine import Decision, Move, View
+
+LEVEL_NAMES = {"easy": "Sprout", "medium": "Grove", "hard": "Ancient"}
+
+
+class Policy(Protocol):
+    """An AI level; implementations hold settings only, never per-game state."""
+
+    level: str
+
+    def choose(
+        self,
+        view: View,
+        decision: Decision,
+        legal_moves: Sequence[Move],
+        rng: random.Random,
+        budget_s: float,
+    ) -> Move: ...
+
+
+def make_policy(level: str, **options: object) -> Policy:
+    """A policy by level name ("easy", "medium", "hard" or their table names)."""
+    key = level.lower()
+    for name, title in LEVEL_NAMES.items():
+        if key == title.lower():
+            key = name
+    if key == "easy":
+        from game.ai.easy import EasyPolicy
+
+        return EasyPolicy()
+    if key == "medium":
+        from game.ai.medium import MediumPolicy
+
+        return MediumPolicy(**options)  # type: ignore[arg-type]
+    if key == "hard":
+        from game.ai.hard import HardPolicy
+
+        return HardPolicy(**options)  # type: ignore[arg-type]
+    raise ValueError(f"unknown AI level {level!r}; choose easy, medium or hard")
+
+
+def decide(game_view: View, level: str, rng: random.Random, budget_s: float = 1.0) -> Move:
+    """Convenience: the move ``level`` makes for the view's seat (which must be pending)."""
+    g = game_view.game
+    seat = game_view.player
+    pend = [p for p in g.pending() if p.player == seat]
+    if not pend:
+        raise ValueError(f"seat {seat} has nothing to decide")
+    return make_policy(level).choose(
+        game_view, pend[0].decision, g.legal_moves(seat), rng, budget_s
+    )

@@ -1,0 +1,208 @@
+"""Candidate macro-moves for one step of an action, each with a cheap score.
+
+A macro is the list of engine moves that completes one step: a whole Attract set (picks
+then Finish), a whole Extinguish set, one tree on one space, one distance, one steal. The
+planner keeps the best few by cheap score and judges those with the full evaluation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from game.engine import Decision, Game, Move
+from game.engine.moves import (
+    FINISH,
+    MOVE_BY,
+    PICK_ANIMAL,
+    PICK_FIRE,
+    PLANT,
+    SKIP_BONUS,
+    Steal,
+)
+from game.engine.state import (
+    CARD_COST,
+    CARD_ELEMS,
+    CARD_GREGARIOUS,
+    CARD_LEVEL,
+    CARD_SOLITARY,
+    COLUMNS,
+    CORNERS,
+    E_PLANT,
+    E_WIND,
+    LINES,
+    N_ROCKS,
+    ROCKS,
+    START_TREE,
+    TREE_COST,
+    TREE_ELEMS,
+    PlayerState,
+)
+
+Macro = tuple[float, tuple[Move, ...]]
+
+# Cheap worth of one element on a card drawn about once every round or two.
+CARD_ELEM_WEIGHT = (0.28, 0.32, 0.34, 0.22, 0.5)
+TREE_ELEM_WEIGHT = (0.55, 0.65, 0.75, 0.45, 0.9)
+ROCK_VALUE = {"plant": 1.1, "fragment": 0.45, "attract": 0.8, "extinguish": 0.9}
+CORNER_VALUE = {"attract": 0.8, "fragments": 0.9, "extinguish": 0.9}
+MAX_SETS = 600
+
+
+def card_value(card: int, p: PlayerState) -> float:
+    """Worth of owning one more card: its elements, its symbol, and the Fire it feeds."""
+    e = CARD_ELEMS[card]
+    v = sum(w * x for w, x in zip(CARD_ELEM_WEIGHT, e, strict=True))
+    v -= 0.9 * CARD_SOLITARY[card]
+    v += 0.7 * CARD_GREGARIOUS[card]
+    v -= 0.12 * CARD_LEVEL[card]  # each animal adds a Fire to the centre
+    if len(p.deck) + len(p.discard) + len(p.line) > 22:
+        v -= 0.15
+    return v
+
+
+def attract_sets(g: Game, p: PlayerState, budget: int, width: int) -> list[Macro]:
+    """The best affordable sets of Reserve animals (positive cards only), best first."""
+    cards = [c for row in g.reserve for c in row if CARD_COST[c] <= budget]
+    vals = {c: card_value(c, p) for c in cards}
+    cards = sorted((c for c in cards if vals[c] > 0), key=lambda c: -vals[c])
+    found: list[tuple[float, tuple[int, ...]]] = []
+
+    def walk(i: int, left: int, chosen: tuple[int, ...], value: float) -> None:
+        if len(found) >= MAX_SETS:
+            return
+        extended = False
+        for j in range(i, len(cards)):
+            c = cards[j]
+            if CARD_COST[c] <= left:
+                extended = True
+                walk(j + 1, left - CARD_COST[c], chosen + (c,), value + vals[c])
+        if not extended and chosen:
+            found.append((value, chosen))
+
+    walk(0, budget, (), 0.0)
+    found.sort(key=lambda t: -t[0])
+    return [(v, tuple(PICK_ANIMAL[c] for c in s) + (FINISH,)) for v, s in found[:width]]
+
+
+def extinguish_sets(g: Game, budget: int, width: int) -> list[Macro]:
+    """Fire sets that fit the Water: most tiles first, then the most firepower removed."""
+    have = {v: g.centre.count(v) for v in (2, 3, 4)}
+    options: list[tuple[float, tuple[Move, ...]]] = []
+    for a in range(have[2] + 1):
+        for b in range(have[3] + 1):
+            for c in range(have[4] + 1):
+                cost = 2 * a + 3 * b + 4 * c
+                if cost > budget or a + b + c == 0:
+                    continue
+                score = (a + b + c) * 1.5 + 0.1 * cost
+                moves = (PICK_FIRE[4],) * c + (PICK_FIRE[3],) * b + (PICK_FIRE[2],) * a
+                options.append((score, moves + (FINISH,)))
+    options.sort(key=lambda t: -t[0])
+    return options[:width]
+
+
+def _line_gain(p: PlayerState, space: int) -> float:
+    gain = 0.0
+    for i, (spaces, element, amount, _label) in enumerate(LINES):
+        if (p.lines_done >> i) & 1 or space not in spaces:
+            continue
+        missing = sum(1 for s in spaces if p.forest[s] == -1)
+        w = TREE_ELEM_WEIGHT[element] * amount
+        gain += w if missing == 1 else w * 0.25 / missing
+    return gain
+
+
+def plant_options(g: Game, p: PlayerState, width: int, budget: int | None = None) -> list[Macro]:
+    """Tree and space pairs: a new kind, good elements, a corner, a line nearly done."""
+    if budget is None:
+        budget = p.total(E_PLANT)
+    kinds = {t for t in p.forest if 0 <= t < START_TREE}
+    spaces = p.plantable_spaces()
+    tree_scores = []
+    for k, n in enumerate(g.tree_supply):
+        if n <= 0 or TREE_COST[k] > budget:
+            continue
+        v = sum(w * x for w, x in zip(TREE_ELEM_WEIGHT, TREE_ELEMS[k], strict=True))
+        if k not in kinds:
+            v += 1.6
+        if TREE_COST[k] == 11 and k not in kinds:
+            v += 0.8  # Tree 11 lets an action repeat
+        tree_scores.append((v, k))
+    if not tree_scores or not spaces:
+        return []
+    tree_scores.sort(reverse=True)
+    space_scores = []
+    for s in spaces:
+        v = _line_gain(p, s)
+        corner = CORNERS.get(s)
+        if corner is not None:
+            v += CORNER_VALUE[corner.bonus]
+        space_scores.append((v, s))
+    space_scores.sort(reverse=True)
+    out = []
+    for tv, k in tree_scores[:width]:
+        for sv, s in space_scores[:width]:
+            out.append((tv + sv, (PLANT[(k, s % COLUMNS, s // COLUMNS)],)))
+    out.sort(key=lambda t: -t[0])
+    return out[:width]
+
+
+def move_options(g: Game, p: PlayerState, width: int) -> list[Macro]:
+    """Every distance, scored by the landing bonus and the tiles it steals."""
+    wind = min(p.total(E_WIND), len(MOVE_BY))
+    occupied = {q.rock: q.seat for q in g.players if q is not p}
+    out = []
+    rock, steps, jumped = p.rock, 0, 0
+    for _ in range(N_ROCKS * 2):
+        if steps >= wind:
+            break
+        rock = (rock + 1) % N_ROCKS
+        if rock in occupied:
+            jumped += 1 if g.players[occupied[rock]].tiles else 0
+            continue
+        steps += 1
+        out.append((ROCK_VALUE[ROCKS[rock]] + 1.8 * jumped, (MOVE_BY[steps],)))
+    out.sort(key=lambda t: -t[0])
+    return out[:width]
+
+
+def steal_options(g: Game, p: PlayerState, legal: Sequence[Move]) -> list[Macro]:
+    """Prefer the tile on my strongest track that also costs the victim most."""
+    mine = dict(zip(("tree", "fire", "flower"), p.tracks(), strict=True))
+    out = []
+    for m in legal:
+        if isinstance(m, Steal):
+            victim = g.players[m.victim]
+            theirs = dict(zip(("tree", "fire", "flower"), victim.tracks(), strict=True))
+            out.append((0.1 * mine[m.tile] + 0.1 * theirs[m.tile], (m,)))
+    out.sort(key=lambda t: -t[0])
+    return out
+
+
+def macros(
+    g: Game, seat: int, decision: Decision, legal: Sequence[Move], width: int
+) -> list[Macro]:
+    """Candidate macros for the current step, best cheap score first (never empty)."""
+    p = g.players[seat]
+    pend = g.pending()[0]
+    out: list[Macro] = []
+    if decision is Decision.ATTRACT:
+        out = attract_sets(g, p, pend.budget, width)
+        if not out and FINISH not in legal:
+            best = max(legal, key=lambda m: card_value(m.card, p))  # type: ignore[attr-defined]
+            out = [(0.0, (best, FINISH))]
+    elif decision is Decision.EXTINGUISH:
+        out = extinguish_sets(g, pend.budget, width)
+    elif decision is Decision.PLANT:
+        out = plant_options(g, p, width)
+    elif decision is Decision.MOVE:
+        out = move_options(g, p, width)
+    elif decision is Decision.STEAL:
+        out = steal_options(g, p, legal)[:width]
+    if FINISH in legal:
+        out.append((0.0, (FINISH,)))
+    if SKIP_BONUS in legal:
+        out.append((0.0, (SKIP_BONUS,)))
+    if not out:
+        out = [(0.0, (legal[0],))]
+    return out

@@ -1,0 +1,195 @@
+"""AI arena: ``python -m game.arena --players 2 --seats hard,medium --games 200 --jobs 2``.
+
+Games come in deals of ``players`` games that share a seed; within a deal the levels rotate
+through the seats (and the first player moves with the deal), so every level meets the same
+cards from every position. Prints JSON lines on stdout (win rate with a 95% Wilson interval
+per entry, mean rounds, decision time per level) and progress on stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import random
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from game.ai.policy import make_policy
+from game.engine import new_game
+
+MAX_STEPS = 20000
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    index: int
+    wins: tuple[float, ...]  # per entry (a share when several win)
+    rounds: int
+    times: dict[str, list[float]]  # level -> seconds per non-forced decision
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval for a win rate."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def expand_seats(seats: Sequence[str], players: int) -> list[str]:
+    """``hard,medium`` for 4 players means hard against three medium."""
+    seats = list(seats)
+    if not 1 <= len(seats) <= players:
+        raise ValueError(f"give 1 to {players} seat levels")
+    return seats + [seats[-1]] * (players - len(seats))
+
+
+def play_one(args: tuple[int, int, tuple[str, ...], int, float, int]) -> GameResult:
+    """One arena game; entry ``j`` sits at seat ``(j + index) % players``."""
+    index, players, levels, seed, budget, workers = args
+    deal, rotation = divmod(index, players)
+    game_seed = seed * 1_000_003 + deal
+    g = new_game(players, seed=game_seed, first_player=deal % players)
+    policies = []
+    for level in levels:
+        opts = {"workers": workers} if level == "hard" else {}
+        policies.append(make_policy(level, **opts))
+    entry_of = {(j + rotation) % players: j for j in range(players)}
+    rngs = [random.Random(f"{seed}/{index}/{j}") for j in range(players)]
+    times: dict[str, list[float]] = {lvl: [] for lvl in levels}
+    steps = 0
+    while not g.over:
+        steps += 1
+        if steps > MAX_STEPS:
+            raise RuntimeError(f"game {index} did not finish in {MAX_STEPS} decisions")
+        pend = g.pending()[0]
+        seat = pend.player
+        legal = g.legal_moves(seat)
+        if len(legal) == 1:
+            g.play(seat, legal[0])
+            continue
+        j = entry_of[seat]
+        start = time.perf_counter()
+        move = policies[j].choose(g.view(seat), pend.decision, legal, rngs[j], budget)
+        times[levels[j]].append(time.perf_counter() - start)
+        g.play(seat, move)
+    winners = g.result().winners
+    wins = [0.0] * players
+    for seat in winners:
+        wins[entry_of[seat]] += 1.0 / len(winners)
+    return GameResult(index, tuple(wins), g.round, times)
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    s = sorted(values)
+    return s[min(len(s) - 1, int(math.ceil(q * len(s))) - 1)]
+
+
+def run(
+    players: int,
+    seats: Sequence[str],
+    games: int,
+    jobs: int,
+    seed: int,
+    budget: float,
+    workers: int = 1,
+    out=sys.stdout,
+    progress=sys.stderr,
+) -> list[dict]:
+    """Play the arena and return (and print) its summary lines."""
+    levels = tuple(expand_seats(seats, players))
+    tasks = [(i, players, levels, seed, budget, workers) for i in range(games)]
+    results: list[GameResult] = []
+    start = time.monotonic()
+
+    def report(r: GameResult) -> None:
+        results.append(r)
+        done = len(results)
+        rates = [sum(x.wins[j] for x in results) / done for j in range(players)]
+        elapsed = time.monotonic() - start
+        eta = elapsed / done * (games - done)
+        shown = " ".join(f"{lvl}:{rate:.2f}" for lvl, rate in zip(levels, rates, strict=True))
+        print(
+            f"[{done}/{games}] {shown} elapsed {elapsed:.0f}s eta {eta:.0f}s",
+            file=progress,
+            flush=True,
+        )
+
+    if jobs > 1:
+        ctx = multiprocessing.get_context("spawn")
+        with ctx.Pool(jobs) as pool:
+            for r in pool.imap_unordered(play_one, tasks):
+                report(r)
+    else:
+        for t in tasks:
+            report(play_one(t))
+    lines: list[dict] = []
+    for j, lvl in enumerate(levels):
+        w = sum(r.wins[j] for r in results)
+        lo, hi = wilson(w, len(results))
+        lines.append(
+            {
+                "entry": j,
+                "level": lvl,
+                "games": len(results),
+                "wins": round(w, 2),
+                "win_rate": round(w / max(len(results), 1), 4),
+                "ci95": [round(lo, 4), round(hi, 4)],
+            }
+        )
+    lines.append(
+        {
+            "games": len(results),
+            "mean_rounds": round(sum(r.rounds for r in results) / max(len(results), 1), 2),
+            "players": players,
+            "seats": list(levels),
+            "budget_s": budget,
+            "seed": seed,
+            "wall_s": round(time.monotonic() - start, 1),
+        }
+    )
+    for lvl in dict.fromkeys(levels):
+        ts = [t for r in results for t in r.times.get(lvl, [])]
+        lines.append(
+            {
+                "level": lvl,
+                "decisions": len(ts),
+                "mean_ms": round(1000 * sum(ts) / max(len(ts), 1), 2),
+                "p95_ms": round(1000 * percentile(ts, 0.95), 2),
+                "max_ms": round(1000 * max(ts, default=0.0), 2),
+            }
+        )
+    for line in lines:
+        print(json.dumps(line), file=out, flush=True)
+    return lines
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m game.arena", description=__doc__)
+    ap.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
+    ap.add_argument("--seats", default="medium,easy", help="levels, comma separated")
+    ap.add_argument("--games", type=int, default=100)
+    ap.add_argument("--jobs", type=int, default=1, help="games played in parallel")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--budget", type=float, default=1.0, help="Hard's seconds per decision")
+    ap.add_argument("--workers", type=int, default=1, help="Hard's search processes")
+    a = ap.parse_args(argv)
+    seats = [s.strip() for s in a.seats.split(",") if s.strip()]
+    for s in seats:
+        make_policy(s)  # reject unknown levels before starting
+    run(a.players, seats, a.games, a.jobs, a.seed, a.budget, a.workers)
+    return 0
+
+
+if __name__ == "__main__":
+    multiprocessing.freeze_support()
+    sys.exit(main())

@@ -1,0 +1,80 @@
+"""Every level answers every kind of decision with a legal move, and never peeks."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.ai.hard import HardPolicy, Settings
+from game.ai.policy import make_policy
+from game.engine import Decision
+from tests.ai.helpers import random_positions, with_other_hidden_order
+
+POSITIONS = [
+    (players, g) for players in (2, 3, 4) for g in random_positions(players, 10 + players, 12)
+]
+
+
+@pytest.mark.parametrize("level", ["easy", "medium"])
+def test_fast_levels_return_legal_moves(level: str) -> None:
+    policy = make_policy(level)
+    seen: set[Decision] = set()
+    for _players, g in POSITIONS:
+        for pend in g.pending():
+            legal = g.legal_moves(pend.player)
+            move = policy.choose(g.view(pend.player), pend.decision, legal, random.Random(1), 0.05)
+            assert move in legal
+            seen.add(pend.decision)
+    assert {Decision.DRAW, Decision.ACTION} <= seen
+
+
+def test_hard_returns_legal_moves() -> None:
+    policy = make_policy("hard")
+    for _players, g in POSITIONS[::3]:
+        pend = g.pending()[0]
+        legal = g.legal_moves(pend.player)
+        move = policy.choose(g.view(pend.player), pend.decision, legal, random.Random(2), 0.03)
+        assert move in legal
+
+
+def test_every_decision_kind_in_played_games() -> None:
+    """Medium and Hard play whole turns: attract, extinguish, plant, move and steal steps."""
+    from game.engine import new_game
+
+    medium = make_policy("medium")
+    hard = HardPolicy(settings=Settings(iterations=4))
+    rng = random.Random(3)
+    seen: set[Decision] = set()
+    for seed in range(3):
+        g = new_game(4, seed=seed)
+        for _ in range(260):
+            if g.over:
+                break
+            pend = g.pending()[0]
+            legal = g.legal_moves(pend.player)
+            policy = hard if pend.player == 0 and len(seen) % 3 == 0 else medium
+            move = policy.choose(g.view(pend.player), pend.decision, legal, rng, 0.02)
+            assert move in legal
+            seen.add(pend.decision)
+            g.play(pend.player, move)
+    assert {Decision.DRAW, Decision.ACTION, Decision.PLANT, Decision.EXTINGUISH} <= seen
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_no_peeking_at_hidden_orders(level: str) -> None:
+    """Two games that differ only in hidden orders get the same choice from the same seed."""
+    policy = HardPolicy(settings=Settings(iterations=12)) if level == "hard" else make_policy(level)
+    checked = 0
+    for _players, g in POSITIONS[:: 2 if level != "hard" else 4]:
+        h = with_other_hidden_order(g, 99)
+        for pend in g.pending()[:2]:
+            seat = pend.player
+            vg, vh = g.view(seat), h.view(seat)
+            assert vg.game.to_json() == vh.game.to_json()
+            legal = g.legal_moves(seat)
+            a = policy.choose(vg, pend.decision, legal, random.Random(5), 10.0)
+            b = policy.choose(vh, pend.decision, legal, random.Random(5), 10.0)
+            assert a == b
+            checked += 1
+    assert checked >= 4

@@ -1,0 +1,95 @@
+"""The background worker answers and cancels; the arena plays and reports; no pygame."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+import time
+
+from game.ai.worker import AIWorker
+from game.arena import run, wilson
+from game.engine import new_game
+
+
+def _wait(worker: AIWorker, timeout: float = 30.0):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        move = worker.poll()
+        if move is not None:
+            return move
+        time.sleep(0.01)
+    raise AssertionError("the worker gave no answer")
+
+
+def test_worker_answers_and_cancels() -> None:
+    g = new_game(2, seed=4)
+    pend = g.pending()[0]
+    legal = g.legal_moves(pend.player)
+    with AIWorker("hard", budget_s=5.0) as worker:
+        worker.submit(g.view(pend.player), pend.decision, legal, seed=1)
+        assert worker.busy
+        worker.cancel()
+        assert not worker.busy and worker.poll() is None
+        start = time.monotonic()
+        worker.submit(g.view(pend.player), pend.decision, legal, seed=1, budget_s=0.05)
+        move = _wait(worker)
+        assert move in legal
+        assert time.monotonic() - start < 20
+        # A new request replaces an unanswered one; only the newest is returned.
+        worker.submit(g.view(pend.player), pend.decision, legal, seed=2, budget_s=3.0)
+        worker.submit(g.view(pend.player), pend.decision, legal, seed=3, budget_s=0.05)
+        assert _wait(worker) in legal
+
+
+def test_arena_short_run() -> None:
+    out, err = io.StringIO(), io.StringIO()
+    lines = run(2, ["hard", "medium"], games=2, jobs=1, seed=3, budget=0.005, out=out, progress=err)
+    printed = [json.loads(s) for s in out.getvalue().splitlines()]
+    assert printed == json.loads(json.dumps(lines))
+    assert sum(x["wins"] for x in printed if "entry" in x) == 2
+    assert any("p95_ms" in x and x["level"] == "hard" for x in printed)
+    assert "[2/2]" in err.getvalue()
+
+
+def test_arena_cli_with_jobs() -> None:
+    r = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "game.arena",
+            "--players",
+            "3",
+            "--seats",
+            "medium,easy",
+            "--games",
+            "3",
+            "--jobs",
+            "2",
+            "--seed",
+            "2",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    lines = [json.loads(s) for s in r.stdout.splitlines()]
+    assert [x["level"] for x in lines if "entry" in x] == ["medium", "easy", "easy"]
+    assert "[3/3]" in r.stderr
+
+
+def test_wilson_interval() -> None:
+    lo, hi = wilson(90, 100)
+    assert 0.82 < lo < 0.83 and 0.94 < hi < 0.95
+
+
+def test_ai_never_imports_pygame() -> None:
+    code = (
+        "import sys; sys.modules['pygame'] = None\n"
+        "import game.ai, game.ai.easy, game.ai.medium, game.ai.hard, game.ai.worker\n"
+        "import game.ai.hint, game.arena\n"
+        "assert sys.modules['pygame'] is None\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=60)
