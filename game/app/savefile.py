@@ -1,0 +1,261 @@
+"""The save document: a game in progress (or finished, for replays) as plain JSON.
+
+```
+{"format": "living-forest-save", "version": 2, "saved_at": "2026-…Z",
+ "setup": {"players": 3, "seed": 42, "first_player": 1},
+ "seats": [{"name": "Ana", "kind": "human"}, {"name": "Grove", "kind": "medium"}, …],
+ "ai_seed": 7, "moves": [[seat, <Move.to_json()>], …], "log": […],
+ "game": <Game.to_json()>}
+```
+
+``parse_save`` trusts nothing: every field is type-checked, the engine validates the game,
+and the moves are replayed from the setup and must lead to exactly the saved position (a
+strong check that the file is whole, and what makes Continue and replays exact). The log is
+rebuilt from that replay rather than read, so a damaged log can never reach the screen.
+Version-1 saves (the first table build) had no moves: they resume, but cannot be replayed.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from game.app.migrations import ENGINE_STEPS, SAVE_STEPS, MigrationError, climb
+from game.engine import SCHEMA_VERSION, Game, IllegalMove, InvalidState, Move, new_game
+from game.engine import events as ev
+
+FORMAT = "living-forest-save"
+SAVE_VERSION = 2
+MAX_SAVE_BYTES = 5 * 1024 * 1024
+MAX_MOVES = 50_000
+AI_LEVELS = ("easy", "medium", "hard")
+SEAT_KINDS = ("human", *AI_LEVELS)
+
+
+class SaveError(ValueError):
+    """A refused save: ``key`` is the catalogue key of the player's message."""
+
+    def __init__(self, key: str, detail: str) -> None:
+        super().__init__(detail)
+        self.key = key
+        self.detail = detail
+
+
+@dataclass(frozen=True)
+class Seat:
+    name: str
+    kind: str = "human"  # "human" or an AI level: "easy", "medium", "hard"
+
+    @property
+    def is_ai(self) -> bool:
+        return self.kind != "human"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "kind": self.kind}
+
+
+@dataclass
+class SavedMatch:
+    """Everything needed to resume a match exactly, or to replay it from the start."""
+
+    players: int
+    seed: int
+    first_player: int | None  # None: drawn from the seed (and unknown in version-1 saves)
+    seats: list[Seat]
+    game: Game
+    ai_seed: int = 0
+    moves: list[tuple[int, Move]] | None = field(default_factory=list)  # None: unknown
+    log: list[dict[str, Any]] = field(default_factory=list)  # [{"round", "event"}], rebuilt
+    saved_at: str = ""
+
+    @property
+    def replayable(self) -> bool:
+        return self.moves is not None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "version": SAVE_VERSION,
+            "saved_at": self.saved_at or datetime.now(UTC).isoformat(timespec="seconds"),
+            "setup": {
+                "players": self.players,
+                "seed": self.seed,
+                "first_player": self.first_player,
+            },
+            "seats": [s.to_json() for s in self.seats],
+            "ai_seed": self.ai_seed,
+            "moves": None
+            if self.moves is None
+            else [[seat, m.to_json()] for seat, m in self.moves],
+            "log": list(self.log),
+            "game": self.game.to_json(),
+        }
+
+    @property
+    def round(self) -> int:
+        return self.game.round
+
+
+# --- reading ---------------------------------------------------------------------------
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not allowed in a save")
+
+
+def decode(data: bytes) -> Any:
+    """Bytes to JSON, refusing non-UTF-8, NaN/Infinity and absurd nesting."""
+    if len(data) > MAX_SAVE_BYTES:
+        raise SaveError("save.too_large", f"{len(data)} bytes is over the 5 MB limit")
+    try:
+        return json.loads(data.decode("utf-8"), parse_constant=_reject_constant)
+    except UnicodeDecodeError as e:
+        raise SaveError("save.not_json", f"not UTF-8 text: {e.reason}") from None
+    except RecursionError:
+        raise SaveError("save.not_json", "nested too deeply") from None
+    except ValueError as e:
+        raise SaveError("save.not_json", f"not valid JSON ({e})") from None
+
+
+def _field(raw: dict[str, Any], name: str, kind: type | tuple[type, ...]) -> Any:
+    if name not in raw:
+        raise SaveError("save.bad_field", f"missing field {name!r}")
+    v = raw[name]
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    if type(v) not in kinds:
+        raise SaveError("save.bad_field", f"field {name!r} has the wrong type")
+    return v
+
+
+def _int(raw: dict[str, Any], name: str, lo: int, hi: int) -> int:
+    v = _field(raw, name, int)
+    if not lo <= v <= hi:
+        raise SaveError("save.bad_field", f"field {name!r} must be from {lo} to {hi}")
+    return int(v)
+
+
+def _seat(raw: Any) -> Seat:
+    if type(raw) is not dict:
+        raise SaveError("save.bad_field", "a seat must be an object")
+    name = _field(raw, "name", str)
+    kind = _field(raw, "kind", str)
+    if len(name) > 64:
+        raise SaveError("save.bad_field", "a seat name is too long")
+    if kind not in SEAT_KINDS:
+        raise SaveError("save.bad_field", f"unknown seat kind {kind!r}")
+    return Seat(name, kind)
+
+
+def _moves(raw: Any) -> list[tuple[int, Move]]:
+    if type(raw) is not list or len(raw) > MAX_MOVES:
+        raise SaveError("save.bad_field", "moves must be a list")
+    out = []
+    for item in raw:
+        if type(item) is not list or len(item) != 2 or type(item[0]) is not int:
+            raise SaveError("save.bad_field", "a move must be [seat, move]")
+        try:
+            out.append((item[0], Move.from_json(item[1])))
+        except (ValueError, TypeError, KeyError) as e:
+            raise SaveError("save.bad_field", f"a move cannot be read: {e}") from None
+    return out
+
+
+def migrate(doc: Any) -> dict[str, Any]:
+    """Check the envelope and bring an older document up to the current version."""
+    if type(doc) is dict and "format" not in doc and doc.get("save_version") == 1:
+        doc = {k: v for k, v in doc.items() if k != "save_version"}
+        doc.update(format=FORMAT, version=1)
+    if type(doc) is not dict or doc.get("format") != FORMAT:
+        raise SaveError("save.not_a_save", "this is not a Living Forest save")
+    version = doc.get("version")
+    if type(version) is not int or version < 1:
+        raise SaveError("save.unknown_version", f"unknown save version {version!r}")
+    if version > SAVE_VERSION:
+        raise SaveError("save.newer_version", f"save version {version} is newer than this game")
+    try:
+        doc = climb(doc, version, SAVE_VERSION, SAVE_STEPS, "save")
+        game = doc.get("game")
+        if type(game) is dict:
+            gv = game.get("schema_version")
+            if type(gv) is not int or gv < 1:
+                raise SaveError("save.unknown_version", f"unknown game schema {gv!r}")
+            if gv > SCHEMA_VERSION:
+                raise SaveError("save.newer_version", f"game schema {gv} is newer than this game")
+            doc["game"] = climb(game, gv, SCHEMA_VERSION, ENGINE_STEPS, "game")
+    except MigrationError as e:
+        raise SaveError("save.unknown_version", str(e)) from None
+    return doc
+
+
+def parse_save(doc: Any) -> SavedMatch:
+    """A validated ``SavedMatch`` from a decoded document, or ``SaveError`` saying why not."""
+    doc = migrate(doc)
+    setup = _field(doc, "setup", dict)
+    players = _int(setup, "players", 2, 4)
+    seed = _int(setup, "seed", -(2**63), 2**64)
+    first = None
+    if setup.get("first_player") is not None:
+        first = _int(setup, "first_player", 0, players - 1)
+    seats_raw = _field(doc, "seats", list)
+    if len(seats_raw) != players:
+        raise SaveError("save.bad_field", "there must be one seat per player")
+    seats = [_seat(s) for s in seats_raw]
+    ai_seed = _int(doc, "ai_seed", -(2**63), 2**64)
+    saved_at = doc.get("saved_at", "")
+    saved_at = saved_at if type(saved_at) is str and len(saved_at) <= 64 else ""
+    raw_moves = _field(doc, "moves", (list, type(None)))
+    game = _load_game(_field(doc, "game", dict))
+    if game.n != players or game.seed != seed:
+        raise SaveError("save.rules", "the game does not match its setup")
+    if raw_moves is None:
+        return SavedMatch(players, seed, first, seats, game, ai_seed, None, [], saved_at)
+    if first is None:
+        raise SaveError("save.bad_field", "a save with moves needs its first player")
+    moves = _moves(raw_moves)
+    log = _check_moves(game, players, seed, first, moves)
+    return SavedMatch(players, seed, first, seats, game, ai_seed, moves, log, saved_at)
+
+
+def _load_game(raw: dict[str, Any]) -> Game:
+    try:
+        game = Game.from_json(raw)
+    except InvalidState as e:
+        raise SaveError("save.rules", f"the game breaks the rules: {e}") from None
+    except Exception as e:  # noqa: BLE001 - the engine must refuse, never crash the menu
+        raise SaveError("save.rules", f"internal error reading the game: {e!r}") from None
+    if game.is_view:
+        raise SaveError("save.rules", "a player's view is not a whole game")
+    return game
+
+
+def _check_moves(game: Game, players: int, seed: int, first: int, moves: list) -> list:
+    """Replay ``moves`` from the setup: they must be legal and end in the saved position.
+
+    Returns the log the table keeps, rebuilt from the replay's events.
+    """
+    replay = new_game(players, seed, first)
+    log = [log_line(replay.round, ev.RoundStarted(replay.round, replay.first))]
+    for i, (seat, move) in enumerate(moves):
+        rnd = replay.round
+        try:
+            events = replay.play(seat, move)
+        except IllegalMove as e:
+            raise SaveError("save.moves", f"move {i + 1} is not legal: {e}") from None
+        for e in events:
+            if isinstance(e, ev.RoundStarted):
+                rnd = e.round
+            log.append(log_line(rnd, e))
+    if replay.to_json() != game.to_json():
+        raise SaveError("save.moves", "the moves do not lead to the saved position")
+    return log
+
+
+def log_line(rnd: int, event: ev.Event) -> dict[str, Any]:
+    """One entry of the table's log, as ``Match`` keeps it."""
+    return {"round": rnd, "event": event.to_json()}
+
+
+def load_bytes(data: bytes) -> SavedMatch:
+    return parse_save(decode(data))

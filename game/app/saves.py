@@ -1,0 +1,136 @@
+"""The autosave store: write after every decision, Continue, backups, damaged files, replays.
+
+``autosave.json`` always holds the match in progress; the file it replaced is kept as
+``autosave.bak.json``. A save that cannot be loaded is moved into ``saves/damaged/`` (never
+overwritten, never deleted) and the backup is tried; the player gets a notice either way.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from game.app.atomic import FileTooLarge, move_aside, read_bytes_limited, write_json_atomic
+from game.app.notice import Notice
+from game.app.paths import AppPaths
+from game.app.savefile import MAX_SAVE_BYTES, SavedMatch, SaveError, load_bytes
+
+
+@dataclass(frozen=True)
+class LoadResult:
+    match: SavedMatch | None
+    notices: tuple[Notice, ...] = ()
+
+
+def read_save(path: Path) -> SavedMatch:
+    """Load and validate one save file; ``SaveError`` says why it cannot be used."""
+    try:
+        data = read_bytes_limited(path, MAX_SAVE_BYTES)
+    except FileTooLarge as e:
+        raise SaveError("save.too_large", str(e)) from None
+    except OSError as e:
+        raise SaveError("save.unreadable", f"cannot read the file: {e.strerror or e}") from None
+    return load_bytes(data)
+
+
+class SaveStore:
+    def __init__(self, paths: AppPaths) -> None:
+        self.paths = paths
+
+    @property
+    def backup(self) -> Path:
+        return self.paths.autosave.with_name("autosave.bak.json")
+
+    # -- autosave ------------------------------------------------------------------------
+
+    def has_autosave(self) -> bool:
+        return self.paths.autosave.exists() or self.backup.exists()
+
+    def autosave(self, doc: SavedMatch | dict[str, Any]) -> Notice | None:
+        """Write the match in progress; a full disk is reported, never raised."""
+        raw = doc.to_json() if isinstance(doc, SavedMatch) else doc
+        try:
+            write_json_atomic(self.paths.autosave, raw, backup=self.backup)
+        except (OSError, ValueError) as e:
+            return Notice("notice.save_failed", detail=str(e))
+        return None
+
+    def load_autosave(self) -> LoadResult:
+        """The match to continue, or ``None`` with notices explaining what was refused."""
+        notices: list[Notice] = []
+        for path, is_backup in ((self.paths.autosave, False), (self.backup, True)):
+            if not path.exists():
+                continue
+            try:
+                match = read_save(path)
+            except SaveError as e:
+                notices.append(self._refuse(path, e))
+                continue
+            if is_backup and notices:
+                notices.append(Notice("notice.backup_used"))
+            return LoadResult(match, tuple(notices))
+        return LoadResult(None, tuple(notices))
+
+    def clear_autosave(self) -> None:
+        """The match is over or abandoned: nothing to continue (the backup goes too)."""
+        for path in (self.paths.autosave, self.backup):
+            with contextlib.suppress(OSError):
+                path.unlink(missing_ok=True)
+
+    def _refuse(self, path: Path, e: SaveError) -> Notice:
+        moved = move_aside(path, self.paths.quarantine)
+        where = str(moved) if moved else str(path)
+        return Notice(e.key, {"path": where}, detail=e.detail)
+
+    # -- replays -------------------------------------------------------------------------
+
+    def save_replay(self, match: SavedMatch) -> Path:
+        """Keep a finished match under a new name in ``saves/replays``."""
+        stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+        folder = self.paths.replays
+        folder.mkdir(parents=True, exist_ok=True)
+        for n in range(1000):
+            path = folder / f"replay-{stamp}{f'-{n}' if n else ''}.json"
+            if not path.exists():
+                write_json_atomic(path, match.to_json())
+                return path
+        raise OSError("too many replays saved this second")
+
+    def list_replays(self) -> list[Path]:
+        folder = self.paths.replays
+        if not folder.is_dir():
+            return []
+        return sorted((p for p in folder.glob("replay-*.json") if p.is_file()), reverse=True)
+
+    def load_replay(self, path: Path) -> LoadResult:
+        try:
+            return LoadResult(read_save(path))
+        except SaveError as e:
+            return LoadResult(None, (self._refuse(path, e),))
+
+
+def check_save(path: str | os.PathLike[str]) -> tuple[bool, str]:
+    """``--check-save``: whether ``path`` is loadable, and a one-line reason. Reads only."""
+    p = Path(path)
+    if not p.is_file():
+        return False, f"{p}: no such file"
+    try:
+        match = read_save(p)
+    except SaveError as e:
+        return False, f"{p}: not loadable ({e.key}): {e.detail}"
+    state = "finished" if match.game.over else f"round {match.game.round}"
+    return True, (
+        f"{p}: loadable — {match.players} players, {state}, {len(match.moves)} moves, "
+        f"seats: {', '.join(f'{s.name} ({s.kind})' for s in match.seats)}"
+    )
+
+
+def check_save_main(path: str) -> int:
+    """Print the verdict; exit status 0 loadable, 2 not."""
+    ok, message = check_save(path)
+    print(message)
+    return 0 if ok else 2

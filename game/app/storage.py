@@ -1,0 +1,106 @@
+"""``FileStorage``: the table's ``Storage`` (game/ui/context.py) backed by the player's files.
+
+The composition root builds one from ``AppPaths``; scenes only see the protocol. Anything a
+scene should tell the player (a refused save, a settings file reset) is appended to
+``notices`` as a catalogue key, for the menu to show and clear.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from game.app.notice import Notice
+from game.app.paths import AppPaths
+from game.app.savefile import SavedMatch, SaveError, parse_save
+from game.app.saves import SaveStore
+from game.app.settings import Settings, SettingsStore
+from game.app.stats import Stats, StatsStore, summarize
+
+
+class FileStorage:
+    def __init__(self, paths: AppPaths) -> None:
+        self.paths = paths
+        self.saves = SaveStore(paths)
+        self.settings_store = SettingsStore(paths)
+        self.stats_store = StatsStore(paths)
+        self.notices: list[Notice] = []
+
+    def _note(self, notice: Notice | None) -> None:
+        if notice is not None:
+            self.notices.append(notice)
+
+    def take_notices(self) -> list[Notice]:
+        out, self.notices = self.notices, []
+        return out
+
+    # -- settings ------------------------------------------------------------------------
+
+    def load_settings(self) -> Settings:
+        settings, notice = self.settings_store.load()
+        self._note(notice)
+        return settings
+
+    def save_settings(self, settings: Any) -> None:
+        self._note(self.settings_store.save(settings))
+
+    # -- the match in progress -------------------------------------------------------------
+
+    def save_match(self, doc: dict[str, Any]) -> None:
+        self._note(self.saves.autosave(doc))
+
+    def has_match(self) -> bool:
+        return self.saves.has_autosave()
+
+    def load_match(self) -> dict[str, Any] | None:
+        """The validated match to continue, in the current save format, or ``None``."""
+        result = self.saves.load_autosave()
+        self.notices.extend(result.notices)
+        return None if result.match is None else result.match.to_json()
+
+    def clear_match(self) -> None:
+        self.saves.clear_autosave()
+
+    # -- statistics and replays --------------------------------------------------------------
+
+    def load_stats(self) -> Stats:
+        stats, notice = self.stats_store.load()
+        self._note(notice)
+        return stats
+
+    def save_stats(self, stats: Stats) -> None:
+        self._note(self.stats_store.save(stats))
+
+    def reset_stats(self) -> Stats:
+        return self.stats_store.reset()
+
+    def record_game(self, doc: dict[str, Any]) -> Stats | None:
+        """Count a finished match (given as a save document) and keep it for replay."""
+        try:
+            match = parse_save(doc)
+        except SaveError as e:
+            self._note(Notice("notice.stats_not_recorded", detail=e.detail))
+            return None
+        if not match.game.over:
+            return None
+        key = f"{match.seed}:{match.ai_seed}:{len(match.moves or ())}"
+        summary = summarize(match.game, [s.kind for s in match.seats], key)
+        stats, counted = self.stats_store.record(summary)
+        if counted and match.replayable:
+            self.save_replay(match)
+        return stats
+
+    def save_replay(self, match: SavedMatch) -> Path | None:
+        try:
+            return self.saves.save_replay(match)
+        except OSError as e:
+            self._note(Notice("notice.replay_not_saved", detail=str(e)))
+            return None
+
+    def list_replays(self) -> list[Path]:
+        return self.saves.list_replays()
+
+    def load_replay(self, path: Path) -> SavedMatch | None:
+        result = self.saves.load_replay(path)
+        self.notices.extend(result.notices)
+        return result.match

@@ -1,0 +1,66 @@
+from __future__ import annotations
+
+import json
+
+from game.app.paths import AppPaths
+from game.app.settings import Settings, SettingsStore
+
+
+def test_missing_file_gives_defaults_silently(paths: AppPaths) -> None:
+    settings, notice = SettingsStore(paths).load()
+    assert settings == Settings() and notice is None
+
+
+def test_round_trip(paths: AppPaths) -> None:
+    store = SettingsStore(paths)
+    s = Settings(
+        language="ko",
+        fullscreen=True,
+        window_width=1920,
+        window_height=1080,
+        speed="fast",
+        volume=0.25,
+        muted=True,
+        colour_blind=True,
+        confirm_pass=False,
+    )
+    assert store.save(s) is None
+    assert store.load() == (s, None)
+    assert s.effective_volume == 0.0 and s.window == (1920, 1080)
+
+
+def test_damaged_file_gives_defaults_a_notice_and_is_kept_aside(paths: AppPaths) -> None:
+    paths.settings.parent.mkdir(parents=True)
+    for junk in (b"{not json", b"\xff\xfe", b"[1, 2]", b"", b"9" * 100_000):
+        paths.settings.write_bytes(junk)
+        settings, notice = SettingsStore(paths).load()
+        assert settings == Settings()
+        assert notice is not None and notice.key.startswith("notice.settings_")
+        assert not paths.settings.exists()
+    kept = sorted((paths.config / "damaged").iterdir())
+    assert len(kept) == 5
+
+
+def test_bad_values_are_reset_one_by_one(paths: AppPaths) -> None:
+    paths.settings.parent.mkdir(parents=True)
+    raw = {
+        "language": "ko",
+        "volume": 7,
+        "speed": "warp",
+        "muted": "yes",
+        "window_width": 1600,
+        "unknown": 1,
+    }
+    paths.settings.write_text(json.dumps(raw))
+    settings, notice = SettingsStore(paths).load()
+    assert settings.language == "ko" and settings.window_width == 1600
+    assert settings.volume == Settings().volume and settings.speed == "normal"
+    assert settings.muted is False
+    assert notice is not None and set(notice.detail.split(", ")) == {"volume", "speed", "muted"}
+
+
+def test_save_failure_is_a_notice_not_a_crash(paths: AppPaths) -> None:
+    paths.config.parent.mkdir(parents=True)
+    paths.config.write_text("a file where the folder should be")
+    notice = SettingsStore(paths).save(Settings())
+    assert notice is not None and notice.key == "notice.settings_not_saved"
