@@ -1,0 +1,102 @@
+"""The composition root: builds the catalogue, storage, art, sound and AI pool, and hands
+them to the table as one ``Context``. Nothing else in the game creates these."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Any
+
+from game.app.i18n import Catalog
+from game.ui.ai_seat import AiPool
+
+
+@dataclass
+class Services:
+    """Everything built here that must be closed on the way out."""
+
+    ctx: Any
+    pool: AiPool
+
+    def close(self) -> None:
+        self.pool.close()
+
+
+def strict_catalogue() -> bool:
+    """Missing strings raise in tests and the self-test, show their key for players."""
+    return os.environ.get("LIVING_FOREST_STRICT_I18N", "") == "1"
+
+
+def build(
+    storage: Any = None,
+    settings: Any = None,
+    strict: bool | None = None,
+    use_workers: bool = True,
+    budget_scale: float = 1.0,
+    sound: bool = True,
+) -> Services:
+    from game.ui.art import Art
+    from game.ui.context import Context, MemoryStorage
+
+    catalog = Catalog.load("en", strict=strict_catalogue() if strict is None else strict)
+    if storage is None:
+        storage = MemoryStorage()
+    if settings is None:
+        loader = getattr(storage, "load_settings", None)
+        settings = loader() if loader is not None else None
+    pool = AiPool(use_workers=use_workers, budget_scale=budget_scale)
+    ctx = Context(tr=catalog.tr, art=Art(), storage=storage, has_key=catalog.has)
+    if settings is not None:
+        ctx.settings = settings
+    ctx.ai_factory = pool.make
+    ctx.hint = _hint_function()
+    if sound:
+        ctx.sound = _sound(getattr(ctx.settings, "volume", 0.6))
+    return Services(ctx, pool)
+
+
+def _hint_function() -> Any:
+    try:
+        from game.ai.hint import hint
+    except ImportError:  # pragma: no cover - AI package missing
+        return None
+
+    def run(game: Any, seat: int) -> str:
+        return hint(game.view(seat), budget_s=0.4)
+
+    return run
+
+
+def _sound(volume: float) -> Any:
+    try:
+        from game.ui.sound import Sound
+
+        return Sound(volume=volume)
+    except Exception:  # noqa: BLE001 - no audio device: play silently
+        return None
+
+
+def file_storage() -> Any:
+    from game.app.paths import AppPaths
+    from game.app.storage import FileStorage
+
+    return FileStorage(AppPaths.default())
+
+
+def run_window() -> int:
+    """Open the window on the menu and play until the player quits."""
+    import pygame
+
+    from game.ui.app import TableApp
+    from game.ui.scenes.menu import MenuScene
+
+    services = build(storage=file_storage())
+    ctx = services.ctx
+    size = getattr(ctx.settings, "window", (1280, 720))
+    try:
+        app = TableApp(ctx, size, fullscreen=bool(getattr(ctx.settings, "fullscreen", False)))
+        app.run(MenuScene(ctx))
+    finally:
+        services.close()
+        pygame.quit()
+    return 0

@@ -1,0 +1,126 @@
+"""AI seats behind one small interface: ``submit(game, seat)``, ``poll()``, ``cancel()``.
+
+The real players live in ``game/ai`` (``AIWorker``, a process off the UI thread) and are
+wrapped by ``WorkerAi``; where they cannot run, ``BuiltinAi`` plays a simple policy: draw
+until two uncancelled solitary symbols, spend a Fragment on a drawn Varan, otherwise a
+random legal move that avoids Take a Fragment.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Protocol
+
+from game.engine import Game, Move
+from game.engine.moves import DRAW, STOP, USE_FRAGMENT, ChooseAction
+from game.engine.state import VARAN
+
+LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
+
+
+class AiPlayer(Protocol):
+    def submit(self, game: Game, seat: int) -> None: ...
+    def poll(self) -> Move | None: ...
+    def cancel(self) -> None: ...
+
+
+def builtin_choice(game: Game, seat: int, rand: random.Random) -> Move:
+    moves = game.legal_moves(seat)
+    if not moves:
+        raise ValueError(f"seat {seat} has nothing to decide")
+    p = game.players[seat]
+    if DRAW in moves or STOP in moves or USE_FRAGMENT in moves:
+        if USE_FRAGMENT in moves and p.line and p.line[-1] == VARAN:
+            return USE_FRAGMENT
+        if DRAW in moves and p.uncancelled < 2:
+            return DRAW
+        return STOP if STOP in moves else moves[0]
+    preferred = [m for m in moves if not (isinstance(m, ChooseAction) and m.action == 1)]
+    return rand.choice(preferred or moves)
+
+
+class BuiltinAi:
+    """Answers at once (the table adds the visible thinking time)."""
+
+    def __init__(self, level: str = "easy", seed: int = 0) -> None:
+        self.level = level
+        self.rand = random.Random(seed)
+        self._answer: Move | None = None
+
+    def submit(self, game: Game, seat: int) -> None:
+        self._answer = builtin_choice(game, seat, self.rand)
+
+    def poll(self) -> Move | None:
+        answer, self._answer = self._answer, None
+        return answer
+
+    def cancel(self) -> None:
+        self._answer = None
+
+
+BUDGET_S = {"easy": 0.2, "medium": 0.5, "hard": 1.0}
+
+
+class WorkerAi:
+    """``game.ai.worker.AIWorker`` (a process of its own) behind the table's interface.
+
+    One worker per level is shared by the seats of that level: seats decide one at a time.
+    """
+
+    def __init__(self, worker: Any, seed: int = 0, budget_s: float | None = None) -> None:
+        self.worker = worker
+        self.seed = seed
+        self.budget_s = budget_s
+        self.count = 0
+
+    def submit(self, game: Game, seat: int) -> None:
+        pending = [p for p in game.pending() if p.player == seat]
+        if not pending:
+            raise ValueError(f"seat {seat} has nothing to decide")
+        self.count += 1
+        self.worker.submit(
+            game.view(seat),
+            pending[0].decision,
+            game.legal_moves(seat),
+            seed=self.seed * 1_000_003 + self.count,
+            budget_s=self.budget_s,
+        )
+
+    def poll(self) -> Move | None:
+        return self.worker.poll()
+
+    def cancel(self) -> None:
+        self.worker.cancel()
+
+
+class AiPool:
+    """Makes AI seats; owns the worker processes so they can be closed on quit."""
+
+    def __init__(self, use_workers: bool = True, budget_scale: float = 1.0) -> None:
+        self.use_workers = use_workers
+        self.budget_scale = budget_scale
+        self.workers: dict[str, Any] = {}
+
+    def make(self, level: str, seat: int, seed: int = 0) -> AiPlayer:
+        if self.use_workers:
+            try:
+                from game.ai.worker import AIWorker
+
+                worker = self.workers.get(level)
+                if worker is None:
+                    budget = BUDGET_S.get(level, 0.5) * self.budget_scale
+                    worker = self.workers[level] = AIWorker(level, budget_s=budget)
+                return WorkerAi(worker, seed * 31 + seat)
+            except (ImportError, ValueError):
+                pass
+        return BuiltinAi(level, seed * 31 + seat)
+
+    def close(self) -> None:
+        for w in self.workers.values():
+            w.close()
+        self.workers.clear()
+
+
+def make_ai(level: str, seat: int, seed: int = 0) -> AiPlayer:
+    """The built-in policy (used when no pool is provided, e.g. in tests)."""
+    return BuiltinAi(level, seed * 31 + seat)

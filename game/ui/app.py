@@ -1,0 +1,139 @@
+"""The window and the frame loop: input → update(dt) → draw, at 60 frames a second.
+
+The window is resizable; the 1920x1080 logical canvas is fitted inside it (aspect kept,
+letterboxed) and mouse positions are mapped back to canvas pixels before any scene sees
+them. F11 toggles full screen.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui.context import Context
+from game.ui.painter import Painter
+from game.ui.scene import Scene, SceneStack
+from game.ui.text import TextCache
+from game.ui.viewport import Viewport
+
+FPS = 60
+MIN_SIZE = (640, 360)
+_MOUSE = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+
+
+class TableApp:
+    def __init__(
+        self,
+        ctx: Context,
+        size: tuple[int, int] = (1280, 720),
+        fullscreen: bool = False,
+        text: TextCache | None = None,
+    ) -> None:
+        pygame.display.init()
+        pygame.font.init()
+        pygame.display.set_caption(ctx.tr("app.title"))
+        self.ctx = ctx
+        self.windowed = size
+        self.fullscreen = False
+        self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.viewport = Viewport(self.window.get_size())
+        self.text = text or TextCache()
+        self.painter = Painter(self.window, self.viewport, self.text, ctx.art)
+        self.stack = SceneStack()
+        self.running = True
+        self.clock = pygame.time.Clock()
+        self.frames = 0
+        ctx.quit = self.stop
+        ctx.toggle_fullscreen = self.toggle_fullscreen
+        if fullscreen:
+            self.toggle_fullscreen()
+
+    # -- window ----------------------------------------------------------------------------
+
+    def stop(self) -> None:
+        self.running = False
+
+    def toggle_fullscreen(self) -> None:
+        if self.fullscreen:
+            self.window = pygame.display.set_mode(self.windowed, pygame.RESIZABLE)
+        else:
+            self.windowed = self.window.get_size()
+            self.window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        self.fullscreen = not self.fullscreen
+        self.ctx.settings.fullscreen = self.fullscreen
+        self.resized()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """A new window size (from the window manager, or a test)."""
+        w, h = max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1])
+        if not self.fullscreen:
+            self.window = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+        self.resized()
+
+    def resized(self) -> None:
+        surface = pygame.display.get_surface()
+        if surface is not None:
+            self.window = surface
+        self.viewport = Viewport(self.window.get_size())
+        self.painter.retarget(self.window, self.viewport)
+        self.text.clear()
+        self.ctx.art.clear()
+        self.stack.resized()
+
+    # -- loop ------------------------------------------------------------------------------
+
+    def feed(self, event: pygame.event.Event) -> None:
+        """Route one event: window events here, the rest (mapped to canvas) to the stack."""
+        if event.type == pygame.QUIT:
+            self.stop()
+            return
+        if event.type == pygame.VIDEORESIZE:
+            self.resize(event.size)
+            return
+        if event.type == pygame.WINDOWSIZECHANGED:
+            if self.window.get_size() != pygame.display.get_surface().get_size():
+                self.resized()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        if event.type in _MOUSE:
+            attrs = dict(event.dict)
+            attrs["pos"] = self.viewport.to_logical(event.pos)
+            event = pygame.event.Event(event.type, attrs)
+        self.stack.handle_event(event)
+
+    def step(self, dt: float) -> None:
+        """One frame: update the top scene, draw the visible ones, show the result."""
+        self.stack.update(dt)
+        self.draw()
+        pygame.display.flip()
+        self.frames += 1
+
+    def draw(self) -> None:
+        self.painter.clear()
+        self.window.set_clip(self.viewport.area)
+        self.stack.draw(self.painter)
+        self.window.set_clip(None)
+
+    def render(self, size: tuple[int, int]) -> pygame.Surface:
+        """The current scenes drawn offscreen at ``size`` (screenshots at any resolution)."""
+        surface = pygame.Surface(size)
+        saved = (self.painter.surface, self.painter.vp)
+        vp = Viewport(size)
+        self.painter.retarget(surface, vp)
+        self.stack.resized()
+        try:
+            self.painter.clear()
+            self.stack.draw(self.painter)
+        finally:
+            self.painter.retarget(*saved)
+            self.stack.resized()
+        return surface
+
+    def run(self, first: Scene) -> None:
+        self.stack.push(first)
+        while self.running and self.stack.top is not None:
+            dt = self.clock.tick(FPS) / 1000.0
+            for event in pygame.event.get():
+                self.feed(event)
+            self.step(min(dt, 0.1))

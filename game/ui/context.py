@@ -1,0 +1,126 @@
+"""What every scene may use, handed in by the app's composition root.
+
+Nothing here is global: the app builds one ``Context`` (with file storage and the real
+catalogue), tests build another (memory storage, strict catalogue).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from typing import Any, Protocol
+
+from game.ui.art import Art
+
+SPEEDS: tuple[str, ...] = ("slow", "normal", "fast", "instant")
+SPEED_FACTOR = {"slow": 0.5, "normal": 1.0, "fast": 2.5, "instant": 0.0}
+THINK_SECONDS = {"slow": 0.9, "normal": 0.5, "fast": 0.15, "instant": 0.0}
+
+
+@dataclass
+class Settings:
+    """The player's preferences (saved between sessions)."""
+
+    speed: str = "normal"
+    fullscreen: bool = False
+    volume: float = 0.6
+    hover_help: bool = True
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, raw: Any) -> Settings:
+        s = cls()
+        if isinstance(raw, dict):
+            if raw.get("speed") in SPEEDS:
+                s.speed = raw["speed"]
+            s.fullscreen = bool(raw.get("fullscreen", False))
+            vol = raw.get("volume", s.volume)
+            s.volume = min(1.0, max(0.0, float(vol))) if isinstance(vol, int | float) else s.volume
+            s.hover_help = bool(raw.get("hover_help", True))
+        return s
+
+
+@dataclass
+class Stats:
+    """Finished games, for the Statistics screen."""
+
+    played: int = 0
+    human_wins: int = 0
+    ai_wins: int = 0
+    best_total: int = 0
+    rounds: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, raw: Any) -> Stats:
+        s = cls()
+        if isinstance(raw, dict):
+            for k in asdict(s):
+                if isinstance(raw.get(k), int):
+                    setattr(s, k, raw[k])
+        return s
+
+
+class Storage(Protocol):
+    def save_settings(self, settings: Settings) -> None: ...
+    def save_match(self, doc: dict[str, Any]) -> None: ...
+    def load_match(self) -> dict[str, Any] | None: ...
+    def clear_match(self) -> None: ...
+    def load_stats(self) -> Stats: ...
+    def save_stats(self, stats: Stats) -> None: ...
+
+
+@dataclass
+class MemoryStorage:
+    """Storage that keeps everything in memory (tests, self-test)."""
+
+    settings: Settings | None = None
+    match: dict[str, Any] | None = None
+    stats: Stats = field(default_factory=Stats)
+
+    def save_settings(self, settings: Settings) -> None:
+        self.settings = settings
+
+    def save_match(self, doc: dict[str, Any]) -> None:
+        self.match = doc
+
+    def load_match(self) -> dict[str, Any] | None:
+        return self.match
+
+    def clear_match(self) -> None:
+        self.match = None
+
+    def load_stats(self) -> Stats:
+        return self.stats
+
+    def save_stats(self, stats: Stats) -> None:
+        self.stats = stats
+
+
+def _no_op() -> None:
+    return None
+
+
+@dataclass
+class Context:
+    tr: Callable[..., str]
+    art: Art
+    settings: Settings = field(default_factory=Settings)
+    storage: Storage = field(default_factory=MemoryStorage)
+    ai_factory: Callable[[str, int], Any] | None = None  # (level, seat) -> AiPlayer
+    hint: Callable[[Any, int], Any] | None = None  # (game, seat) -> Move | None
+    sound: Any | None = None
+    quit: Callable[[], None] = _no_op
+    toggle_fullscreen: Callable[[], None] = _no_op
+    has_key: Callable[[str], bool] = lambda key: True
+
+    def play_sound(self, name: str) -> None:
+        if self.sound is not None:
+            try:
+                self.sound.play(name)
+            except Exception:  # noqa: BLE001 - a missing sound never stops the game
+                self.sound = None

@@ -1,0 +1,194 @@
+"""One match as the table sees it: the real game, the seats, the display copy being
+animated, the queue of events still to show, the log, the move history and the undo
+snapshots.
+
+Undo follows one rule: snapshots are taken while a human is inside one action of their own
+turn, and dropped as soon as anything new is revealed or decided for others to see (a draw,
+a reshuffle, the end of the action or the turn).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.engine import Decision, Game, Move, Pending, Phase, new_game
+from game.engine import events as ev
+from game.engine.moves import ChooseAction
+
+SAVE_FORMAT = "living-forest-save"
+SAVE_VERSION = 2  # the app's save format (game/app/savefile.py): setup, seats, moves, game
+
+
+@dataclass
+class Seat:
+    name: str
+    kind: str = "human"  # "human" or an AI level: "easy", "medium", "hard"
+
+    @property
+    def is_ai(self) -> bool:
+        return self.kind != "human"
+
+
+@dataclass
+class LogEntry:
+    round: int
+    event: ev.Event
+
+
+@dataclass
+class Match:
+    game: Game
+    seats: list[Seat]
+    shown: Game = field(init=False)
+    queue: deque[ev.Event] = field(default_factory=deque)
+    log: list[LogEntry] = field(default_factory=list)
+    undo_stack: list[tuple[Game, tuple[int, int]]] = field(default_factory=list)
+    version: int = 0
+    ais: dict[int, Any] = field(default_factory=dict)
+    history: list[tuple[int, Move]] = field(default_factory=list)  # every move, for replays
+    first_player: int = -1  # who started round 1 (the setup, for replays)
+    seed: int = 0
+    ai_seed: int = 0
+
+    def __post_init__(self) -> None:
+        self.shown = self.game.clone()
+        if self.first_player < 0 and not self.history:
+            self.first_player = self.game.first
+        if not self.seed:
+            self.seed = self.game.seed
+        if not self.log:
+            first = ev.RoundStarted(self.game.round, self.game.first)
+            self.log.append(LogEntry(self.game.round, first))
+
+    @classmethod
+    def new(cls, seats: list[Seat], seed: int, first_player: int | None = None) -> Match:
+        game = new_game(len(seats), seed, first_player)
+        return cls(game, seats, first_player=game.first, seed=seed, ai_seed=seed)
+
+    # -- queries ---------------------------------------------------------------------------
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    def active(self) -> Pending | None:
+        """Who decides now; in the draw phase, the first seat still drawing in turn order."""
+        pending = self.game.pending()
+        if not pending:
+            return None
+        if self.game.phase is Phase.DRAW:
+            by_seat = {p.player: p for p in pending}
+            for seat in self.game.turn_order():
+                if seat in by_seat:
+                    return by_seat[seat]
+        return pending[0]
+
+    def legal(self) -> list[Move]:
+        a = self.active()
+        return self.game.legal_moves(a.player) if a else []
+
+    @property
+    def idle(self) -> bool:
+        return not self.queue
+
+    def can_undo(self) -> bool:
+        return bool(self.undo_stack) and self.idle
+
+    # -- changes ---------------------------------------------------------------------------
+
+    def play(self, seat: int, move: Move) -> list[ev.Event]:
+        before = self.game.clone()
+        marks = (len(self.log), len(self.history))
+        pending = self.active()
+        events = self.game.play(seat, move)
+        self.history.append((seat, move))
+        human = not self.seats[seat].is_ai
+        if human and pending is not None and pending.decision is not Decision.DRAW:
+            if pending.decision is Decision.ACTION:
+                self.undo_stack = [(before, marks)] if isinstance(move, ChooseAction) else []
+            else:
+                self.undo_stack.append((before, marks))
+        after = self.active()
+        reveals = any(isinstance(e, _REVEALING) for e in events)
+        if (
+            reveals
+            or after is None
+            or after.player != seat
+            or after.decision in (Decision.ACTION, Decision.DRAW)
+        ):
+            self.undo_stack.clear()
+        rnd = before.round
+        for e in events:
+            if isinstance(e, ev.RoundStarted):
+                rnd = e.round
+            self.log.append(LogEntry(rnd, e))
+        self.queue.extend(events)
+        self.version += 1
+        return events
+
+    def undo(self) -> bool:
+        if not self.can_undo():
+            return False
+        snap, (log_len, moves_len) = self.undo_stack.pop()
+        self.game = snap
+        self.shown = snap.clone()
+        del self.log[log_len:]
+        del self.history[moves_len:]
+        self.version += 1
+        return True
+
+    def sync(self) -> None:
+        """The queue is shown: the display copy becomes the real state again."""
+        self.shown = self.game.clone()
+        self.version += 1
+
+    def cancel_ai(self) -> None:
+        for ai in self.ais.values():
+            ai.cancel()
+
+    # -- saving ----------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """The app's save document (``game/app/savefile.py``, version 2)."""
+        return {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "setup": {
+                "players": self.game.n,
+                "seed": self.seed,
+                "first_player": self.first_player if self.first_player >= 0 else None,
+            },
+            "seats": [{"name": s.name, "kind": s.kind} for s in self.seats],
+            "ai_seed": self.ai_seed,
+            "moves": [[seat, m.to_json()] for seat, m in self.history],
+            "log": [{"round": e.round, "event": e.event.to_json()} for e in self.log],
+            "game": self.game.to_json(),
+        }
+
+    @classmethod
+    def from_json(cls, raw: Any) -> Match:
+        """A match from a save document (already checked by the app's storage)."""
+        if not isinstance(raw, dict) or raw.get("version") != SAVE_VERSION:
+            raise ValueError("not a saved match of this version")
+        game = Game.from_json(raw["game"])
+        seats = [Seat(str(s["name"]), str(s["kind"])) for s in raw["seats"]]
+        if len(seats) != game.n:
+            raise ValueError("the saved seats do not match the saved game")
+        log = [LogEntry(int(e["round"]), ev.Event.from_json(e["event"])) for e in raw["log"]]
+        history = [(int(seat), Move.from_json(m)) for seat, m in raw.get("moves") or []]
+        setup = raw.get("setup") or {}
+        first = setup.get("first_player")
+        return cls(
+            game,
+            seats,
+            log=log,
+            history=history,
+            first_player=first if isinstance(first, int) else -1,
+            seed=int(setup.get("seed", game.seed)),
+            ai_seed=int(raw.get("ai_seed", 0)),
+        )
+
+
+_REVEALING = (ev.CardRevealed, ev.Reshuffled, ev.TurnEnded, ev.RoundStarted, ev.GameOver)

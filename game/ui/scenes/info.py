@@ -1,0 +1,91 @@
+"""Plain information screens: Statistics and Credits."""
+
+from __future__ import annotations
+
+import pygame
+from pygame import Rect
+
+from game.ui import theme
+from game.ui.context import Context
+from game.ui.painter import Painter
+from game.ui.scene import Scene
+from game.ui.viewport import LOGICAL
+from game.ui.widgets import Button, ButtonList, panel
+
+BOX = Rect(460, 140, 1000, 800)
+
+
+class InfoScene(Scene):
+    kind = "info"
+    title_key = ""
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.menu = ButtonList(
+            [
+                Button(
+                    Rect(BOX.centerx - 150, BOX.bottom - 100, 300, 66),
+                    ctx.tr("button.back"),
+                    self.back,
+                    key_hint="Esc",
+                )
+            ]
+        )
+        self.menu.focus = 0
+        self.menu.buttons[0].focused = True
+
+    def back(self) -> None:
+        self.stack.pop()
+
+    def lines(self) -> list[str]:
+        return []
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+            return
+        self.menu.handle_event(event)
+
+    def draw(self, p: Painter) -> None:
+        screen = Rect(0, 0, *LOGICAL)
+        p.image("background", rect=screen)
+        p.rect(screen, (0, 0, 0, 140))
+        panel(p, BOX, self.ctx.tr(self.title_key))
+        y = BOX.y + 120
+        for line in self.lines():
+            y += p.text_box(line, Rect(BOX.x + 60, y, BOX.w - 120, 400), theme.LARGE) + 14
+        self.menu.draw(p)
+
+
+class StatisticsScene(InfoScene):
+    kind = "statistics"
+    title_key = "stats.title"
+
+    def lines(self) -> list[str]:
+        tr = self.ctx.tr
+        s = self.ctx.storage.load_stats()
+        if not s.played:
+            return [tr("stats.none")]
+        avg = s.rounds / s.played
+        return [
+            tr("stats.played", n=s.played),
+            tr("stats.human_wins", n=s.human_wins),
+            tr("stats.ai_wins", n=s.ai_wins),
+            tr("stats.best_total", n=s.best_total),
+            tr("stats.rounds", n=f"{avg:.1f}"),
+        ]
+
+
+class CreditsScene(InfoScene):
+    kind = "credits"
+    title_key = "credits.title"
+
+    def lines(self) -> list[str]:
+        tr = self.ctx.tr
+        return [
+            tr("credits.game"),
+            tr("credits.code"),
+            tr("credits.art"),
+            tr("credits.font"),
+            tr("credits.libraries"),
+        ]

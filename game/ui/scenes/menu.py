@@ -1,0 +1,116 @@
+"""The main menu: New game, Continue, Rules, Statistics, Settings, Credits, Quit."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+from pygame import Rect
+
+from game.ui import theme
+from game.ui.context import Context
+from game.ui.painter import Painter
+from game.ui.scene import Scene
+from game.ui.viewport import LOGICAL
+from game.ui.widgets import Button, ButtonList, column
+
+
+class MenuScene(Scene):
+    kind = "menu"
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.menu = ButtonList()
+        self.error = ""
+
+    def enter(self) -> None:
+        self.build()
+
+    def resume(self) -> None:
+        self.build()
+
+    def build(self) -> None:
+        tr = self.ctx.tr
+        saved = self.ctx.storage.load_match() is not None
+        items: list[tuple[str, Callable[[], None], bool]] = [
+            (tr("menu.new_game"), self.new_game, True),
+            (tr("menu.continue"), self.continue_game, saved),
+            (tr("menu.rules"), self.rules, True),
+            (tr("menu.statistics"), self.statistics, True),
+            (tr("menu.settings"), self.settings, True),
+            (tr("menu.credits"), self.credits, True),
+            (tr("menu.quit"), self.ctx.quit, True),
+        ]
+        rects = column(LOGICAL[0] // 2 - 230, 400, 460, 66, 16, len(items))
+        self.menu.buttons = [
+            Button(r, label, fn, enabled, size=theme.LARGE)
+            for r, (label, fn, enabled) in zip(rects, items, strict=True)
+        ]
+        self.menu.focus = 1 if saved else 0
+        for i, b in enumerate(self.menu.buttons):
+            b.focused = i == self.menu.focus
+
+    def new_game(self) -> None:
+        from game.ui.scenes.setup import SetupScene
+
+        self.stack.push(SetupScene(self.ctx))
+
+    def continue_game(self) -> None:
+        from game.ui.match import Match
+        from game.ui.scenes.table import scene_for_match
+
+        doc = self.ctx.storage.load_match()
+        if doc is None:
+            return
+        try:
+            match = Match.from_json(doc)
+        except (ValueError, KeyError, TypeError) as e:
+            self.error = self.ctx.tr("menu.load_failed", reason=str(e))
+            return
+        self.stack.replace(scene_for_match(self.ctx, match))
+
+    def rules(self) -> None:
+        from game.ui.scenes.overlays import RulesHelpOverlay
+
+        self.stack.push(RulesHelpOverlay(self.ctx, None))
+
+    def statistics(self) -> None:
+        from game.ui.scenes.info import StatisticsScene
+
+        self.stack.push(StatisticsScene(self.ctx))
+
+    def settings(self) -> None:
+        from game.ui.scenes.overlays import SettingsOverlay
+
+        self.stack.push(SettingsOverlay(self.ctx))
+
+    def credits(self) -> None:
+        from game.ui.scenes.info import CreditsScene
+
+        self.stack.push(CreditsScene(self.ctx))
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            return
+        self.menu.handle_event(event)
+
+    def draw(self, p: Painter) -> None:
+        tr = self.ctx.tr
+        screen = Rect(0, 0, *LOGICAL)
+        p.image("background", rect=screen)
+        p.rect(screen, (0, 0, 0, 120))
+        p.image("circle", rect=Rect(LOGICAL[0] // 2 - 120, 60, 240, 240))
+        p.text(
+            tr("app.title"),
+            (LOGICAL[0] // 2, 300),
+            theme.HUGE,
+            theme.ACCENT,
+            anchor="midtop",
+            bold=True,
+        )
+        self.menu.draw(p)
+        if self.error:
+            p.text(self.error, (LOGICAL[0] // 2, 1000), theme.BODY, theme.DANGER, anchor="center")
+        p.text(
+            tr("menu.keys"), (LOGICAL[0] // 2, 1050), theme.SMALL, theme.TEXT_DIM, anchor="center"
+        )

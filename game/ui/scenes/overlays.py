@@ -1,0 +1,369 @@
+"""Overlays drawn over the scene below: pause, settings, rules help, confirm, discard browser."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+
+import pygame
+from pygame import Rect
+
+from game.ui import theme
+from game.ui.context import SPEEDS, Context
+from game.ui.layout import grid_cells
+from game.ui.match import Match
+from game.ui.painter import Painter
+from game.ui.rules_text import RulesText
+from game.ui.scene import Scene
+from game.ui.viewport import LOGICAL
+from game.ui.widgets import Button, ButtonList, column, panel
+
+SCREEN = Rect(0, 0, *LOGICAL)
+
+
+class Overlay(Scene):
+    """A dimmed screen with a panel; Esc closes it."""
+
+    transparent = True
+    box = Rect(610, 190, 700, 700)
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.menu = ButtonList()
+
+    def close(self) -> None:
+        if self.stack is not None and self.stack.top is self:
+            self.stack.pop()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close()
+            return
+        self.menu.handle_event(event)
+
+    def draw_frame(self, p: Painter, title: str) -> None:
+        p.rect(SCREEN, theme.SHADE)
+        panel(p, self.box, title)
+
+    def draw(self, p: Painter) -> None:
+        self.menu.draw(p)
+
+
+class PauseOverlay(Overlay):
+    kind = "pause"
+
+    def __init__(self, ctx: Context, match: Match | None = None) -> None:
+        super().__init__(ctx)
+        self.match = match
+        tr = ctx.tr
+        items: list[tuple[str, Callable[[], None]]] = [
+            (tr("pause.resume"), self.close),
+            (tr("pause.settings"), lambda: self.stack.push(SettingsOverlay(self.ctx))),
+            (tr("pause.rules"), lambda: self.stack.push(RulesHelpOverlay(self.ctx, None))),
+            (tr("pause.menu"), self.to_menu),
+            (tr("pause.quit"), ctx.quit),
+        ]
+        rects = column(self.box.x + 150, self.box.y + 130, 400, 70, 22, len(items))
+        self.menu.buttons = [
+            Button(r, label, fn) for r, (label, fn) in zip(rects, items, strict=True)
+        ]
+        self.menu.focus = 0
+        self.menu.buttons[0].focused = True
+
+    def to_menu(self) -> None:
+        from game.ui.scenes.menu import MenuScene
+
+        if self.match is not None:
+            self.match.cancel_ai()
+            if not self.match.game.over:
+                with contextlib.suppress(OSError):
+                    self.ctx.storage.save_match(self.match.to_json())
+        self.stack.clear_to(MenuScene(self.ctx))
+
+    def draw(self, p: Painter) -> None:
+        self.draw_frame(p, self.ctx.tr("pause.title"))
+        super().draw(p)
+
+
+class SettingsOverlay(Overlay):
+    kind = "settings"
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.rebuild()
+
+    def rebuild(self) -> None:
+        tr = self.ctx.tr
+        s = self.ctx.settings
+        on_off = {True: tr("settings.on"), False: tr("settings.off")}
+        items: list[tuple[str, Callable[[], None]]] = [
+            (tr("settings.speed", value=tr(f"speed.{s.speed}")), self.cycle_speed),
+            (tr("settings.fullscreen", value=on_off[s.fullscreen]), self.fullscreen),
+            (tr("settings.volume", value=round(s.volume * 100)), self.volume),
+            (tr("settings.hover_help", value=on_off[s.hover_help]), self.hover_help),
+            (tr("settings.back"), self.close),
+        ]
+        rects = column(self.box.x + 100, self.box.y + 130, 500, 70, 22, len(items))
+        focus = self.menu.focus
+        self.menu.buttons = [
+            Button(r, label, fn) for r, (label, fn) in zip(rects, items, strict=True)
+        ]
+        self.menu.focus = focus
+        for i, b in enumerate(self.menu.buttons):
+            b.focused = i == focus
+
+    def changed(self) -> None:
+        with contextlib.suppress(OSError):
+            self.ctx.storage.save_settings(self.ctx.settings)
+        self.rebuild()
+
+    def cycle_speed(self) -> None:
+        s = self.ctx.settings
+        s.speed = SPEEDS[(SPEEDS.index(s.speed) + 1) % len(SPEEDS)]
+        self.changed()
+
+    def fullscreen(self) -> None:
+        self.ctx.toggle_fullscreen()
+        self.changed()
+
+    def volume(self) -> None:
+        s = self.ctx.settings
+        s.volume = 0.0 if s.volume >= 0.99 else round(min(1.0, s.volume + 0.2), 1)
+        if self.ctx.sound is not None and hasattr(self.ctx.sound, "set_volume"):
+            self.ctx.sound.set_volume(s.volume)
+        self.changed()
+
+    def hover_help(self) -> None:
+        self.ctx.settings.hover_help = not self.ctx.settings.hover_help
+        self.changed()
+
+    def draw(self, p: Painter) -> None:
+        self.draw_frame(p, self.ctx.tr("settings.title"))
+        super().draw(p)
+
+
+class RulesHelpOverlay(Overlay):
+    """Rules text for one thing (right-click), or the rules summary in pages."""
+
+    kind = "rules"
+    box = Rect(360, 110, 1200, 860)
+
+    def __init__(self, ctx: Context, text: RulesText | None) -> None:
+        super().__init__(ctx)
+        self.text = text
+        self.page = 0
+        self.pages = 0
+        while ctx.has_key(f"rules.page.{self.pages + 1}.title"):
+            self.pages += 1
+        self.menu.keyboard = False
+        b = self.box
+        self.menu.buttons = [
+            Button(
+                Rect(b.centerx - 120, b.bottom - 90, 240, 64), ctx.tr("button.close"), self.close
+            )
+        ]
+        if text is None and self.pages > 1:
+            self.menu.buttons += [
+                Button(
+                    Rect(b.x + 40, b.bottom - 90, 200, 64),
+                    ctx.tr("button.previous"),
+                    lambda: self.turn(-1),
+                ),
+                Button(
+                    Rect(b.right - 240, b.bottom - 90, 200, 64),
+                    ctx.tr("button.next"),
+                    lambda: self.turn(1),
+                ),
+            ]
+
+    def turn(self, step: int) -> None:
+        self.page = (self.page + step) % max(1, self.pages)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RIGHT, pygame.K_PAGEDOWN):
+                self.turn(1)
+                return
+            if event.key in (pygame.K_LEFT, pygame.K_PAGEUP):
+                self.turn(-1)
+                return
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_F1):
+                self.close()
+                return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            self.close()
+            return
+        super().handle_event(event)
+
+    def draw(self, p: Painter) -> None:
+        tr = self.ctx.tr
+        b = self.box
+        if self.text is not None:
+            self.draw_frame(p, self.text.title)
+            x = b.x + 50
+            if self.text.image:
+                name = self.text.image[0]
+                h = 420 if name == "card_face" else 300
+                w = round(h * 0.72) if name in ("card_face", "card_back") else h
+                p.image(*self.text.image, rect=Rect(x, b.y + 110, w, h), fit=True)
+                x += w + 40
+            p.text_box(self.text.body, Rect(x, b.y + 110, b.right - 50 - x, b.h - 230), theme.LARGE)
+        else:
+            n = self.page + 1
+            self.draw_frame(p, tr(f"rules.page.{n}.title"))
+            p.text_box(
+                tr(f"rules.page.{n}.body"),
+                Rect(b.x + 50, b.y + 100, b.w - 100, b.h - 210),
+                theme.BODY,
+            )
+            p.text(
+                tr("rules.page_of", page=n, pages=self.pages),
+                (b.centerx, b.bottom - 110),
+                theme.SMALL,
+                theme.TEXT_DIM,
+                anchor="midbottom",
+            )
+        super().draw(p)
+
+
+class ConfirmDialog(Overlay):
+    kind = "confirm"
+    box = Rect(560, 340, 800, 380)
+
+    def __init__(
+        self,
+        ctx: Context,
+        message: str,
+        on_yes: Callable[[], None],
+        on_no: Callable[[], None] | None = None,
+    ) -> None:
+        super().__init__(ctx)
+        self.message = message
+        self.on_yes = on_yes
+        self.on_no = on_no
+        b = self.box
+        self.menu.buttons = [
+            Button(
+                Rect(b.centerx - 330, b.bottom - 100, 310, 70),
+                ctx.tr("confirm.yes"),
+                self.yes,
+                key_hint=ctx.tr("key.enter"),
+            ),
+            Button(
+                Rect(b.centerx + 20, b.bottom - 100, 310, 70),
+                ctx.tr("confirm.no"),
+                self.no,
+                key_hint="Esc",
+            ),
+        ]
+
+    def yes(self) -> None:
+        self.close()
+        self.on_yes()
+
+    def no(self) -> None:
+        self.close()
+        if self.on_no is not None:
+            self.on_no()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_y):
+                self.yes()
+                return
+            if event.key in (pygame.K_ESCAPE, pygame.K_n):
+                self.no()
+                return
+        self.menu.handle_event(event)
+
+    def draw(self, p: Painter) -> None:
+        self.draw_frame(p, self.ctx.tr("confirm.title"))
+        b = self.box
+        p.text_box(
+            self.message, Rect(b.x + 40, b.y + 100, b.w - 80, 150), theme.LARGE, align="center"
+        )
+        super().draw(p)
+
+
+class DiscardBrowser(Overlay):
+    """A player's discard pile, face up; arrows switch player, the wheel scrolls."""
+
+    kind = "discard"
+    box = Rect(160, 90, 1600, 900)
+
+    def __init__(self, ctx: Context, match: Match, seat: int) -> None:
+        super().__init__(ctx)
+        self.match = match
+        self.seat = max(0, seat)
+        self.scroll = 0
+        b = self.box
+        self.menu.keyboard = False
+        self.menu.buttons = [
+            Button(
+                Rect(b.x + 40, b.bottom - 90, 260, 64),
+                ctx.tr("button.previous"),
+                lambda: self.switch(-1),
+                key_hint="←",
+            ),
+            Button(
+                Rect(b.centerx - 130, b.bottom - 90, 260, 64),
+                ctx.tr("button.close"),
+                self.close,
+                key_hint="Esc",
+            ),
+            Button(
+                Rect(b.right - 300, b.bottom - 90, 260, 64),
+                ctx.tr("button.next"),
+                lambda: self.switch(1),
+                key_hint="→",
+            ),
+        ]
+
+    def switch(self, step: int) -> None:
+        self.seat = (self.seat + step) % self.match.game.n
+        self.scroll = 0
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_LEFT:
+                self.switch(-1)
+                return
+            if event.key == pygame.K_RIGHT:
+                self.switch(1)
+                return
+            if event.key in (pygame.K_d, pygame.K_RETURN):
+                self.close()
+                return
+            if event.key == pygame.K_DOWN:
+                self.scroll += 1
+            if event.key == pygame.K_UP:
+                self.scroll = max(0, self.scroll - 1)
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll = max(0, self.scroll - event.y)
+        super().handle_event(event)
+
+    def draw(self, p: Painter) -> None:
+        tr = self.ctx.tr
+        cards = self.match.shown.players[self.seat].discard
+        self.draw_frame(p, tr("discard.title", name=self.match.names[self.seat], count=len(cards)))
+        b = self.box
+        area = Rect(b.x + 40, b.y + 100, b.w - 80, b.h - 210)
+        cols = 10
+        rows = 2
+        per_page = cols * rows
+        start = min(self.scroll * cols, max(0, len(cards) - per_page))
+        start -= start % cols
+        if not cards:
+            p.text(tr("discard.empty"), area.center, theme.LARGE, theme.TEXT_DIM, anchor="center")
+        cells = grid_cells(area, cols, rows)
+        for card, cell in zip(cards[start : start + per_page], cells, strict=False):
+            p.image("card_face", card, rect=cell.inflate(-10, -10), fit=True)
+        if len(cards) > per_page:
+            p.text(
+                tr("discard.more", shown=min(per_page, len(cards) - start), count=len(cards)),
+                (b.centerx, area.bottom + 4),
+                theme.SMALL,
+                theme.TEXT_DIM,
+                anchor="midtop",
+            )
+        super().draw(p)

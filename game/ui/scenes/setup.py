@@ -1,0 +1,201 @@
+"""New game setup: 2-4 seats, each Human or AI Easy/Medium/Hard with a name; the first player
+random or chosen; an optional seed."""
+
+from __future__ import annotations
+
+import contextlib
+import random
+
+import pygame
+from pygame import Rect
+
+from game.ui import theme
+from game.ui.context import Context
+from game.ui.match import Match, Seat
+from game.ui.painter import Painter
+from game.ui.scene import Scene
+from game.ui.viewport import LOGICAL
+from game.ui.widgets import Button, ButtonList, panel
+from game.ui.words import SEASONS
+
+KINDS: tuple[str, ...] = ("human", "easy", "medium", "hard")
+BOX = Rect(300, 60, 1320, 960)
+MAX_NAME = 16
+
+
+class SetupScene(Scene):
+    kind = "setup"
+
+    def __init__(self, ctx: Context, seats: list[Seat] | None = None) -> None:
+        super().__init__(ctx)
+        tr = ctx.tr
+        if seats is None:
+            seats = [Seat(tr(f"season.{SEASONS[0]}"), "human")]
+            seats += [Seat(tr(f"season.{SEASONS[i]}"), "medium") for i in (1, 2, 3)]
+        while len(seats) < 4:
+            seats.append(Seat(tr(f"season.{SEASONS[len(seats)]}"), "medium"))
+        self.all_seats = seats[:4]
+        self.count = min(4, max(2, len([s for s in seats if s]))) if seats else 4
+        self.count = len(seats) if len(seats) in (2, 3) else 4
+        self.first = -1  # -1: random
+        self.seed = ""
+        self.editing = -1  # seat whose name is being typed; 4 = the seed
+        self.menu = ButtonList()
+        self.build()
+
+    @property
+    def seats(self) -> list[Seat]:
+        return self.all_seats[: self.count]
+
+    def build(self) -> None:
+        tr = self.ctx.tr
+        b: list[Button] = []
+        x0 = BOX.x + 60
+        y = BOX.y + 120
+        b.append(Button(Rect(x0 + 420, y, 80, 60), "−", lambda: self.set_count(-1)))
+        b.append(Button(Rect(x0 + 600, y, 80, 60), "+", lambda: self.set_count(1)))
+        y += 100
+        for i in range(self.count):
+            seat = self.all_seats[i]
+            label = seat.name + ("_" if self.editing == i else "")
+            b.append(Button(Rect(x0 + 60, y, 520, 62), label, lambda i=i: self.edit(i)))
+            b.append(
+                Button(
+                    Rect(x0 + 620, y, 420, 62),
+                    tr(f"seat.kind.{seat.kind}"),
+                    lambda i=i: self.cycle_kind(i),
+                )
+            )
+            y += 80
+        y = BOX.y + 560
+        first = tr("setup.first_random") if self.first < 0 else self.all_seats[self.first].name
+        b.append(Button(Rect(x0 + 420, y, 420, 62), first, self.cycle_first))
+        y += 90
+        seed = (self.seed or tr("setup.seed_random")) + ("_" if self.editing == 4 else "")
+        b.append(Button(Rect(x0 + 420, y, 420, 62), seed, lambda: self.edit(4)))
+        y = BOX.bottom - 110
+        b.append(
+            Button(Rect(BOX.centerx - 440, y, 400, 76), tr("setup.back"), self.back, key_hint="Esc")
+        )
+        b.append(
+            Button(
+                Rect(BOX.centerx + 40, y, 400, 76),
+                tr("setup.start"),
+                self.start,
+                highlight=True,
+                size=theme.LARGE,
+            )
+        )
+        focus = self.menu.focus if self.menu.buttons else len(b) - 1
+        self.menu.buttons = b
+        self.menu.focus = min(focus, len(b) - 1)
+        for i, btn in enumerate(b):
+            btn.focused = i == self.menu.focus
+
+    def set_count(self, step: int) -> None:
+        self.count = min(4, max(2, self.count + step))
+        if self.first >= self.count:
+            self.first = -1
+        self.build()
+
+    def edit(self, i: int) -> None:
+        self.editing = -1 if self.editing == i else i
+        self.build()
+
+    def cycle_kind(self, i: int) -> None:
+        s = self.all_seats[i]
+        s.kind = KINDS[(KINDS.index(s.kind) + 1) % len(KINDS)] if s.kind in KINDS else "human"
+        self.build()
+
+    def cycle_first(self) -> None:
+        self.first = self.first + 1 if self.first + 1 < self.count else -1
+        self.build()
+
+    def back(self) -> None:
+        from game.ui.scenes.menu import MenuScene
+
+        if self.stack is not None and len(self.stack) > 1:
+            self.stack.pop()
+        else:
+            self.stack.replace(MenuScene(self.ctx))
+
+    def start(self) -> None:
+        from game.ui.scenes.table import scene_for_match
+
+        seed = int(self.seed) if self.seed else random.SystemRandom().randrange(1, 10**9)
+        first = None if self.first < 0 else self.first
+        seats = [
+            Seat(s.name.strip() or self.ctx.tr(f"season.{SEASONS[i]}"), s.kind)
+            for i, s in enumerate(self.seats)
+        ]
+        match = Match.new(seats, seed, first)
+        with contextlib.suppress(OSError):
+            self.ctx.storage.save_match(match.to_json())
+        self.stack.clear_to(scene_for_match(self.ctx, match))
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self.editing >= 0:
+            if event.type == pygame.TEXTINPUT:
+                self.type_text(event.text)
+                return
+            if event.type == pygame.KEYDOWN:
+                if event.key == pygame.K_BACKSPACE:
+                    self.type_backspace()
+                    return
+                if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB):
+                    self.editing = -1
+                    self.build()
+                    return
+                return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+            return
+        self.menu.handle_event(event)
+
+    def type_text(self, text: str) -> None:
+        if self.editing == 4:
+            self.seed = (self.seed + "".join(c for c in text if c.isdigit()))[:12]
+        else:
+            seat = self.all_seats[self.editing]
+            seat.name = (seat.name + text)[:MAX_NAME]
+        self.build()
+
+    def type_backspace(self) -> None:
+        if self.editing == 4:
+            self.seed = self.seed[:-1]
+        else:
+            seat = self.all_seats[self.editing]
+            seat.name = seat.name[:-1]
+        self.build()
+
+    def draw(self, p: Painter) -> None:
+        tr = self.ctx.tr
+        screen = Rect(0, 0, *LOGICAL)
+        p.image("background", rect=screen)
+        p.rect(screen, (0, 0, 0, 140))
+        panel(p, BOX, tr("setup.title"))
+        x0 = BOX.x + 60
+        p.text(tr("setup.players"), (x0, BOX.y + 150), theme.LARGE, theme.TEXT, anchor="midleft")
+        p.text(
+            str(self.count),
+            (x0 + 550, BOX.y + 150),
+            theme.TITLE,
+            theme.ACCENT,
+            anchor="center",
+            bold=True,
+        )
+        y = BOX.y + 220
+        for i in range(self.count):
+            p.circle((x0 + 24, y + 31), 14, theme.SEASON_COLOURS[i])
+            y += 80
+        p.text(tr("setup.first"), (x0, BOX.y + 591), theme.LARGE, theme.TEXT, anchor="midleft")
+        p.text(tr("setup.seed"), (x0, BOX.y + 681), theme.LARGE, theme.TEXT, anchor="midleft")
+        p.text(
+            tr("setup.help"),
+            (BOX.centerx, BOX.y + 770),
+            theme.SMALL,
+            theme.TEXT_DIM,
+            anchor="midtop",
+            max_width=BOX.w - 80,
+        )
+        self.menu.draw(p)

@@ -1,0 +1,951 @@
+"""The table: the board, whose turn it is, what can be clicked, animations and AI seats.
+
+``TableScene`` is shared by the phase scenes (draw phase, action phase, end of round). What
+can be clicked always comes from the engine's legal moves for the seat that decides now. The
+board is drawn once per state change into a cached layer; each frame adds only highlights,
+animations and the pointer's help.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from dataclasses import dataclass
+
+import pygame
+from pygame import Rect
+
+from game.engine import Decision, IllegalMove, Move, Phase
+from game.engine import events as ev
+from game.engine.moves import (
+    DRAW,
+    FINISH,
+    PASS,
+    SKIP_BONUS,
+    STOP,
+    USE_FRAGMENT,
+    ChooseAction,
+    MoveSpirit,
+    PickAnimal,
+    PickFire,
+    Plant,
+    Steal,
+)
+from game.ui import theme, visual_state
+from game.ui.ai_seat import builtin_choice, make_ai
+from game.ui.anim import Animator, Drop, Flight, Walk
+from game.ui.board import SEASONS, BoardView
+from game.ui.context import SPEED_FACTOR, THINK_SECONDS, Context
+from game.ui.layout import load_layout
+from game.ui.log_panel import LogPanel
+from game.ui.match import Match
+from game.ui.painter import Painter
+from game.ui.rules_text import describe_target
+from game.ui.scene import Scene
+from game.ui.targets import Target
+from game.ui.viewport import Viewport
+from game.ui.widgets import Button
+from game.ui.words import describe_move, rock_destination, season_name, tree_name
+
+END_OF_ROUND_EVENTS = (
+    ev.OnibiAttack,
+    ev.VaransDealt,
+    ev.FiresAdded,
+    ev.ReserveRefilled,
+    ev.HelpLinesReturned,
+    ev.SacredTreePassed,
+)
+DURATION = {  # seconds at normal speed
+    "reveal": 0.45,
+    "fly": 0.5,
+    "drop": 0.5,
+    "step": 0.2,
+    "slide": 0.5,
+}
+
+
+def scene_kind_for(e: ev.Event, current: str) -> str:
+    """Which scene shows ``e``: phase changes hand the queue to the next scene."""
+    if isinstance(e, ev.ActionPhaseStarted):
+        return "action"
+    if isinstance(e, END_OF_ROUND_EVENTS):
+        return "end_of_round"
+    if isinstance(e, ev.RoundStarted):
+        return "draw"
+    if isinstance(e, ev.GameOver):
+        return "game_over"
+    return current
+
+
+def phase_scene(kind: str, ctx: Context, match: Match) -> Scene:
+    if kind == "draw":
+        return DrawPhaseScene(ctx, match)
+    if kind == "action":
+        return ActionPhaseScene(ctx, match)
+    if kind == "end_of_round":
+        from game.ui.scenes.end_round import EndOfRoundScene
+
+        return EndOfRoundScene(ctx, match)
+    from game.ui.scenes.game_over import GameOverScene
+
+    return GameOverScene(ctx, match)
+
+
+def scene_for_match(ctx: Context, match: Match) -> Scene:
+    """The phase scene a (new or loaded) match starts in."""
+    if match.game.over:
+        return phase_scene("game_over", ctx, match)
+    return phase_scene("draw" if match.game.phase is Phase.DRAW else "action", ctx, match)
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One clickable thing and what clicking it does: a move, or picking a tree first."""
+
+    target: Target
+    move: Move | None = None
+    tree: int = -1  # choose this tree kind (then a space)
+
+
+BUTTON_MOVES: dict[str, Move] = {
+    "button_draw": DRAW,
+    "button_stop": STOP,
+    "button_fragment": USE_FRAGMENT,
+    "button_pass": PASS,
+    "button_finish": FINISH,
+    "button_skip": SKIP_BONUS,
+}
+
+
+class TableScene(Scene):
+    kind = "table"
+
+    def __init__(self, ctx: Context, match: Match) -> None:
+        super().__init__(ctx)
+        self.match = match
+        self.layout = load_layout(match.game.n)
+        self.board = BoardView(self.layout, match.game.n, ctx.tr)
+        self.log = LogPanel(ctx.tr)
+        self.anims = Animator()
+        self.layer: pygame.Surface | None = None
+        self.layer_key: tuple = ()
+        self.dirty = True
+        self.mouse = (-1, -1)
+        self.hover: Target | None = None
+        self.hover_time = 0.0
+        self.focus = -1
+        self.selected_tree = -1
+        self.tentative: Plant | None = None
+        self.choices: list[Choice] = []
+        self.buttons: dict[str, Button] = {}
+        self.choice_key: tuple = ()
+        self.ai_job: tuple[int, int] | None = None
+        self.ai_answer: Move | None = None
+        self.think = 0.0
+        self.clock = 0.0
+        self.hint: Move | None = None
+        self.synced = -1
+        self.message = ""  # a short notice (e.g. an illegal move's reason)
+
+    # -- helpers ---------------------------------------------------------------------------
+
+    @property
+    def tr(self):  # noqa: ANN201 - the catalogue's tr
+        return self.ctx.tr
+
+    @property
+    def speed(self) -> float:
+        return SPEED_FACTOR.get(self.ctx.settings.speed, 1.0)
+
+    def human_seat(self) -> int:
+        """The seat that may act by mouse and keyboard now, or -1."""
+        if not self.match.idle or self.anims.busy:
+            return -1
+        a = self.match.active()
+        if a is None or self.match.seats[a.player].is_ai:
+            return -1
+        return a.player
+
+    def resized(self) -> None:
+        self.layer = None
+        self.dirty = True
+
+    def resume(self) -> None:
+        self.dirty = True
+        self.choice_key = ()
+
+    # -- choices ---------------------------------------------------------------------------
+
+    def refresh_choices(self) -> None:
+        seat = self.human_seat()
+        key = (self.match.version, seat, self.selected_tree, self.tentative)
+        if key == self.choice_key:
+            return
+        self.choice_key = key
+        self.choices = []
+        moves = self.match.game.legal_moves(seat) if seat >= 0 else []
+        g = self.match.game
+        trees_offered: set[int] = set()
+        for m in moves:
+            if m is DRAW:
+                self.choices.append(Choice(Target("draw_pile", seat), m))
+            elif m is USE_FRAGMENT:
+                self.choices.append(Choice(Target("fragments", seat), m))
+            elif isinstance(m, PickAnimal):
+                self.choices.append(Choice(Target("reserve", m.card), m))
+            elif isinstance(m, PickFire):
+                for i, v in enumerate(g.centre):
+                    if v == m.value:
+                        self.choices.append(Choice(Target("centre_fire", v, i), m))
+            elif isinstance(m, Plant):
+                if self.tentative is not None:
+                    continue
+                if self.selected_tree < 0 and m.tree not in trees_offered:
+                    trees_offered.add(m.tree)
+                    self.choices.append(Choice(Target("tree_kind", m.tree), tree=m.tree))
+                elif m.tree == self.selected_tree:
+                    self.choices.append(Choice(Target("space", seat, m.x, m.y), m))
+            elif isinstance(m, MoveSpirit):
+                dest = rock_destination(g, seat, m.distance)
+                self.choices.append(Choice(Target("rock", dest), m))
+            elif isinstance(m, Steal):
+                for kind, season in g.players[m.victim].tiles:
+                    if kind == m.tile:
+                        self.choices.append(Choice(Target("victory", m.victim, season, s=kind), m))
+        self.focus = -1 if self.focus >= len(self.choices) else self.focus
+        self.build_buttons(seat, moves)
+
+    def build_buttons(self, seat: int, moves: list[Move]) -> None:
+        tr = self.tr
+        L = self.layout
+        b: dict[str, Button] = {}
+
+        def add(
+            name: str, label: str, key: str, action, enabled: bool = True, highlight: bool = False
+        ) -> None:
+            b[name] = Button(L[name], label, action, enabled, key, highlight=highlight)
+
+        b_top = [
+            ("button_hint", "button.hint", "H", self.show_hint),
+            ("button_rules", "button.rules", "F1", self.open_rules),
+            ("button_settings", "button.settings", "", self.open_settings),
+            ("button_menu", "button.menu", "Esc", self.open_pause),
+        ]
+        for name, key, _hk, fn in b_top:
+            enabled = name != "button_hint" or (seat >= 0 and self.ctx.hint is not None)
+            b[name] = Button(L[name], tr(key), fn, enabled, "", size=theme.SMALL)
+        pending = self.match.active()
+        decision = pending.decision if pending else None
+        if seat >= 0 and decision is Decision.DRAW:
+            add(
+                "button_draw",
+                tr("button.draw"),
+                tr("key.space"),
+                lambda: self.choose(DRAW),
+                DRAW in moves,
+                True,
+            )
+            add(
+                "button_stop",
+                tr("button.stop"),
+                tr("key.enter"),
+                lambda: self.choose(STOP),
+                STOP in moves,
+            )
+            add(
+                "button_fragment",
+                tr("button.fragment"),
+                "F",
+                lambda: self.choose(USE_FRAGMENT),
+                USE_FRAGMENT in moves,
+            )
+        if seat >= 0 and decision is Decision.ACTION:
+            for a in range(1, 6):
+                move = ChooseAction(a).canonical()
+                add(
+                    f"button_action_{a}",
+                    tr(f"action.{a}"),
+                    str(a),
+                    lambda m=move: self.choose(m),
+                    move in moves,
+                )
+            add("button_pass", tr("button.pass"), "P", lambda: self.choose(PASS), PASS in moves)
+        if seat >= 0 and FINISH in moves:
+            add("button_finish", tr("button.finish"), tr("key.enter"), lambda: self.choose(FINISH))
+        if seat >= 0 and SKIP_BONUS in moves:
+            add("button_skip", tr("button.skip"), "S", lambda: self.choose(SKIP_BONUS))
+        if seat >= 0 and self.tentative is not None:
+            add(
+                "button_confirm",
+                tr("button.confirm"),
+                tr("key.enter"),
+                self.confirm_plant,
+                highlight=True,
+            )
+        if seat >= 0 and decision not in (None, Decision.DRAW, Decision.ACTION):
+            add(
+                "button_undo",
+                tr("button.undo"),
+                tr("key.backspace"),
+                self.undo,
+                self.match.can_undo() or self.tentative is not None or self.selected_tree >= 0,
+            )
+        viewer = seat if seat >= 0 else self.first_human()
+        if viewer >= 0:
+            add("button_discard", tr("button.discard"), "D", lambda: self.open_discard(viewer))
+        self.buttons = b
+
+    def first_human(self) -> int:
+        return next((i for i, s in enumerate(self.match.seats) if not s.is_ai), 0)
+
+    def move_for(self, target: Target | None) -> Choice | None:
+        if target is None:
+            return None
+        for c in self.choices:
+            if c.target == target:
+                return c
+        return None
+
+    # -- acting ----------------------------------------------------------------------------
+
+    def choose(self, move: Move) -> None:
+        seat = self.human_seat()
+        if seat < 0:
+            return
+        if move is PASS:
+            left = self.match.game.players[seat].actions_left
+            if left > 0:
+                from game.ui.scenes.overlays import ConfirmDialog
+
+                self.stack.push(
+                    ConfirmDialog(
+                        self.ctx, self.tr("confirm.pass", n=left), lambda: self.play(seat, PASS)
+                    )
+                )
+                return
+        if isinstance(move, Plant):
+            self.tentative = move
+            self.choice_key = ()
+            return
+        self.play(seat, move)
+
+    def activate(self, choice: Choice) -> None:
+        if choice.tree >= 0:
+            self.selected_tree = choice.tree
+            self.choice_key = ()
+            self.focus = -1
+        elif choice.move is not None:
+            self.choose(choice.move)
+
+    def confirm_plant(self) -> None:
+        seat = self.human_seat()
+        if seat >= 0 and self.tentative is not None:
+            move, self.tentative = self.tentative, None
+            self.play(seat, move)
+
+    def play(self, seat: int, move: Move) -> None:
+        try:
+            self.match.play(seat, move)
+        except IllegalMove as e:
+            self.message = str(e)
+            return
+        self.message = ""
+        self.selected_tree = -1
+        self.tentative = None
+        self.focus = -1
+        self.hint = None
+        self.choice_key = ()
+
+    def undo(self) -> None:
+        if self.tentative is not None:
+            self.tentative = None
+        elif self.selected_tree >= 0:
+            self.selected_tree = -1
+        elif self.match.undo():
+            self.anims.finish()
+            self.ai_job = None
+            self.dirty = True
+        self.choice_key = ()
+
+    def show_hint(self) -> None:
+        seat = self.human_seat()
+        if seat < 0 or self.ctx.hint is None:
+            return
+        try:
+            self.hint = self.ctx.hint(self.match.game, seat)
+        except Exception:  # noqa: BLE001 - a failing hint must not end the game
+            self.hint = None
+        if self.hint is not None:
+            self.message = self.tr("hint.says", move=self.describe(self.hint))
+
+    def describe(self, move: Move) -> str:
+        seat = self.match.active().player if self.match.active() else -1
+        return describe_move(self.tr, move, self.match.game, seat, self.match.names)
+
+    def skip_animations(self) -> None:
+        self.anims.finish()
+
+    # -- overlays --------------------------------------------------------------------------
+
+    def open_pause(self) -> None:
+        from game.ui.scenes.overlays import PauseOverlay
+
+        self.stack.push(PauseOverlay(self.ctx, self.match))
+
+    def open_settings(self) -> None:
+        from game.ui.scenes.overlays import SettingsOverlay
+
+        self.stack.push(SettingsOverlay(self.ctx))
+
+    def open_rules(self, target: Target | None = None) -> None:
+        from game.ui.scenes.overlays import RulesHelpOverlay
+
+        text = describe_target(self.tr, target, self.match.shown) if target else None
+        self.stack.push(RulesHelpOverlay(self.ctx, text))
+
+    def open_discard(self, seat: int) -> None:
+        from game.ui.scenes.overlays import DiscardBrowser
+
+        self.stack.push(DiscardBrowser(self.ctx, self.match, seat))
+
+    # -- input -----------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        self.refresh_choices()
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            target = self.board.hit(event.pos)
+            if target != self.hover:
+                self.hover = target
+                self.hover_time = 0.0
+            for b in self.buttons.values():
+                b.hovered = b.hit(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN:
+            self.mouse = event.pos
+            self.on_click(event.pos, event.button)
+        elif event.type == pygame.MOUSEWHEEL:
+            if self.layout["log"].collidepoint(self.mouse):
+                self.log.scroll_by(event.y * 2)
+                self.dirty = True
+        elif event.type == pygame.KEYDOWN:
+            self.on_key(event.key)
+
+    def on_click(self, pos: tuple[int, int], button: int) -> None:
+        if button == 3:
+            target = self.board.hit(pos)
+            if target is not None and describe_target(self.tr, target, self.match.shown):
+                self.open_rules(target)
+            return
+        if button != 1:
+            return
+        if self.anims.busy:
+            self.skip_animations()
+            return
+        for b in self.buttons.values():
+            if b.hit(pos):
+                b.click()
+                return
+        target = self.board.hit(pos)
+        choice = self.move_for(target)
+        if choice is not None:
+            self.activate(choice)
+        elif target is not None and target.kind == "discard":
+            self.open_discard(target.a)
+
+    def on_key(self, key: int) -> None:  # noqa: C901 - one line per key
+        if key == pygame.K_ESCAPE:
+            if self.tentative is not None or self.selected_tree >= 0:
+                self.undo()
+            else:
+                self.open_pause()
+            return
+        if self.anims.busy and key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.skip_animations()
+            return
+        seat = self.human_seat()
+        if key == pygame.K_F1:
+            self.open_rules()
+        elif key == pygame.K_d:
+            self.open_discard(seat if seat >= 0 else self.first_human())
+        elif seat < 0:
+            return
+        elif key == pygame.K_SPACE:
+            self.choose(DRAW)
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.on_enter()
+        elif key == pygame.K_f:
+            self.choose(USE_FRAGMENT)
+        elif pygame.K_1 <= key <= pygame.K_5:
+            self.choose(ChooseAction(key - pygame.K_0).canonical())
+        elif pygame.K_KP1 <= key <= pygame.K_KP5:
+            self.choose(ChooseAction(key - pygame.K_KP1 + 1).canonical())
+        elif key == pygame.K_p:
+            self.choose(PASS)
+        elif key == pygame.K_s:
+            self.choose(SKIP_BONUS)
+        elif key in (pygame.K_BACKSPACE, pygame.K_z, pygame.K_u):
+            self.undo()
+        elif key == pygame.K_h:
+            self.show_hint()
+        elif key in (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_TAB):
+            self.move_focus(1)
+        elif key in (pygame.K_LEFT, pygame.K_UP):
+            self.move_focus(-1)
+
+    def on_enter(self) -> None:
+        if 0 <= self.focus < len(self.choices):
+            self.activate(self.choices[self.focus])
+        elif self.tentative is not None:
+            self.confirm_plant()
+        else:
+            moves = self.match.legal()
+            for m in (STOP, FINISH):
+                if m in moves:
+                    self.choose(m)
+                    return
+
+    def move_focus(self, step: int) -> None:
+        self.refresh_choices()
+        if not self.choices:
+            return
+        n = len(self.choices)
+        self.focus = (self.focus + step) % n if self.focus >= 0 else (0 if step > 0 else n - 1)
+
+    # -- update ----------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        self.hover_time += dt
+        deadline = time.perf_counter() + 0.012
+        while True:
+            if not self.advance(dt):
+                return
+            dt = 0.0
+            # At instant speed keep going (several AI moves per frame) within a time budget.
+            if self.speed > 0 or time.perf_counter() > deadline or self.stack is None:
+                return
+            if self.stack.top is not self:
+                return
+
+    def advance(self, dt: float) -> bool:
+        """One step of the loop; True when something was played (worth another step)."""
+        if self.speed <= 0:
+            self.anims.finish()
+        else:
+            self.anims.update(dt * self.speed)
+        if self.anims.busy:
+            return False
+        while self.match.queue:
+            e = self.match.queue[0]
+            kind = scene_kind_for(e, self.kind)
+            if kind != self.kind:
+                self.transition(kind)
+                return False
+            self.match.queue.popleft()
+            self.show_event(e)
+            if self.anims.busy:
+                if self.speed <= 0:
+                    self.anims.finish()
+                    continue
+                return False
+        if self.synced != self.match.version:
+            self.match.sync()
+            self.synced = self.match.version
+            self.dirty = True
+        return self.drive_ai(dt)
+
+    def transition(self, kind: str) -> None:
+        if self.stack is not None:
+            self.stack.replace(phase_scene(kind, self.ctx, self.match))
+
+    def drive_ai(self, dt: float) -> bool:
+        a = self.match.active()
+        if a is None:
+            return False
+        seat = a.player
+        spec = self.match.seats[seat]
+        if not spec.is_ai:
+            return False
+        ai = self.match.ais.get(seat)
+        if ai is None:
+            factory = self.ctx.ai_factory or (lambda level, s: make_ai(level, s))
+            ai = self.match.ais[seat] = factory(spec.kind, seat)
+        job = (seat, self.match.version)
+        if self.ai_job != job:
+            self.ai_job = job
+            self.ai_answer = None
+            self.think = THINK_SECONDS.get(self.ctx.settings.speed, 0.4)
+            ai.submit(self.match.game.clone(), seat)
+        self.think -= dt
+        if self.ai_answer is None:
+            self.ai_answer = ai.poll()
+        if self.ai_answer is None or self.think > 0:
+            return False
+        move, self.ai_answer = self.ai_answer, None
+        if move not in self.match.game.legal_moves(seat):
+            move = builtin_choice(self.match.game, seat, __import__("random").Random(0))
+        self.play(seat, move)
+        return True
+
+    # -- events to animations ----------------------------------------------------------------
+
+    def show_event(self, e: ev.Event) -> None:
+        """Animate one event and apply it to the display copy at the right moment."""
+        shown = self.match.shown
+        b = self.board
+
+        def apply() -> None:
+            visual_state.apply(shown, e)
+            self.dirty = True
+
+        d = DURATION
+        if isinstance(e, ev.CardRevealed):
+            q = shown.players[e.player]
+            dst = b.line_slots(e.player, len(q.line) + 1)[-1]
+            src = self.layout.player(e.player, "draw_pile")
+            self.anims.add(
+                Flight(
+                    d["reveal"],
+                    on_done=apply,
+                    image=("card_face", e.card),
+                    src=src,
+                    dst=dst,
+                    arc=30,
+                    flip=True,
+                )
+            )
+            self.ctx.play_sound("draw")
+        elif isinstance(e, ev.FragmentUsed):
+            q = shown.players[e.player]
+            slots = b.line_slots(e.player, len(q.line))
+            src = slots[-1] if slots else self.layout.player(e.player, "help_line")
+            dst = self.layout["varan_supply" if e.to_varan_supply else f"p{e.player}_discard"]
+            self.anims.add(
+                Flight(
+                    d["fly"],
+                    on_start=apply,
+                    image=("card_face", e.card),
+                    src=src,
+                    dst=Rect(dst.x, dst.y, src.w, src.h),
+                )
+            )
+            self.ctx.play_sound("fragment")
+        elif isinstance(e, ev.AnimalAttracted):
+            src = b.reserve_slot(shown, e.card)
+            dst = self.layout.player(e.player, "draw_pile")
+            self.anims.add(
+                Flight(
+                    d["fly"], on_start=apply, image=("card_face", e.card), src=src, dst=dst, arc=80
+                )
+            )
+            self.ctx.play_sound("attract")
+        elif isinstance(e, ev.FireExtinguished):
+            slots = b.centre_fire_slots(len(shown.centre))
+            idx = shown.centre.index(e.value) if e.value in shown.centre else 0
+            src = slots[idx] if slots else self.layout["circle_centre"]
+            dst = self.layout.player(e.player, "fires")
+            self.anims.add(
+                Flight(
+                    d["fly"],
+                    on_start=apply,
+                    image=("fire_tile", e.value),
+                    src=src,
+                    dst=Rect(dst.x, dst.y, dst.h, dst.h),
+                    arc=90,
+                )
+            )
+            self.ctx.play_sound("extinguish")
+        elif isinstance(e, ev.TreePlanted):
+            dst = b.space(e.player, e.x, e.y)
+            self.anims.add(Drop(d["drop"], on_done=apply, image=("tree", e.tree), dst=dst))
+            self.ctx.play_sound("plant")
+        elif isinstance(e, ev.StandeeMoved):
+            path = [b.standee_rect(e.start)] + [b.standee_rect(r) for r in e.path]
+            self.anims.add(
+                Walk(
+                    d["step"] * max(1, len(e.path)),
+                    on_done=apply,
+                    hides=frozenset({("standee", e.player)}),
+                    image=("standee", SEASONS[e.player]),
+                    path=path,
+                )
+            )
+            self.dirty = True
+            self.ctx.play_sound("move")
+        elif isinstance(e, ev.TileStolen):
+            src = self.layout.player(e.victim, "victory")
+            dst = self.layout.player(e.thief, "victory")
+            size = min(src.h, 60)
+            self.anims.add(
+                Flight(
+                    d["slide"],
+                    on_done=apply,
+                    image=("victory_tile", e.tile, SEASONS[e.season]),
+                    src=Rect(src.x, src.y, size, size),
+                    dst=Rect(dst.x, dst.y, size, size),
+                    arc=20,
+                )
+            )
+            self.ctx.play_sound("steal")
+        elif isinstance(e, ev.FragmentsTaken):
+            src = self.layout["fragment_supply"]
+            dst = self.layout.player(e.player, "fragments")
+            self.anims.add(
+                Flight(
+                    d["fly"] * 0.8,
+                    on_done=apply,
+                    image=("fragment",),
+                    src=Rect(src.x, src.y, src.h, src.h),
+                    dst=Rect(dst.x, dst.y, dst.h, dst.h),
+                )
+            )
+            self.ctx.play_sound("fragment")
+        else:
+            apply()
+            if isinstance(e, ev.PlayerStopped) and e.forced:
+                self.ctx.play_sound("bust")
+        if isinstance(e, ev.TurnEnded | ev.RoundStarted):
+            self.autosave()
+
+    def autosave(self) -> None:
+        if not self.match.game.over:
+            with contextlib.suppress(OSError):
+                self.ctx.storage.save_match(self.match.to_json())
+
+    # -- drawing ---------------------------------------------------------------------------
+
+    def draw(self, p: Painter) -> None:
+        self.refresh_choices()
+        self.draw_layer(p)
+        self.draw_highlights(p)
+        self.anims.draw(p)
+        self.draw_hud(p)
+        self.draw_extra(p)
+        self.draw_tooltip(p)
+
+    def draw_layer(self, p: Painter) -> None:
+        a = self.match.active()
+        active = a.player if a is not None else -1
+        key = (
+            p.vp.window,
+            self.match.version,
+            self.anims.hidden,
+            active,
+            self.log.scroll,
+            len(self.match.log),
+        )
+        if self.layer is None or self.dirty or key != self.layer_key:
+            if self.layer is None or self.layer.get_size() != p.surface.get_size():
+                self.layer = (
+                    pygame.Surface(p.surface.get_size()).convert()
+                    if pygame.display.get_surface()
+                    else pygame.Surface(p.surface.get_size())
+                )
+            lp = Painter(self.layer, p.vp, p.texts, p.art)
+            lp.clear()
+            self.render_layer(lp, active)
+            self.layer_key = key
+            self.dirty = False
+        p.blit(self.layer, (0, 0))
+
+    def render_layer(self, p: Painter, active: int) -> None:
+        self.board.render(
+            p,
+            self.match.shown,
+            self.match.names,
+            [s.kind for s in self.match.seats],
+            active,
+            self.anims.hidden,
+        )
+        self.log.rebuild(self.match.log, self.match.names)
+        self.log.draw(p, self.layout["log"])
+        self.draw_banner(p)
+
+    def banner_text(self) -> str:
+        tr = self.tr
+        g = self.match.game
+        a = self.match.active()
+        if a is None:
+            return tr("banner.round", round=g.round)
+        seat = self.match.seats[a.player]
+        name = seat.name
+        if seat.is_ai:
+            return tr("banner.ai_turn", round=g.round, name=name)
+        if a.decision is Decision.DRAW:
+            return tr("banner.draw_turn", round=g.round, name=name)
+        left = g.players[a.player].actions_left
+        if a.decision is Decision.ACTION:
+            return tr("banner.action_turn", round=g.round, name=name, n=left)
+        return tr(
+            "banner.step_turn", round=g.round, name=name, step=tr(f"decision.{a.decision.value}")
+        )
+
+    def draw_banner(self, p: Painter) -> None:
+        r = self.layout["banner"]
+        a = self.match.active()
+        colour = theme.SEASON_COLOURS[a.player] if a is not None else theme.PANEL_EDGE
+        p.rect(r, (10, 16, 12, 225), radius=12)
+        p.rect(Rect(r.x, r.y, 14, r.h), colour, radius=6)
+        p.text(
+            self.banner_text(),
+            (r.x + 26, r.centery),
+            theme.LARGE,
+            theme.TEXT,
+            anchor="midleft",
+            bold=True,
+            max_width=r.w - 40,
+        )
+
+    def draw_highlights(self, p: Painter) -> None:
+        pulse = 2 + round(abs(((self.clock * 2) % 2) - 1) * 3)
+        for i, c in enumerate(self.choices):
+            r = self.board.rect_of(c.target)
+            if r is None:
+                continue
+            if i == self.focus:
+                p.rect(r.inflate(8, 8), theme.SELECTED, radius=8, width=5)
+            else:
+                p.rect(r.inflate(6, 6), theme.LEGAL, radius=8, width=pulse)
+        if self.selected_tree >= 0:
+            r = self.board.rect_of(Target("tree_kind", self.selected_tree))
+            if r is not None:
+                p.rect(r.inflate(8, 8), theme.SELECTED, radius=8, width=5)
+        if self.tentative is not None:
+            t = self.tentative
+            r = self.board.space(self.match.game.turn, t.x, t.y)
+            p.image("tree", t.tree, rect=r, fit=True, alpha=170)
+            p.rect(r.inflate(8, 8), theme.SELECTED, radius=8, width=4)
+        if self.hover is not None and self.move_for(self.hover) is not None:
+            r = self.board.rect_of(self.hover)
+            if r is not None:
+                p.rect(r.inflate(10, 10), theme.HOVER, radius=8, width=4)
+        if self.hint is not None:
+            for c in self.choices:
+                if c.move == self.hint:
+                    r = self.board.rect_of(c.target)
+                    if r is not None:
+                        p.rect(r.inflate(14, 14), theme.ACCENT, radius=10, width=3)
+
+    def prompt_text(self) -> str:
+        tr = self.tr
+        if self.anims.busy:
+            return tr("prompt.skip")
+        for b in self.buttons.values():
+            if b.hovered and b.enabled:
+                for name, move in BUTTON_MOVES.items():
+                    if self.buttons.get(name) is b:
+                        return self.describe(move)
+                if b.label == tr("button.confirm") and self.tentative is not None:
+                    return self.describe(self.tentative)
+        choice = self.move_for(self.hover)
+        if choice is not None:
+            if choice.move is not None:
+                return self.describe(choice.move)
+            return tr("prompt.pick_tree", tree=tree_name(tr, choice.tree))
+        if 0 <= self.focus < len(self.choices):
+            c = self.choices[self.focus]
+            if c.move is not None:
+                return self.describe(c.move)
+            return tr("prompt.pick_tree", tree=tree_name(tr, c.tree))
+        if self.message:
+            return self.message
+        return self.default_prompt()
+
+    def default_prompt(self) -> str:
+        tr = self.tr
+        a = self.match.active()
+        if a is None:
+            return ""
+        seat = self.match.seats[a.player]
+        if seat.is_ai:
+            dots = "." * (1 + int(self.clock * 3) % 3)
+            return tr("prompt.ai_thinking", name=seat.name, dots=dots)
+        if self.tentative is not None:
+            return tr("prompt.confirm_plant", move=self.describe(self.tentative))
+        if a.decision is Decision.PLANT and self.selected_tree >= 0:
+            return tr("prompt.pick_space", tree=tree_name(tr, self.selected_tree))
+        key = f"prompt.{a.decision.value}"
+        return tr(key, budget=a.budget, n=a.actions_left, victim=season_name(tr, max(0, a.victim)))
+
+    def draw_hud(self, p: Painter) -> None:
+        r = self.layout["prompt"]
+        p.rect(r, (10, 16, 12, 220), radius=10)
+        a = self.match.active()
+        if a is not None and self.match.seats[a.player].is_ai and not self.anims.busy:
+            self.draw_thinking(p, Rect(r.x + 8, r.y + 4, r.h - 8, r.h - 8))
+        p.text(
+            self.prompt_text(),
+            (r.x + r.h + 8, r.centery),
+            theme.BODY,
+            theme.TEXT,
+            anchor="midleft",
+            max_width=r.w - r.h - 20,
+        )
+        for b in self.buttons.values():
+            b.focused = False
+            b.draw(p)
+        k = self.layout["keys"]
+        p.text(
+            self.keys_text(),
+            (k.centerx, k.centery),
+            theme.SMALL,
+            theme.TEXT_DIM,
+            anchor="center",
+            max_width=k.w - 20,
+        )
+
+    def draw_thinking(self, p: Painter, r: Rect) -> None:
+        """Three dots chasing each other: an AI is deciding."""
+        for i in range(3):
+            phase = (self.clock * 3 - i * 0.33) % 1
+            rad = 3 + 4 * (1 - abs(phase - 0.5) * 2)
+            p.circle((r.x + 8 + i * 12, r.centery), rad, theme.ACCENT)
+
+    def keys_text(self) -> str:
+        return self.tr("keys.table")
+
+    def draw_extra(self, p: Painter) -> None:
+        pass
+
+    def draw_tooltip(self, p: Painter) -> None:
+        if not self.ctx.settings.hover_help or self.hover is None or self.hover_time < 0.35:
+            return
+        text = describe_target(self.tr, self.hover, self.match.shown)
+        if text is None:
+            return
+        w = 420
+        body_h = p.text_height(text.body, w - 24, theme.SMALL)
+        img_h = 150 if text.image and text.image[0] == "card_face" else 0
+        h = 24 + 34 + body_h + (img_h + 8 if img_h else 0) + 12
+        x, y = self.mouse[0] + 24, self.mouse[1] + 24
+        lw, lh = self.layout.size
+        x = min(x, lw - w - 8)
+        if y + h > lh - 8:
+            y = max(8, self.mouse[1] - h - 16)
+        box = Rect(x, y, w, h)
+        p.rect(box, theme.TOOLTIP, radius=12)
+        p.rect(box, theme.PANEL_EDGE, radius=12, width=2)
+        yy = y + 12
+        if img_h:
+            p.image(*text.image, rect=Rect(x + 12, yy, round(img_h * 0.72), img_h))
+            yy += img_h + 8
+        p.text(text.title, (x + 12, yy), theme.BODY, theme.TEXT_DARK, bold=True, max_width=w - 24)
+        p.text_box(text.body, Rect(x + 12, yy + 34, w - 24, body_h), theme.SMALL, theme.TEXT_DARK)
+
+
+class DrawPhaseScene(TableScene):
+    kind = "draw"
+
+    def keys_text(self) -> str:
+        return self.tr("keys.draw")
+
+
+class ActionPhaseScene(TableScene):
+    kind = "action"
+
+    def keys_text(self) -> str:
+        return self.tr("keys.action")
+
+
+def viewport_for(surface: pygame.Surface) -> Viewport:
+    return Viewport(surface.get_size())

@@ -1,0 +1,61 @@
+"""Every table layout parses with pytmx and names every zone the table needs."""
+
+from __future__ import annotations
+
+import pytest
+from pygame import Rect
+
+from game.resources import level
+from game.ui.layout import LayoutError, read_layout, required_zones
+from game.ui.viewport import LOGICAL
+
+
+def tmx_files():
+    return sorted(level().glob("*.tmx")) if hasattr(level(), "glob") else []
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_each_player_count_has_a_layout_with_every_zone(players: int) -> None:
+    path = level(f"table_{players}p.tmx")
+    layout = read_layout(path)
+    assert layout.size == LOGICAL
+    assert layout.missing(players) == [], path
+    canvas = Rect(0, 0, *LOGICAL)
+    for name in required_zones(players):
+        assert canvas.contains(layout[name]), f"{path.name}: {name} leaves the canvas"
+
+
+def test_every_tmx_in_levels_parses_and_is_complete() -> None:
+    files = sorted(level("x").parent.glob("*.tmx"))
+    assert len(files) >= 3
+    for path in files:
+        layout = read_layout(path)
+        players = int(path.stem.split("_")[1][0])
+        assert not layout.missing(players), path.name
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_player_panels_do_not_overlap(players: int) -> None:
+    layout = read_layout(level(f"table_{players}p.tmx"))
+    panels = [layout.player(p, "panel") for p in range(players)]
+    for i, a in enumerate(panels):
+        for b in panels[i + 1 :]:
+            assert not a.colliderect(b)
+
+
+def test_a_missing_zone_is_reported(tmp_path) -> None:
+    from game.ui import layout as mod
+
+    src = level("table_2p.tmx").read_text(encoding="utf-8")
+    broken = tmp_path / "table_2p.tmx"
+    broken.write_text(src.replace('name="log"', 'name="not_the_log"'), encoding="utf-8")
+    assert "log" in read_layout(broken).missing(2)
+    with pytest.raises(LayoutError):
+        original = mod.layout_path
+        mod.load_layout.cache_clear()
+        mod.layout_path = lambda n: broken
+        try:
+            mod.load_layout(2)
+        finally:
+            mod.layout_path = original
+            mod.load_layout.cache_clear()
