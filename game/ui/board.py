@@ -153,7 +153,7 @@ class BoardView:
             img = Rect(box.x, box.y, box.w, box.h - 26)
             p.image("tree", kind, rect=img, fit=True, alpha=255 if left else 70)
             p.text(
-                self.tr("table.tree_cost", cost=TREE_COST[kind], left=left),
+                self.tr("table.tree_left", cost=TREE_COST[kind], left=left),
                 (box.centerx, box.bottom),
                 theme.SMALL - 2,
                 theme.TEXT if left else theme.TEXT_DIM,
@@ -258,8 +258,9 @@ class BoardView:
             bold=True,
             max_width=nz.right - x - 100,
         )
+        season = season_name(tr, seat)
         p.text(
-            f"{season_name(tr, seat)} · {who}",
+            who if season == label else f"{season} · {who}",
             (r.right + 10, nz.centery),
             theme.SMALL - 2,
             theme.TEXT_DIM,

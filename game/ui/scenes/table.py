@@ -9,6 +9,7 @@ animations and the pointer's help.
 from __future__ import annotations
 
 import contextlib
+import threading
 import time
 from dataclasses import dataclass
 
@@ -144,6 +145,7 @@ class TableScene(Scene):
         self.think = 0.0
         self.clock = 0.0
         self.hint: Move | None = None
+        self.hint_job: tuple | None = None
         self.synced = -1
         self.message = ""  # a short notice (e.g. an illegal move's reason)
 
@@ -368,15 +370,35 @@ class TableScene(Scene):
         self.choice_key = ()
 
     def show_hint(self) -> None:
+        """Ask the AI's hint in a thread (it searches for a moment); the frame keeps going."""
         seat = self.human_seat()
-        if seat < 0 or self.ctx.hint is None:
+        if seat < 0 or self.ctx.hint is None or self.hint_job is not None:
             return
-        try:
-            self.hint = self.ctx.hint(self.match.game, seat)
-        except Exception:  # noqa: BLE001 - a failing hint must not end the game
-            self.hint = None
-        if self.hint is not None:
-            self.message = self.tr("hint.says", move=self.describe(self.hint))
+        game, fn, version = self.match.game.clone(), self.ctx.hint, self.match.version
+        box: dict[str, str] = {}
+
+        def work() -> None:
+            try:
+                box["text"] = str(fn(game, seat))
+            except Exception as e:  # noqa: BLE001 - a failing hint must not end the game
+                box["error"] = str(e)
+
+        thread = threading.Thread(target=work, name="hint", daemon=True)
+        self.hint_job = (thread, box, version)
+        self.message = self.tr("hint.thinking")
+        thread.start()
+
+    def poll_hint(self) -> None:
+        if self.hint_job is None:
+            return
+        thread, box, version = self.hint_job
+        if thread.is_alive():
+            return
+        self.hint_job = None
+        if version == self.match.version and "text" in box:
+            self.message = self.tr("hint.says", move=box["text"])
+        elif self.message == self.tr("hint.thinking"):
+            self.message = ""
 
     def describe(self, move: Move) -> str:
         seat = self.match.active().player if self.match.active() else -1
@@ -515,6 +537,7 @@ class TableScene(Scene):
 
     def update(self, dt: float) -> None:
         self.clock += dt
+        self.poll_hint()
         self.hover_time += dt
         deadline = time.perf_counter() + 0.012
         while True:

@@ -1,0 +1,292 @@
+"""Headless table tests driven by synthetic mouse and keyboard events through the app."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.engine import Decision, Phase
+from game.engine import events as ev
+from game.engine.moves import DRAW, SKIP_BONUS, STOP
+from game.engine.state import REPEAT_TREE
+from game.ui.match import Match, Seat
+from game.ui.targets import Target
+
+
+class Driver:
+    """Clicks and keys in canvas coordinates, sent the way the window sends them."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+
+    def frames(self, n: int = 1) -> None:
+        for _ in range(n):
+            self.app.step(1 / 60)
+
+    def click(self, logical, button: int = 1) -> None:
+        pos = self.app.viewport.point(logical)
+        self.app.feed(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0,) * 3))
+        self.app.feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+        self.app.feed(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+        self.frames()
+
+    def key(self, key: int) -> None:
+        self.app.feed(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
+        self.frames()
+
+    @property
+    def top(self):
+        return self.app.stack.top
+
+    def target(self, t: Target):
+        rect = self.top.board.rect_of(t)
+        assert rect is not None, f"{t} is not on the table"
+        return rect.center
+
+    def button(self, label: str):
+        for b in self.top.menu.buttons:
+            if b.label == label:
+                return b.rect.center
+        raise AssertionError(f"no button {label!r}")
+
+
+def start(app, ctx, seats: list[Seat], seed: int = 7) -> tuple[Driver, Match]:
+    from game.ui.scenes.table import scene_for_match
+
+    match = Match.new(seats, seed, first_player=0)
+    app.stack.push(scene_for_match(ctx, match))
+    d = Driver(app)
+    d.frames(2)
+    return d, match
+
+
+def to_action_phase(d: Driver, match: Match) -> None:
+    while match.game.phase is Phase.DRAW:
+        seat = match.active().player
+        move = STOP if STOP in match.game.legal_moves(seat) else DRAW
+        match.play(seat, move)
+    d.frames(3)
+    assert d.top.kind == "action"
+
+
+def boost(match: Match, seat: int, actions: int = 5) -> None:
+    """Test set-up: plenty of every element and several actions, any action repeatable."""
+    p = match.game.players[seat]
+    p.forest_elems = [30, 30, 30, 30, 0]
+    p.actions_left = actions
+    p.forest[0 * 5 + 2] = REPEAT_TREE  # Tree 11 above the start: actions may repeat
+    match.sync()
+
+
+HUMANS = [Seat("Ana", "human"), Seat("Bo", "human")]
+
+
+def test_new_game_from_the_menu_then_draw_and_stop(app, ctx) -> None:
+    from game.ui.scenes.menu import MenuScene
+
+    app.stack.push(MenuScene(ctx))
+    d = Driver(app)
+    d.frames()
+    d.click(d.button(ctx.tr("menu.new_game")))
+    assert d.top.kind == "setup"
+    d.click(d.button("−"))
+    d.click(d.button("−"))
+    assert d.top.count == 2
+    d.click(d.button(ctx.tr("setup.seed_random")))  # type a seed
+    for ch in "42":
+        app.feed(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    d.key(pygame.K_RETURN)
+    assert d.top.seed == "42"
+    d.click(d.button(ctx.tr("setup.start")))
+    assert d.top.kind == "draw"
+    match = d.top.match
+    assert match.game.n == 2 and match.game.seed == 42
+    for _ in range(200):  # the AI seat may draw first
+        a = match.active()
+        if a is None or not match.seats[a.player].is_ai:
+            break
+        d.frames()
+    seat = match.active().player
+    assert not match.seats[seat].is_ai
+    d.key(pygame.K_SPACE)
+    assert len(match.game.players[seat].line) == 1
+    d.key(pygame.K_RETURN)
+    assert match.game.players[seat].stopped
+
+
+def test_using_a_fragment_removes_the_card_just_revealed(app, ctx) -> None:
+    d, match = start(app, ctx, HUMANS)
+    p = match.game.players[0]
+    p.fragments, match.game.fragments = 1, match.game.fragments - 1
+    match.sync()
+    d.frames()
+    d.click(d.target(Target("draw_pile", 0)))  # draw by clicking the pile
+    card = p.line[-1]
+    d.key(pygame.K_f)
+    assert p.fragments == 0 and card not in p.line
+    assert any(isinstance(e.event, ev.FragmentUsed) for e in match.log)
+
+
+def test_each_of_the_five_actions_by_mouse_and_keys(app, ctx) -> None:
+    d, match = start(app, ctx, HUMANS)
+    to_action_phase(d, match)
+    boost(match, 0)
+    d.frames()
+    p = match.game.players[0]
+    # 1 Fragment
+    d.key(pygame.K_1)
+    assert p.fragments == 1
+    # 2 Attract: click an animal of the Reserve, then Finish
+    card = match.game.reserve[0][0]
+    d.key(pygame.K_2)
+    d.click(d.target(Target("reserve", card)))
+    assert p.deck[-1] == card
+    if match.active().decision is Decision.ATTRACT:
+        d.key(pygame.K_RETURN)
+    # 3 Extinguish: click the Fire in the centre
+    d.key(pygame.K_3)
+    d.click(d.target(Target("centre_fire", match.game.centre[0], 0)))
+    assert p.fires == [2]
+    if match.active().decision is Decision.EXTINGUISH:
+        d.key(pygame.K_RETURN)
+    # 4 Plant: pick a tree, then a space, then confirm
+    d.key(pygame.K_4)
+    d.click(d.target(Target("tree_kind", 0)))
+    d.click(d.target(Target("space", 0, 1, 1)))
+    assert p.forest[1 * 5 + 1] == -1  # not yet: waiting for Confirm
+    d.key(pygame.K_RETURN)
+    assert p.forest[1 * 5 + 1] == 0
+    # 5 Move: click the rock one step ahead
+    rock = p.rock
+    d.key(pygame.K_5)
+    d.top.refresh_choices()
+    rocks = [c.target for c in d.top.choices if c.target.kind == "rock"]
+    assert rocks
+    d.click(d.target(rocks[0]))
+    assert p.rock != rock
+    kinds = [type(e.event).__name__ for e in match.log]
+    for name in ("FragmentsTaken", "AnimalAttracted", "FireExtinguished", "TreePlanted"):
+        assert name in kinds
+    assert "StandeeMoved" in kinds
+
+
+def test_moving_over_a_spirit_steals_the_tile_clicked(app, ctx) -> None:
+    d, match = start(app, ctx, HUMANS)
+    to_action_phase(d, match)
+    g = match.game
+    g.players[0].rock, g.players[1].rock = 4, 5
+    g.players[0].forest_elems = [0, 0, 0, 1, 0]  # Wind 1
+    match.sync()
+    d.frames()
+    d.key(pygame.K_5)
+    d.click(d.target(Target("rock", 6)))  # one rock, jumping rock 5
+    assert match.active().decision is Decision.STEAL
+    d.frames()
+    d.click(d.target(Target("victory", 1, 1, s="tree")))
+    assert ("tree", 1) in g.players[0].tiles
+    assert ("tree", 1) not in g.players[1].tiles
+
+
+def test_undo_takes_back_picks_but_not_past_the_action(app, ctx) -> None:
+    d, match = start(app, ctx, HUMANS)
+    to_action_phase(d, match)
+    boost(match, 0)
+    d.frames()
+    card = match.game.reserve[0][0]
+    d.key(pygame.K_2)
+    d.click(d.target(Target("reserve", card)))
+    assert card not in match.game.reserve[0]
+    d.key(pygame.K_BACKSPACE)
+    assert card in match.game.reserve[0]
+    assert match.active().decision is Decision.ATTRACT
+    d.key(pygame.K_BACKSPACE)
+    assert match.active().decision is Decision.ACTION
+    assert match.game.players[0].actions_left == 5
+    d.key(pygame.K_BACKSPACE)  # nothing more to undo
+    assert match.game.players[0].actions_left == 5
+
+
+def test_passing_with_actions_left_asks_first(app, ctx) -> None:
+    d, match = start(app, ctx, HUMANS)
+    to_action_phase(d, match)
+    d.key(pygame.K_p)
+    assert d.top.kind == "confirm"
+    d.key(pygame.K_ESCAPE)
+    assert d.top.kind == "action" and match.game.turn == 0
+    d.key(pygame.K_p)
+    d.key(pygame.K_RETURN)
+    assert match.game.turn == 1
+
+
+def test_end_of_round_steps_then_next_round(app, ctx) -> None:
+    d, match = start(app, ctx, HUMANS)
+    to_action_phase(d, match)
+    ctx.settings.speed = "normal"
+    for _ in range(2):
+        d.key(pygame.K_p)
+        d.key(pygame.K_RETURN)
+        d.frames(5)
+    assert d.top.kind == "end_of_round"
+    seen = []
+    for _ in range(10):
+        if d.top.kind != "end_of_round":
+            break
+        seen.append(d.top.index)
+        d.key(pygame.K_SPACE)
+        d.frames(2)
+    assert seen[:5] == [0, 1, 2, 3, 4]
+    assert d.top.kind == "draw" and match.shown.round == 2
+
+
+def test_reaching_twelve_ends_in_the_game_over_scene(app, ctx) -> None:
+    d, match = start(app, ctx, HUMANS)
+    to_action_phase(d, match)
+    match.game.players[1].fires = [2] * 12
+    match.sync()
+    for _ in range(2):
+        d.key(pygame.K_p)
+        d.key(pygame.K_RETURN)
+    d.frames(3)
+    assert d.top.kind == "game_over"
+    assert d.top.result.winners == (1,)
+    assert ctx.storage.load_stats().played == 1
+    d.click(d.button(ctx.tr("gameover.play_again")))
+    assert d.top.kind == "setup"
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1000, 900), (3840, 2160)])
+def test_resizing_mid_game_keeps_clicks_on_target(app, ctx, size) -> None:
+    d, match = start(app, ctx, HUMANS)
+    app.resize(size)
+    d.frames()
+    vp = app.viewport
+    assert vp.area.w <= size[0] and vp.area.h <= size[1]
+    assert abs(vp.area.w / vp.area.h - 16 / 9) < 0.01
+    d.click(d.target(Target("draw_pile", 0)))
+    assert len(match.game.players[0].line) == 1
+
+
+def test_two_ai_seats_play_a_whole_game(app, ctx) -> None:
+    d, match = start(app, ctx, [Seat("A", "easy"), Seat("B", "easy")], seed=3)
+    for _ in range(3000):
+        if d.top.kind == "game_over":
+            break
+        d.frames()
+    assert d.top.kind == "game_over" and match.game.over
+
+
+def test_overlays_open_and_close(app, ctx) -> None:
+    d, match = start(app, ctx, HUMANS)
+    d.key(pygame.K_ESCAPE)
+    assert d.top.kind == "pause"
+    d.key(pygame.K_ESCAPE)
+    d.key(pygame.K_d)
+    assert d.top.kind == "discard"
+    d.key(pygame.K_RIGHT)
+    assert d.top.seat == 1
+    d.key(pygame.K_ESCAPE)
+    d.click(d.target(Target("reserve", match.game.reserve[2][0])), button=3)
+    assert d.top.kind == "rules"
+    d.key(pygame.K_ESCAPE)
+    assert d.top.kind == "draw"
+    assert SKIP_BONUS is not None
