@@ -1,0 +1,162 @@
+"""The catalogues: complete in English and Korean, same placeholders, every glyph in the
+bundled font, RULES.md §1 terms in Korean, and every string inside its box at 1280x720."""
+
+from __future__ import annotations
+
+import json
+import re
+import string
+from fnmatch import fnmatch
+from functools import cache
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.app.i18n import LANGUAGES, Catalog, MissingKey, read_strings
+from game.ui.fonts import Fonts
+from game.ui.layout import load_layout
+
+LOCALE = Path(__file__).parents[2] / "game" / "app" / "locale"
+RULES = Path("/work/shared/RULES.md")
+SCALE = 720 / 1080  # the logical canvas at 1280x720
+
+
+def _file(name: str) -> dict[str, str]:
+    return json.loads((LOCALE / name).read_text(encoding="utf-8"))
+
+
+def _fields(text: str) -> set[str]:
+    return {f for _, f, _, _ in string.Formatter().parse(text) if f is not None}
+
+
+@pytest.mark.parametrize("stem", ["", "help_"])
+def test_every_key_in_both_languages(stem: str) -> None:
+    en, ko = _file(f"{stem}en.json"), _file(f"{stem}ko.json")
+    assert sorted(set(en) - set(ko)) == [], "keys missing in Korean"
+    assert sorted(set(ko) - set(en)) == [], "Korean keys that English no longer has"
+    assert all(v.strip() for v in [*en.values(), *ko.values()]), "empty strings"
+
+
+def test_placeholders_match() -> None:
+    en, ko = read_strings("en"), read_strings("ko")
+    bad = {k: (_fields(en[k]), _fields(ko[k])) for k in en if k in ko}
+    assert {k: v for k, v in bad.items() if v[0] != v[1]} == {}
+
+
+def test_no_key_shared_between_the_table_and_help_files() -> None:
+    assert set(_file("en.json")) & set(_file("help_en.json")) == set()
+
+
+def test_catalog_switches_language_in_place_and_falls_back_to_english() -> None:
+    cat = Catalog.load("en")
+    tr = cat.tr
+    assert tr("help.tab.onibi") == "Onibi"
+    cat.set_language("ko")
+    assert tr("help.tab.onibi") == "오니비" and cat.language == "ko"
+    cat.strings.pop("help.close")
+    assert tr("help.close") == "Close"
+    assert tr("no.such.key") == "no.such.key"
+    with pytest.raises(MissingKey):
+        Catalog.load("ko", strict=True).tr("no.such.key")
+    with pytest.raises(ValueError):
+        Catalog.load("xx")
+
+
+# -- glyphs ------------------------------------------------------------------------------
+
+
+@cache
+def _fonts() -> Fonts:
+    pygame.font.init()
+    return Fonts()
+
+
+def _pixels(text: str, bold: bool) -> tuple:
+    surf = _fonts().get(28, bold).render(text, True, (0, 0, 0))
+    return surf.get_size(), pygame.image.tobytes(surf, "RGBA")
+
+
+@pytest.mark.parametrize("bold", [False, True])
+def test_every_character_has_a_glyph(bold: bool) -> None:
+    """No string may show the missing-glyph box (the font holds KS X 1001 Hangul only)."""
+    notdef = _pixels("\U000f0000", bold)
+    chars = {c for lang in LANGUAGES for v in read_strings(lang).values() for c in v}
+    missing = sorted(c for c in chars if not c.isspace() and _pixels(c, bold) == notdef)
+    assert missing == [], f"characters without a glyph: {missing}"
+
+
+# -- Korean terms (RULES.md §1) ------------------------------------------------------------
+
+# English words in the catalogue → the Korean term RULES.md §1 gives for them.
+TERMS = {
+    "Help Line": "지원 영역",
+    "draw pile": "개인 카드 더미",
+    "discard pile": "버린 카드 더미",
+    "Fire Varan": "불꽃 도마뱀",
+    "Reserve": "공용 진열",
+    "Circle of Spirits": "정령의 원",
+    "Fragment": "파편",
+    "Victory tile": "승리 타일",
+    "Sacred Tree": "신성한 나무",
+    "Onibi": "오니비",
+    "Sacred Flower": "신성한 꽃",
+    "solitary": "독립적",
+    "gregarious": "사교적",
+}
+
+
+def test_terms_are_the_ones_of_rules_md() -> None:
+    if RULES.is_file():
+        text = RULES.read_text(encoding="utf-8")
+        for ko in [*TERMS.values(), "정령", "수호 동물", "숲 개인판", "보호수", "태양", "물방울",
+                   "새싹", "소용돌이"]:  # fmt: skip
+            assert ko in text, f"{ko} is not a RULES.md term"
+    en, ko = read_strings("en"), read_strings("ko")
+    wrong = []
+    for key, text in en.items():
+        for term, korean in TERMS.items():
+            if re.search(re.escape(term), text, re.IGNORECASE) and korean not in ko[key]:
+                wrong.append((key, term, korean))
+    assert wrong == []
+
+
+# -- widths ------------------------------------------------------------------------------
+
+
+def _boxes() -> dict:
+    return json.loads((LOCALE / "boxes.json").read_text(encoding="utf-8"))
+
+
+def _value(v: object, strings: dict[str, str]) -> object:
+    if isinstance(v, str):
+        return re.sub(r"@([\w.]+)", lambda m: strings[m.group(1)], v)
+    return v
+
+
+def _overflows() -> tuple[set[str], int]:
+    layout = load_layout(4)
+    over, checked = set(), 0
+    for lang in LANGUAGES:
+        strings = read_strings(lang)
+        for g in _boxes()["groups"]:
+            box = (layout[g["zone"]].w if "zone" in g else g["width"]) - g.get("pad", 0)
+            font = _fonts().get(round(g["size"] * SCALE), g.get("bold", False))
+            fmt = {k: _value(v, strings) for k, v in g.get("fmt", {}).items()}
+            suffix = str(_value(g.get("suffix", ""), strings))
+            for key in strings:
+                if not any(fnmatch(key, pattern) for pattern in g["keys"]):
+                    continue
+                text = strings[key].format(**fmt) + suffix
+                checked += 1
+                if font.size(text)[0] > round(box * SCALE):
+                    over.add(f"{lang}:{key}")
+    return over, checked
+
+
+def test_strings_fit_their_boxes_at_1280x720() -> None:
+    over, checked = _overflows()
+    assert checked > 100
+    known = set(_boxes()["known_overflow"])
+    assert sorted(over - known) == [], "new strings wider than their box"
+    assert sorted(known - over) == [], "fixed: remove them from known_overflow"
