@@ -22,7 +22,17 @@ def main(argv: list[str] | None = None) -> int:
         default=None,
         help="with --selftest: write a PNG of every scene kind here",
     )
+    parser.add_argument(
+        "--check-save",
+        metavar="PATH",
+        default=None,
+        help="say whether a save file is loadable and why not (exit 0 loadable, 2 not)",
+    )
     args = parser.parse_args(argv)
+    if args.check_save is not None:
+        from game.app.saves import check_save_main
+
+        return check_save_main(args.check_save)
     if args.selftest:
         from game.app.selftest import run_selftest
 
