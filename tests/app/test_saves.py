@@ -190,3 +190,18 @@ def test_full_disk_is_a_notice(paths: AppPaths) -> None:
     paths.data.write_text("not a folder")
     notice = SaveStore(paths).autosave(play_match(2, 1, max_moves=3))
     assert notice is not None and notice.key == "notice.save_failed"
+
+
+def test_check_save_command_line(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    good, bad = tmp_path / "good.json", tmp_path / "bad.json"
+    good.write_bytes(_bytes(_doc()))
+    bad.write_bytes(b'{"format": "living-forest-save", "version": 2, "game": {}}')
+    run = [sys.executable, "-m", "game", "--check-save"]
+    ok = subprocess.run([*run, str(good)], capture_output=True, text=True, timeout=60)
+    assert ok.returncode == 0 and "loadable" in ok.stdout
+    no = subprocess.run([*run, str(bad)], capture_output=True, text=True, timeout=60)
+    assert no.returncode == 2 and "not loadable (save.unknown_version)" in no.stdout
+    assert bad.exists()
