@@ -236,7 +236,9 @@ class BoardView:
         panel = self.pz(seat, "panel")
         p.rect(panel, (20, 30, 22, 200), radius=14)
         colour = theme.SEASON_COLOURS[seat]
-        p.rect(panel, theme.ACTIVE_EDGE if active else colour, radius=14, width=4 if active else 2)
+        if active:
+            p.rect(panel.inflate(6, 6), theme.ACTIVE_EDGE, radius=16, width=5)
+        p.rect(panel, colour, radius=14, width=3)
         # header: name, kind, Sacred Tree
         nz = self.pz(seat, "name")
         p.circle((nz.x + 12, nz.centery), 10, colour)
@@ -390,6 +392,9 @@ class BoardView:
         fires = self.pz(seat, "fires")
         size = min(fires.h - 4, fires.w // 3)
         shown = q.fires[-3:]
+        if not shown:
+            r = Rect(fires.x, fires.centery - size // 2, size, size)
+            p.image("fire_tile", 2, rect=r, alpha=60)
         for i, v in enumerate(shown):
             r = Rect(fires.x + i * size // 2, fires.centery - size // 2, size, size)
             p.image("fire_tile", v, rect=r)

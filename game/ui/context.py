@@ -70,8 +70,9 @@ class Storage(Protocol):
     def save_match(self, doc: dict[str, Any]) -> None: ...
     def load_match(self) -> dict[str, Any] | None: ...
     def clear_match(self) -> None: ...
-    def load_stats(self) -> Stats: ...
-    def save_stats(self, stats: Stats) -> None: ...
+    def load_stats(self) -> Any: ...
+    def save_stats(self, stats: Any) -> None: ...
+    def record_game(self, doc: dict[str, Any]) -> Any: ...
 
 
 @dataclass
@@ -99,6 +100,22 @@ class MemoryStorage:
 
     def save_stats(self, stats: Stats) -> None:
         self.stats = stats
+
+    def record_game(self, doc: dict[str, Any]) -> Stats:
+        """Count a finished match from its save document (winners read from its game)."""
+        from game.engine import Game
+
+        game = Game.from_json(doc["game"])
+        result = game.result()
+        kinds = [s["kind"] for s in doc["seats"]]
+        s = self.stats
+        s.played += 1
+        s.rounds += game.round
+        s.ai_wins += any(kinds[w] != "human" for w in result.winners)
+        s.human_wins += any(kinds[w] == "human" for w in result.winners)
+        humans = [sc.total for sc, k in zip(result.scores, kinds, strict=True) if k == "human"]
+        s.best_total = max([s.best_total, *humans])
+        return s
 
 
 def _no_op() -> None:

@@ -38,20 +38,11 @@ class GameOverScene(TableScene):
         if self.recorded:
             return
         self.recorded = True
-        stats = self.ctx.storage.load_stats()
-        stats.played += 1
-        stats.rounds += self.match.game.round
-        for w in self.result.winners:
-            if self.match.seats[w].is_ai:
-                stats.ai_wins += 1
-            else:
-                stats.human_wins += 1
-        stats.best_total = max([stats.best_total] + [s.total for s in self.result.scores])
         try:
-            self.ctx.storage.save_stats(stats)
+            self.ctx.storage.record_game(self.match.to_json())
             self.ctx.storage.clear_match()
-        except OSError:
-            pass
+        except (OSError, ValueError, KeyError):
+            self.ctx.storage.clear_match()
 
     def play_again(self) -> None:
         from game.ui.scenes.setup import SetupScene

@@ -25,6 +25,10 @@ class MenuScene(Scene):
 
     def enter(self) -> None:
         self.build()
+        take = getattr(self.ctx.storage, "take_notices", None)
+        notices = take() if take is not None else []
+        if notices:
+            self.error = " ".join(n.text(self.ctx.tr) for n in notices[:2])
 
     def resume(self) -> None:
         self.build()
