@@ -13,8 +13,9 @@ from importlib import resources
 from typing import Any
 
 LANGUAGES: tuple[str, ...] = ("en", "ko")
-# Each language is the table's strings plus the rules help, both in game/app/locale/.
-FILES: tuple[str, ...] = ("{lang}.json", "help_{lang}.json")
+# Each language: the table's strings, then the app screens' (rules help, statistics,
+# replays), both in game/app/locale/.
+FILES: tuple[str, ...] = ("{lang}.json", "app_{lang}.json")
 
 
 class MissingKey(KeyError):

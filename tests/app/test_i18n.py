@@ -30,7 +30,7 @@ def _fields(text: str) -> set[str]:
     return {f for _, f, _, _ in string.Formatter().parse(text) if f is not None}
 
 
-@pytest.mark.parametrize("stem", ["", "help_"])
+@pytest.mark.parametrize("stem", ["", "app_"])
 def test_every_key_in_both_languages(stem: str) -> None:
     en, ko = _file(f"{stem}en.json"), _file(f"{stem}ko.json")
     assert sorted(set(en) - set(ko)) == [], "keys missing in Korean"
@@ -45,7 +45,7 @@ def test_placeholders_match() -> None:
 
 
 def test_no_key_shared_between_the_table_and_help_files() -> None:
-    assert set(_file("en.json")) & set(_file("help_en.json")) == set()
+    assert set(_file("en.json")) & set(_file("app_en.json")) == set()
 
 
 def test_catalog_switches_language_in_place_and_falls_back_to_english() -> None:
