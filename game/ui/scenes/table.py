@@ -933,6 +933,8 @@ class TableScene(Scene):
     def draw_tooltip(self, p: Painter) -> None:
         if not self.ctx.settings.hover_help or self.hover is None or self.hover_time < 0.35:
             return
+        if self.stack is None or self.stack.top is not self:
+            return  # an overlay is open: no tooltip under it
         text = describe_target(self.tr, self.hover, self.match.shown)
         if text is None:
             return
