@@ -2,8 +2,9 @@
 
 Games come in deals of ``players`` games that share a seed; within a deal the levels rotate
 through the seats (and the first player moves with the deal), so every level meets the same
-cards from every position. Prints JSON lines on stdout (win rate with a 95% Wilson interval
-per entry, mean rounds, decision time per level) and progress on stderr.
+cards from every position. A seat may carry its own budget (``--seats hard@1.0,hard@0.1``).
+Prints JSON lines on stdout (win rate with a 95% Wilson interval per entry, mean rounds,
+decision time per level) and progress on stderr.
 """
 
 from __future__ import annotations
@@ -58,9 +59,12 @@ def play_one(args: tuple[int, int, tuple[str, ...], int, float, int]) -> GameRes
     game_seed = seed * 1_000_003 + deal
     g = new_game(players, seed=game_seed, first_player=deal % players)
     policies = []
-    for level in levels:
+    budgets = []
+    for entry in levels:
+        level, _, own_budget = entry.partition("@")
         opts = {"workers": workers} if level == "hard" else {}
         policies.append(make_policy(level, **opts))
+        budgets.append(float(own_budget) if own_budget else budget)
     entry_of = {(j + rotation) % players: j for j in range(players)}
     rngs = [random.Random(f"{seed}/{index}/{j}") for j in range(players)]
     times: dict[str, list[float]] = {lvl: [] for lvl in levels}
@@ -77,7 +81,7 @@ def play_one(args: tuple[int, int, tuple[str, ...], int, float, int]) -> GameRes
             continue
         j = entry_of[seat]
         start = time.perf_counter()
-        move = policies[j].choose(g.view(seat), pend.decision, legal, rngs[j], budget)
+        move = policies[j].choose(g.view(seat), pend.decision, legal, rngs[j], budgets[j])
         times[levels[j]].append(time.perf_counter() - start)
         g.play(seat, move)
     winners = g.result().winners
@@ -176,7 +180,9 @@ def run(
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m game.arena", description=__doc__)
     ap.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
-    ap.add_argument("--seats", default="medium,easy", help="levels, comma separated")
+    ap.add_argument(
+        "--seats", default="medium,easy", help="levels, comma separated; hard@0.5 sets a budget"
+    )
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--jobs", type=int, default=1, help="games played in parallel")
     ap.add_argument("--seed", type=int, default=1)
@@ -185,7 +191,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     a = ap.parse_args(argv)
     seats = [s.strip() for s in a.seats.split(",") if s.strip()]
     for s in seats:
-        make_policy(s)  # reject unknown levels before starting
+        make_policy(s.partition("@")[0])  # reject unknown levels before starting
     run(a.players, seats, a.games, a.jobs, a.seed, a.budget, a.workers)
     return 0
 

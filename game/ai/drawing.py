@@ -186,9 +186,9 @@ def _actions(balance: int) -> int:
 class DrawJudge:
     """Values of Draw, Stop and UseFragment for one seat in the Guardian Animals phase."""
 
-    def __init__(self, g: Game, seat: int) -> None:
+    def __init__(self, g: Game, seat: int, look: Outlook | None = None) -> None:
         self.p = g.players[seat]
-        self.look = outlook(g, seat)
+        self.look = outlook(g, seat) if look is None else look
 
     def state_value(
         self, elems: list[int], balance: int, frags: int, pile: _Pile, depth: int

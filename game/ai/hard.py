@@ -18,8 +18,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.ai.drawing import Outlook, outlook
 from game.ai.evaluate import evaluate
-from game.ai.medium import FAST, rank
+from game.ai.medium import FAST, FULL, rank
 from game.engine import Decision, Game, Move, Phase, View, determinize
 
 DEFAULT_BUDGET = 1.0
@@ -43,33 +44,47 @@ class Stats:
     visits: list[int]
     totals: list[float]
 
+    def mean(self, i: int) -> float:
+        return self.totals[i] / self.visits[i] if self.visits[i] else float("-inf")
+
     def merge(self, other: Stats) -> None:
         for i, v in enumerate(other.visits):
             self.visits[i] += v
             self.totals[i] += other.totals[i]
 
 
-def rollout_move(g: Game, seat: int, decision: Decision, rng: random.Random, noise: float) -> Move:
-    """The fast Medium choice, sometimes its runner-up, for a seat inside a rollout."""
-    legal = g.legal_moves(seat)
-    if len(legal) == 1:
-        return legal[0]
-    ranked = rank(g, seat, decision, legal, FAST)
-    if len(ranked) > 1 and rng.random() < noise:
-        return ranked[1][0]
-    return ranked[0][0]
+def rollout(g: Game, seat: int, rng: random.Random, settings: Settings, noise: float) -> float:
+    """Play every seat to the horizon (end of round or game) and score it for ``seat``.
 
-
-def rollout(g: Game, seat: int, rng: random.Random, settings: Settings) -> float:
-    """Play every seat to the horizon (end of round or game) and score it for ``seat``."""
+    Action steps use the full Medium planner (the horizon is short); draws use the Medium
+    odds with a cached outlook. Other seats play their runner-up move with chance ``noise``.
+    """
     stop_round = g.round + settings.horizon_rounds
+    own_round = g.round
+    looks: dict[int, Outlook] = {}
     steps = 0
     while g.phase is not Phase.OVER and g.round < stop_round and steps < 400:
         steps += 1
         pend = g.pending()
         # Simultaneous draw phase: advance the seats in a random order.
         p = pend[rng.randrange(len(pend))] if len(pend) > 1 else pend[0]
-        g.play(p.player, rollout_move(g, p.player, p.decision, rng, settings.noise))
+        who = p.player
+        legal = g.legal_moves(who)
+        if len(legal) == 1:
+            g.play(who, legal[0])
+            continue
+        if p.decision is Decision.DRAW:
+            look = looks.get(who)
+            if look is None:
+                look = looks[who] = outlook(g, who)
+            ranked = rank(g, who, p.decision, legal, FAST, look)
+        else:
+            looks.clear()
+            ranked = rank(g, who, p.decision, legal, FULL if g.round == own_round else FAST)
+        if len(ranked) > 1 and who != seat and noise and rng.random() < noise:
+            g.play(who, ranked[1][0])
+        else:
+            g.play(who, ranked[0][0])
     return evaluate(g, seat)
 
 
@@ -88,18 +103,20 @@ def search(
     stats = Stats([0] * k, [0.0] * k)
     top = max(priors)
     bias = [settings.bias * (p - top) for p in priors]  # <= 0, fades with visits
+    seeds = [rng.getrandbits(62) for _ in range(4096)]
     spent = 0.0
     n = 0
     while True:
         now = time.monotonic()
         if settings.iterations and n >= settings.iterations:
             break
-        if not settings.iterations and n >= k and now + spent / n > deadline:
+        # Anytime: stop when one more rollout would overrun (all candidates once if it can).
+        if not settings.iterations and n >= min(k, 2) and now + spent / n > deadline:
             break
         t0 = now
         if n < k:
             i = n
-        else:
+        else:  # UCB with a progressive bias toward Medium's ranking
             logn = math.log(n)
             i = max(
                 range(k),
@@ -109,9 +126,15 @@ def search(
                     + bias[j] / (stats.visits[j] + 1)
                 ),
             )
-        g = determinize(view, rng)
+        # Common random numbers: the j-th visit of every candidate sees the same world.
+        world = random.Random(
+            seeds[stats.visits[i]] if stats.visits[i] < len(seeds) else rng.random()
+        )
+        g = determinize(view, world)
         g.play(seat, candidates[i])
-        value = rollout(g, seat, rng, settings)
+        # The first visit assumes the others play Medium exactly; later ones add noise.
+        noise = settings.noise if stats.visits[i] else 0.0
+        value = rollout(g, seat, world, settings, noise)
         stats.visits[i] += 1
         stats.totals[i] += value
         n += 1
@@ -159,7 +182,7 @@ class HardPolicy:
         if len(cands) == 1:
             return cands[0][0]
         stats = self.run_search(view, cands, start + budget_s * 0.92, rng)
-        best = max(range(len(cands)), key=lambda i: (stats.visits[i], stats.totals[i]))
+        best = max(range(len(cands)), key=lambda i: (stats.visits[i], stats.mean(i)))
         return cands[best][0]
 
     def run_search(

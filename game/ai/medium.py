@@ -10,7 +10,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from game.ai.drawing import DrawJudge
+from game.ai.drawing import DrawJudge, Outlook
 from game.ai.planner import Widths, rank_moves
 from game.engine import Decision, Game, Move, View
 
@@ -19,14 +19,22 @@ FAST = Widths(wide=2, narrow=1, second_action=False, max_leaves=24)
 
 
 def rank(
-    g: Game, seat: int, decision: Decision, legal: Sequence[Move], widths: Widths = FULL
+    g: Game,
+    seat: int,
+    decision: Decision,
+    legal: Sequence[Move],
+    widths: Widths = FULL,
+    look: Outlook | None = None,
 ) -> list[tuple[Move, float]]:
-    """Candidate moves with their Medium values, best first (at least one entry)."""
+    """Candidate moves with their Medium values, best first (at least one entry).
+
+    ``look`` reuses a seat's draw-phase outlook (it does not change while cards are drawn).
+    """
     legal = list(legal)
     if len(legal) == 1:
         return [(legal[0], 0.0)]
     if decision is Decision.DRAW:
-        ranked = DrawJudge(g, seat).rank(legal)
+        ranked = DrawJudge(g, seat, look).rank(legal)
     else:
         ranked = rank_moves(g, seat, decision, legal, widths)
     return ranked or [(legal[0], 0.0)]
