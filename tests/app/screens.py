@@ -1,0 +1,77 @@
+"""Rendering the app engineer's scenes headless, for tests and for looking at them.
+
+``python -m tests.app.screens OUT_DIR`` writes every screen at 1280x720 and 1920x1080 in
+English and Korean.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+
+from game.app.i18n import Catalog  # noqa: E402
+from game.ui.art import Art  # noqa: E402
+from game.ui.context import Context  # noqa: E402
+from game.ui.painter import Painter  # noqa: E402
+from game.ui.scene import Scene, SceneStack  # noqa: E402
+from game.ui.text import TextCache  # noqa: E402
+from game.ui.viewport import Viewport  # noqa: E402
+
+SIZES = ((1280, 720), (1920, 1080))
+_ART: list[Art] = []
+_TEXT: list[TextCache] = []
+
+
+def context(lang: str = "en", storage: Any = None, strict: bool = True) -> Context:
+    if not _ART:
+        _ART.append(Art())
+    cat = Catalog.load(lang, strict=strict)
+    ctx = Context(tr=cat.tr, art=_ART[0], has_key=cat.has)
+    if storage is not None:
+        ctx.storage = storage
+    ctx.catalog = cat  # type: ignore[attr-defined]
+    return ctx
+
+
+def render(scene: Scene, size: tuple[int, int], below: Scene | None = None) -> pygame.Surface:
+    pygame.display.init()
+    pygame.font.init()
+    if not _TEXT:
+        _TEXT.append(TextCache())
+    surface = pygame.Surface(size)
+    stack = SceneStack()
+    if below is not None:
+        stack.push(below)
+    stack.push(scene)
+    painter = Painter(surface, Viewport(size), _TEXT[0], scene.ctx.art)
+    painter.clear()
+    stack.draw(painter)
+    return surface
+
+
+def shoot(out: Path, name: str, make: Callable[[Context], Scene], **ctx_args: Any) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    for lang in ("en", "ko"):
+        for size in SIZES:
+            scene = make(context(lang, **ctx_args))
+            path = out / f"{name}_{lang}_{size[0]}x{size[1]}.png"
+            pygame.image.save(render(scene, size), str(path))
+
+
+def main(out: Path) -> None:
+    from game.ui.scenes.rules_help import RulesHelpScene
+
+    for tab in ("round", "actions", "forest", "circle", "onibi", "winning", "animals", "trees"):
+        shoot(out, f"rules_{tab}", lambda ctx, t=tab: RulesHelpScene(ctx, t))
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1] if len(sys.argv) > 1 else "/tmp/app_shots"))
