@@ -33,22 +33,35 @@ class Request:
 
 
 def serve(conn: Connection) -> None:
-    """Child process loop: answer each request with ``(id, move)`` until told to stop."""
-    while True:
-        try:
-            req = conn.recv()
-        except (EOFError, OSError):
-            return
-        if req is None:
-            return
-        policy = make_policy(req.level, **dict(req.options))
-        move = policy.choose(
-            req.view, req.decision, req.legal, random.Random(req.seed), req.budget_s
-        )
-        try:
-            conn.send((req.id, move))
-        except (BrokenPipeError, OSError):
-            return
+    """Child process loop: answer each request with ``(id, move)`` until told to stop.
+
+    Policies are kept between requests (a Hard policy with ``workers`` > 1 keeps its pool).
+    """
+    policies: dict[tuple[str, tuple[tuple[str, Any], ...]], Any] = {}
+    try:
+        while True:
+            try:
+                req = conn.recv()
+            except (EOFError, OSError):
+                return
+            if req is None:
+                return
+            key = (req.level, req.options)
+            policy = policies.get(key)
+            if policy is None:
+                policy = policies[key] = make_policy(req.level, **dict(req.options))
+            move = policy.choose(
+                req.view, req.decision, req.legal, random.Random(req.seed), req.budget_s
+            )
+            try:
+                conn.send((req.id, move))
+            except (BrokenPipeError, OSError):
+                return
+    finally:
+        for policy in policies.values():
+            close = getattr(policy, "close", None)
+            if close is not None:
+                close()
 
 
 class AIWorker:

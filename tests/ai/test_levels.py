@@ -78,3 +78,23 @@ def test_no_peeking_at_hidden_orders(level: str) -> None:
             assert a == b
             checked += 1
     assert checked >= 4
+
+
+def test_hard_root_parallel_workers() -> None:
+    """``workers=2`` merges a helper process's statistics and still answers in time."""
+    import time
+
+    g = POSITIONS[0][1]
+    pend = g.pending()[0]
+    legal = g.legal_moves(pend.player)
+    policy = HardPolicy(workers=2)
+    try:
+        policy.choose(g.view(pend.player), pend.decision, legal, random.Random(1), 0.05)
+        start = time.monotonic()
+        cands, stats = policy.stats_for(
+            g.view(pend.player), pend.decision, legal, random.Random(2), 0.3
+        )
+        assert time.monotonic() - start < 1.0
+        assert len(stats.visits) == len(cands) and sum(stats.visits) >= 1
+    finally:
+        policy.close()
