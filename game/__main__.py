@@ -10,7 +10,13 @@ from pathlib import Path
 
 def main(argv: list[str] | None = None) -> int:
     multiprocessing.freeze_support()
-    parser = argparse.ArgumentParser(prog="living-forest", description="Living Forest")
+    from game import __version__
+
+    parser = argparse.ArgumentParser(
+        prog="living-forest",
+        description="Living Forest: the board game for 2-4 players, against AI or hot-seat.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     parser.add_argument(
         "--selftest",
         action="store_true",
@@ -37,9 +43,10 @@ def main(argv: list[str] | None = None) -> int:
         from game.app.selftest import run_selftest
 
         return run_selftest(args.screenshots)
+    from game.app.crash import guarded
     from game.app.launch import run_window
 
-    return run_window()
+    return guarded(run_window)
 
 
 if __name__ == "__main__":
