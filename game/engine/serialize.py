@@ -115,6 +115,10 @@ def game_from_json(raw: Any) -> Game:
         g = _read_game(raw)
     except KeyError as e:
         raise InvalidState(f"missing field {e.args[0]!r}") from None
+    except (TypeError, ValueError) as e:  # a shape the field checks did not foresee
+        if isinstance(e, InvalidState):
+            raise
+        raise InvalidState(f"malformed game: {e}") from None
     check_invariants(g)
     return g
 
@@ -126,7 +130,7 @@ def _read_game(raw: dict[str, Any]) -> Game:
     g.seed = _int(raw["seed"], "seed", -(2**63), 2**64)
     g.round = _int(raw["round"], "round", 1, 10_000)
     phase = raw["phase"]
-    if phase not in {p.value for p in Phase}:
+    if type(phase) is not str or phase not in {p.value for p in Phase}:
         raise InvalidState(f"unknown phase {phase!r}")
     g.phase = Phase(phase)
     g.first = _int(raw["first"], "first", 0, n - 1)
