@@ -42,6 +42,7 @@ def context(lang: str = "en", storage: Any = None, strict: bool = True) -> Conte
 
 
 def render(scene: Scene, size: tuple[int, int], below: Scene | None = None) -> pygame.Surface:
+    """Draw ``scene`` (entered on a fresh stack, over ``below`` if given) at ``size``."""
     pygame.display.init()
     pygame.font.init()
     if not _TEXT:
@@ -57,6 +58,19 @@ def render(scene: Scene, size: tuple[int, int], below: Scene | None = None) -> p
     return surface
 
 
+def draw_stack(stack: SceneStack, size: tuple[int, int]) -> pygame.Surface:
+    """Draw an existing stack (its scenes keep their stack) at ``size``."""
+    pygame.display.init()
+    pygame.font.init()
+    if not _TEXT:
+        _TEXT.append(TextCache())
+    surface = pygame.Surface(size)
+    painter = Painter(surface, Viewport(size), _TEXT[0], stack.scenes[0].ctx.art)
+    painter.clear()
+    stack.draw(painter)
+    return surface
+
+
 def shoot(out: Path, name: str, make: Callable[[Context], Scene], **ctx_args: Any) -> None:
     out.mkdir(parents=True, exist_ok=True)
     for lang in ("en", "ko"):
@@ -66,8 +80,40 @@ def shoot(out: Path, name: str, make: Callable[[Context], Scene], **ctx_args: An
             pygame.image.save(render(scene, size), str(path))
 
 
+def sample_storage(root: Path) -> Any:
+    """A FileStorage under ``root`` holding statistics of a dozen varied matches."""
+    from game.app.paths import AppPaths
+    from game.app.stats import GameSummary
+    from game.app.storage import FileStorage
+
+    storage = FileStorage(AppPaths.under(root))
+    games = [
+        (("human", "easy"), (0,), ("trees",), 11),
+        (("human", "medium", "medium"), (1,), ("fires",), 14),
+        (("human", "hard"), (0,), ("fires",), 12),
+        (("human", "hard", "easy", "medium"), (0,), ("flowers",), 16),
+        (("human", "medium"), (0,), ("trees",), 13),
+        (("human", "hard"), (1,), ("fires",), 12),
+        (("easy", "hard"), (0, 1), ("fires", "trees"), 18),
+        (("human", "human", "medium"), (1,), ("trees",), 15),
+        (("human", "easy"), (0,), ("fires",), 10),
+    ]
+    for i, (kinds, winners, victories, rounds) in enumerate(games):
+        summary = GameSummary(kinds, winners, victories, rounds, 20 + i, f"g{i}")
+        storage.stats_store.record(summary)
+    return storage
+
+
 def main(out: Path) -> None:
+    import tempfile
+
     from game.ui.scenes.rules_help import RulesHelpScene
+    from game.ui.scenes.statistics import StatisticsScene
+
+    root = Path(tempfile.mkdtemp())
+    storage = sample_storage(root)
+    shoot(out, "statistics", StatisticsScene, storage=storage)
+    shoot(out, "statistics_empty", StatisticsScene)
 
     for tab in ("round", "actions", "forest", "circle", "onibi", "winning", "animals", "trees"):
         shoot(out, f"rules_{tab}", lambda ctx, t=tab: RulesHelpScene(ctx, t))

@@ -8,7 +8,7 @@ import pytest
 
 from game.ui.scene import Scene, SceneStack
 from game.ui.scenes.rules_help import FILTERS, PER_PAGE, TABS, RulesHelpScene, animals_for
-from tests.app.screens import SIZES, context, render
+from tests.app.screens import SIZES, context, draw_stack, render
 
 
 def _key(key: int) -> pygame.event.Event:
@@ -55,3 +55,38 @@ def test_language_switch_shows_at_once() -> None:
     ctx.catalog.set_language("ko")  # type: ignore[attr-defined]
     render(help_, SIZES[0])
     assert help_.tabs.buttons[0].label == "한 라운드"
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+@pytest.mark.parametrize("size", SIZES)
+def test_statistics_draws_with_app_stats_and_with_a_plain_storage(
+    tmp_path, lang: str, size: tuple[int, int]
+) -> None:
+    from game.ui.scenes.statistics import StatisticsScene
+    from tests.app.screens import sample_storage
+
+    for storage in (sample_storage(tmp_path), None):
+        scene = StatisticsScene(context(lang, storage=storage))
+        assert render(scene, size).get_size() == size
+
+
+def test_statistics_reset_asks_first(tmp_path) -> None:
+    from game.ui.scenes.statistics import StatisticsScene
+    from tests.app.screens import sample_storage
+
+    storage = sample_storage(tmp_path)
+    ctx = context("en", storage=storage)
+    stack = SceneStack()
+    scene = StatisticsScene(ctx)
+    stack.push(scene)
+    assert scene.stats.played == 9
+    draw_stack(stack, SIZES[0])
+    reset = scene.menu.buttons[1]
+    scene.handle_event(_click(reset.rect.center))
+    assert stack.top.kind == "confirm" and storage.load_stats().played == 9
+    stack.top.handle_event(_key(pygame.K_ESCAPE))  # no
+    assert stack.top is scene and storage.load_stats().played == 9
+    scene.handle_event(_click(reset.rect.center))
+    stack.top.handle_event(_key(pygame.K_RETURN))  # yes
+    assert stack.top is scene and scene.stats.played == 0
+    assert storage.load_stats().played == 0
