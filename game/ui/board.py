@@ -18,7 +18,7 @@ from game.ui import theme
 from game.ui.layout import Layout, grid_cells, row_slots
 from game.ui.painter import Painter
 from game.ui.targets import Target
-from game.ui.words import Tr, season_name
+from game.ui.words import Tr, counted, season_name
 
 SEASONS = boards().seasons
 CARD_ASPECT = 0.72
@@ -208,7 +208,7 @@ class BoardView:
         power = sum(g.centre)
         p.rect(fp, (0, 0, 0, 140), radius=10)
         p.text(
-            self.tr("table.firepower", power=power, fires=len(g.centre)),
+            counted(self.tr, "table.firepower", len(g.centre), power=power, fires=len(g.centre)),
             fp.center,
             theme.BODY - 2,
             theme.DANGER if power else theme.TEXT,

@@ -8,7 +8,15 @@ from game.data import ELEMENTS, animals, boards, trees
 from game.engine import Game
 from game.engine.state import COLUMNS, CORNERS, LINES, START_SPACE
 from game.ui.targets import Target
-from game.ui.words import Tr, card_name, element_name, season_name, tile_name, tree_name
+from game.ui.words import (
+    Tr,
+    card_name,
+    counted,
+    element_name,
+    season_name,
+    tile_name,
+    tree_name,
+)
 
 
 @dataclass(frozen=True)
@@ -99,19 +107,21 @@ def describe_target(tr: Tr, t: Target, game: Game) -> RulesText | None:  # noqa:
         return RulesText(tr("rules.fire_title", value=t.a), tr("rules.fire"), ("fire_tile", t.a))
     if k == "market":
         left = len(game.market[t.a - 1])
-        return RulesText(tr("rules.market_title", level=t.a), tr("rules.market", count=left))
+        return RulesText(
+            tr("rules.market_title", level=t.a), counted(tr, "rules.market", left, count=left)
+        )
     if k == "draw_pile":
         p = game.players[t.a]
         return RulesText(
             tr("rules.draw_pile_title", name=season_name(tr, t.a)),
-            tr("rules.draw_pile", count=len(p.deck), known=p.known_top),
+            counted(tr, "rules.draw_pile", len(p.deck), count=len(p.deck), known=p.known_top),
             ("card_back",),
         )
     if k == "discard":
         p = game.players[t.a]
         return RulesText(
             tr("rules.discard_title", name=season_name(tr, t.a)),
-            tr("rules.discard", count=len(p.discard)),
+            counted(tr, "rules.discard", len(p.discard), count=len(p.discard)),
         )
     if k in ("fragments", "fragment_supply"):
         return RulesText(tr("rules.fragment_title"), tr("rules.fragment"), ("fragment",))

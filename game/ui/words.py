@@ -28,6 +28,11 @@ Tr = Callable[..., str]
 SEASONS = boards().seasons
 
 
+def counted(tr: Tr, key: str, amount: int, /, **fmt: object) -> str:
+    """``key`` for a count: its ``.one`` form for exactly one, so no "(s)" is ever shown."""
+    return tr(f"{key}.one" if amount == 1 else key, **fmt)
+
+
 def card_name(tr: Tr, card: int) -> str:
     return tr(f"animal.{card}")
 
@@ -88,8 +93,10 @@ def describe_move(
         if game is not None and seat >= 0:
             dest = rock_destination(game, seat, move.distance)
             bonus = tr(f"rock.{boards().rocks[dest]}")
-            return tr("move.move_to", n=move.distance, rock=dest, bonus=bonus)
-        return tr("move.move", n=move.distance)
+            return counted(
+                tr, "move.move_to", move.distance, n=move.distance, rock=dest, bonus=bonus
+            )
+        return counted(tr, "move.move", move.distance, n=move.distance)
     if isinstance(move, Steal):
         who = names[move.victim] if names else season_name(tr, move.victim)
         return tr("move.steal", tile=tile_name(tr, move.tile), name=who)
@@ -107,7 +114,7 @@ def log_sentence(tr: Tr, e: ev.Event, names: Sequence[str]) -> str | None:  # no
     if isinstance(e, ev.RoundStarted):
         return tr("log.round_started", round=e.round, name=n(e.first_player))
     if isinstance(e, ev.Reshuffled):
-        return tr("log.reshuffled", name=n(e.player), cards=e.cards)
+        return counted(tr, "log.reshuffled", e.cards, name=n(e.player), cards=e.cards)
     if isinstance(e, ev.CardRevealed):
         return tr(
             "log.card_revealed", name=n(e.player), card=card_name(tr, e.card), solitary=e.solitary
@@ -117,11 +124,11 @@ def log_sentence(tr: Tr, e: ev.Event, names: Sequence[str]) -> str | None:  # no
         return tr(key, name=n(e.player), card=card_name(tr, e.card))
     if isinstance(e, ev.PlayerStopped):
         key = "log.player_forced" if e.forced else "log.player_stopped"
-        return tr(key, name=n(e.player), solitary=e.solitary, actions=e.actions)
+        return counted(tr, key, e.actions, name=n(e.player), solitary=e.solitary, actions=e.actions)
     if isinstance(e, ev.ActionPhaseStarted):
         return tr("log.action_phase")
     if isinstance(e, ev.TurnStarted):
-        return tr("log.turn_started", name=n(e.player), actions=e.actions)
+        return counted(tr, "log.turn_started", e.actions, name=n(e.player), actions=e.actions)
     if isinstance(e, ev.ActionChosen):
         return tr("log.action_chosen", name=n(e.player), action=tr(f"action.{e.action}"))
     if isinstance(e, ev.BonusStarted):
@@ -135,7 +142,7 @@ def log_sentence(tr: Tr, e: ev.Event, names: Sequence[str]) -> str | None:  # no
     if isinstance(e, ev.BonusSkipped):
         return tr("log.bonus_skipped", name=n(e.player), bonus=tr(f"bonus.{e.bonus}"))
     if isinstance(e, ev.FragmentsTaken):
-        return tr("log.fragments_taken", name=n(e.player), count=e.count)
+        return counted(tr, "log.fragments_taken", e.count, name=n(e.player), count=e.count)
     if isinstance(e, ev.AnimalAttracted):
         return tr("log.animal_attracted", name=n(e.player), card=card_name(tr, e.card))
     if isinstance(e, ev.FireExtinguished):
@@ -162,15 +169,14 @@ def log_sentence(tr: Tr, e: ev.Event, names: Sequence[str]) -> str | None:  # no
     if isinstance(e, ev.Passed):
         return tr("log.passed", name=n(e.player), left=e.actions_left)
     if isinstance(e, ev.OnibiAttack):
-        return tr("log.onibi_attack", power=e.firepower, fires=e.fires)
+        return counted(tr, "log.onibi_attack", e.fires, power=e.firepower, fires=e.fires)
     if isinstance(e, ev.VaransDealt):
-        return tr("log.varans_dealt", name=n(e.player), count=e.count)
+        return counted(tr, "log.varans_dealt", e.count, name=n(e.player), count=e.count)
     if isinstance(e, ev.FiresAdded):
-        return tr(
-            "log.fires_added", count=len(e.values), values=", ".join(str(v) for v in e.values)
-        )
+        values = ", ".join(str(v) for v in e.values)
+        return counted(tr, "log.fires_added", len(e.values), count=len(e.values), values=values)
     if isinstance(e, ev.ReserveRefilled):
-        return tr("log.reserve_refilled", level=e.level, count=len(e.cards))
+        return counted(tr, "log.reserve_refilled", len(e.cards), level=e.level, count=len(e.cards))
     if isinstance(e, ev.HelpLinesReturned):
         return tr("log.help_lines_returned")
     if isinstance(e, ev.SacredTreePassed):

@@ -18,6 +18,7 @@ from game.ui import theme, visual_state
 from game.ui.painter import Painter
 from game.ui.scenes.table import TableScene
 from game.ui.widgets import panel
+from game.ui.words import counted
 
 STEPS = ("attack", "fires", "reserve", "return", "sacred")
 STEP_SECONDS = 2.4  # at normal speed
@@ -170,7 +171,10 @@ class EndOfRoundScene(TableScene):
             return
         dealt = {e.player: e for e in step.events if isinstance(e, ev.VaransDealt)}
         p.text_box(
-            tr("onibi.attack", power=attack.firepower, fires=attack.fires), r, theme.BODY, bold=True
+            counted(tr, "onibi.attack", attack.fires, power=attack.firepower, fires=attack.fires),
+            r,
+            theme.BODY,
+            bold=True,
         )
         y = r.y + 80
         for seat, water in enumerate(attack.water):
@@ -187,7 +191,7 @@ class EndOfRoundScene(TableScene):
             )
             if seat in dealt:
                 d = dealt[seat]
-                text = tr("onibi.hit", count=d.count)
+                text = counted(tr, "onibi.hit", d.count, count=d.count)
                 if d.short:
                     text += " " + tr("onibi.short", count=d.short)
                 p.text(
@@ -211,7 +215,9 @@ class EndOfRoundScene(TableScene):
         for e in step.events:
             assert isinstance(e, ev.FiresAdded)
             key = "onibi.fires_empty" if e.reason == "empty_centre" else "onibi.fires"
-            h = p.text_box(tr(key, count=len(e.values)), Rect(r.x, y, r.w, 200), theme.BODY)
+            n = len(e.values)
+            text = tr(key, count=n) if key == "onibi.fires_empty" else counted(tr, key, n, count=n)
+            h = p.text_box(text, Rect(r.x, y, r.w, 200), theme.BODY)
             y += h + 12
             for i, v in enumerate(e.values):
                 p.image("fire_tile", v, rect=Rect(r.x + i * 76, y, 68, 68))

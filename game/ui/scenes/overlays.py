@@ -17,6 +17,7 @@ from game.ui.rules_text import RulesText
 from game.ui.scene import Scene
 from game.ui.viewport import LOGICAL
 from game.ui.widgets import Button, ButtonList, column, panel
+from game.ui.words import counted
 
 SCREEN = Rect(0, 0, *LOGICAL)
 
@@ -345,7 +346,12 @@ class DiscardBrowser(Overlay):
     def draw(self, p: Painter) -> None:
         tr = self.ctx.tr
         cards = self.match.shown.players[self.seat].discard
-        self.draw_frame(p, tr("discard.title", name=self.match.names[self.seat], count=len(cards)))
+        self.draw_frame(
+            p,
+            counted(
+                tr, "discard.title", len(cards), name=self.match.names[self.seat], count=len(cards)
+            ),
+        )
         b = self.box
         area = Rect(b.x + 40, b.y + 100, b.w - 80, b.h - 210)
         cols = 10

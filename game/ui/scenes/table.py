@@ -46,7 +46,7 @@ from game.ui.scene import Scene
 from game.ui.targets import Target
 from game.ui.viewport import Viewport
 from game.ui.widgets import Button
-from game.ui.words import describe_move, rock_destination, season_name, tree_name
+from game.ui.words import counted, describe_move, rock_destination, season_name, tree_name
 
 END_OF_ROUND_EVENTS = (
     ev.OnibiAttack,
@@ -321,7 +321,9 @@ class TableScene(Scene):
 
                 self.stack.push(
                     ConfirmDialog(
-                        self.ctx, self.tr("confirm.pass", n=left), lambda: self.play(seat, PASS)
+                        self.ctx,
+                        counted(self.tr, "confirm.pass", left, n=left),
+                        lambda: self.play(seat, PASS),
                     )
                 )
                 return
@@ -798,7 +800,7 @@ class TableScene(Scene):
             return tr("banner.draw_turn", round=g.round, name=name)
         left = g.players[a.player].actions_left
         if a.decision is Decision.ACTION:
-            return tr("banner.action_turn", round=g.round, name=name, n=left)
+            return counted(tr, "banner.action_turn", left, round=g.round, name=name, n=left)
         return tr(
             "banner.step_turn", round=g.round, name=name, step=tr(f"decision.{a.decision.value}")
         )
@@ -888,6 +890,8 @@ class TableScene(Scene):
         if a.decision is Decision.PLANT and self.selected_tree >= 0:
             return tr("prompt.pick_space", tree=tree_name(tr, self.selected_tree))
         key = f"prompt.{a.decision.value}"
+        if a.decision is Decision.ACTION:
+            return counted(tr, key, a.actions_left, n=a.actions_left)
         return tr(key, budget=a.budget, n=a.actions_left, victim=season_name(tr, max(0, a.victim)))
 
     def draw_hud(self, p: Painter) -> None:
