@@ -12,6 +12,7 @@ from typing import Any
 
 from game.app.notice import Notice
 from game.app.paths import AppPaths
+from game.app.replay import Replay
 from game.app.savefile import SavedMatch, SaveError, parse_save
 from game.app.saves import SaveStore
 from game.app.settings import Settings, SettingsStore
@@ -104,3 +105,18 @@ class FileStorage:
         result = self.saves.load_replay(path)
         self.notices.extend(result.notices)
         return result.match
+
+    def recent_replays(self, limit: int = 20) -> list[SavedMatch]:
+        """The newest loadable replays, newest first (damaged ones are moved aside)."""
+        out = []
+        for path in self.list_replays():
+            match = self.load_replay(path)
+            if match is not None and match.replayable:
+                out.append(match)
+            if len(out) >= limit:
+                break
+        return out
+
+    def open_replay(self, match: SavedMatch) -> Replay:
+        """The step-by-step model the replay viewer drives."""
+        return Replay.from_match(match)

@@ -104,9 +104,38 @@ def sample_storage(root: Path) -> Any:
     return storage
 
 
+def replay_storage(root: Path) -> Any:
+    """A FileStorage under ``root`` holding three finished matches (so three replays)."""
+    from game.app.paths import AppPaths
+    from game.app.storage import FileStorage
+    from tests.app.helpers import play_match
+
+    storage = FileStorage(AppPaths.under(root))
+    for players, seed in ((2, 4), (3, 7), (4, 9)):
+        kinds = ("human", "easy", "medium", "hard")[:players]
+        storage.record_game(play_match(players, seed, kinds=kinds).to_json())
+    return storage
+
+
+def viewer(ctx: Context, where: int) -> Scene:
+    """The replay viewer on the newest replay: at move ``where``, or the start of round -where."""
+    from game.ui.scenes.replay import ReplayViewerScene
+
+    match = ctx.storage.recent_replays(1)[0]
+    replay = ctx.storage.open_replay(match)
+    if where < 0:
+        replay.jump_to_round(-where)
+        replay.seek(replay.index + 7)
+    else:
+        replay.seek(where)
+    return ReplayViewerScene(ctx, replay, [s.name for s in match.seats],
+                             [s.kind for s in match.seats])  # fmt: skip
+
+
 def main(out: Path) -> None:
     import tempfile
 
+    from game.ui.scenes.replay import ReplayBrowserScene
     from game.ui.scenes.rules_help import RulesHelpScene
     from game.ui.scenes.statistics import StatisticsScene
 
@@ -114,6 +143,11 @@ def main(out: Path) -> None:
     storage = sample_storage(root)
     shoot(out, "statistics", StatisticsScene, storage=storage)
     shoot(out, "statistics_empty", StatisticsScene)
+    replays = replay_storage(Path(tempfile.mkdtemp()))
+    shoot(out, "replays", ReplayBrowserScene, storage=replays)
+    shoot(out, "replays_empty", ReplayBrowserScene)
+    for name, where in (("start", 0), ("round3", -3), ("end", 10**6)):
+        shoot(out, f"replay_{name}", lambda ctx, w=where: viewer(ctx, w), storage=replays)
 
     for tab in ("round", "actions", "forest", "circle", "onibi", "winning", "animals", "trees"):
         shoot(out, f"rules_{tab}", lambda ctx, t=tab: RulesHelpScene(ctx, t))

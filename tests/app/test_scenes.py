@@ -7,6 +7,7 @@ import pygame
 import pytest
 
 from game.ui.scene import Scene, SceneStack
+from game.ui.scenes.replay import STRIP
 from game.ui.scenes.rules_help import FILTERS, PER_PAGE, TABS, RulesHelpScene, animals_for
 from tests.app.screens import SIZES, context, draw_stack, render
 
@@ -90,3 +91,64 @@ def test_statistics_reset_asks_first(tmp_path) -> None:
     stack.top.handle_event(_key(pygame.K_RETURN))  # yes
     assert stack.top is scene and scene.stats.played == 0
     assert storage.load_stats().played == 0
+
+
+@pytest.fixture(scope="module")
+def replays(tmp_path_factory):  # noqa: ANN201
+    from tests.app.screens import replay_storage
+
+    return replay_storage(tmp_path_factory.mktemp("replays"))
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+@pytest.mark.parametrize("size", SIZES)
+def test_replay_screens_draw(replays, lang: str, size: tuple[int, int]) -> None:  # noqa: ANN001
+    from game.ui.scenes.replay import ReplayBrowserScene
+    from tests.app.screens import viewer
+
+    for scene in (
+        ReplayBrowserScene(context(lang, storage=replays)),
+        ReplayBrowserScene(context(lang)),
+        viewer(context(lang, storage=replays), 0),
+        viewer(context(lang, storage=replays), -2),
+        viewer(context(lang, storage=replays), 10**6),
+    ):
+        assert render(scene, size).get_size() == size
+
+
+def test_replay_viewer_controls(replays) -> None:  # noqa: ANN001
+    from game.ui.scenes.replay import ReplayBrowserScene, ReplayViewerScene, log_entries
+
+    ctx = context("en", storage=replays)
+    stack = SceneStack()
+    browser = ReplayBrowserScene(ctx)
+    stack.push(browser)
+    assert len(browser.matches) == 3
+    browser.handle_event(_key(pygame.K_RETURN))
+    viewer = stack.top
+    assert isinstance(viewer, ReplayViewerScene)
+    r = viewer.replay
+    draw_stack(stack, SIZES[0])
+    viewer.handle_event(_key(pygame.K_RIGHT))
+    viewer.handle_event(_key(pygame.K_RIGHT))
+    assert r.index == 2
+    viewer.handle_event(_key(pygame.K_LEFT))
+    assert r.index == 1
+    viewer.handle_event(_key(pygame.K_PAGEDOWN))
+    assert r.round == 2 and r.index == r.round_start(2)
+    forward = viewer.controls.buttons[2]
+    viewer.handle_event(_click(forward.rect.center))
+    assert r.index == r.round_start(2) + 1
+    viewer.handle_event(_click((STRIP.right - 3, STRIP.centery)))  # the last round
+    assert r.round == r.rounds[-1]
+    viewer.handle_event(_key(pygame.K_HOME))
+    viewer.handle_event(_key(pygame.K_SPACE))
+    assert viewer.playing
+    viewer.update(1.0)
+    assert r.index == 2
+    viewer.handle_event(_key(pygame.K_END))
+    assert r.index == len(r) and r.game.over and not viewer.playing
+    log = log_entries(r)
+    assert log[-1].event.kind == "game_over"
+    viewer.handle_event(_key(pygame.K_ESCAPE))
+    assert stack.top is browser
