@@ -38,20 +38,24 @@ def build(
     from game.ui.art import Art
     from game.ui.context import Context, MemoryStorage
 
-    catalog = Catalog.load("en", strict=strict_catalogue() if strict is None else strict)
     if storage is None:
         storage = MemoryStorage()
     if settings is None:
         loader = getattr(storage, "load_settings", None)
         settings = loader() if loader is not None else None
+    language = getattr(settings, "language", "en")
+    catalog = Catalog.load(language, strict=strict_catalogue() if strict is None else strict)
     pool = AiPool(use_workers=use_workers, budget_scale=budget_scale)
     ctx = Context(tr=catalog.tr, art=Art(), storage=storage, has_key=catalog.has)
+    ctx.set_language = catalog.set_language
     if settings is not None:
         ctx.settings = settings
     ctx.ai_factory = pool.make
     ctx.hint = _hint_function()
     if sound:
         ctx.sound = _sound(getattr(ctx.settings, "volume", 0.6))
+        if ctx.sound is not None and getattr(ctx.settings, "muted", False):
+            ctx.sound.set_muted(True)
     return Services(ctx, pool)
 
 

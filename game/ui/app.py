@@ -44,6 +44,7 @@ class TableApp:
         self.frames = 0
         ctx.quit = self.stop
         ctx.toggle_fullscreen = self.toggle_fullscreen
+        ctx.resize_window = self.resize
         if fullscreen:
             self.toggle_fullscreen()
 

@@ -25,6 +25,13 @@ class Settings:
     fullscreen: bool = False
     volume: float = 0.6
     hover_help: bool = True
+    # The app's Settings (game/app/settings.py) has these too and persists them.
+    language: str = "en"
+    window_width: int = 1280
+    window_height: int = 720
+    muted: bool = False
+    colour_blind: bool = False
+    confirm_pass: bool = True
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -133,6 +140,8 @@ class Context:
     sound: Any | None = None
     quit: Callable[[], None] = _no_op
     toggle_fullscreen: Callable[[], None] = _no_op
+    set_language: Callable[[str], None] = lambda language: None  # switches ``tr`` in place
+    resize_window: Callable[[tuple[int, int]], None] = lambda size: None
     has_key: Callable[[str], bool] = lambda key: True
 
     def play_sound(self, name: str) -> None:
