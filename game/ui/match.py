@@ -2,9 +2,11 @@
 animated, the queue of events still to show, the log, the move history and the undo
 snapshots.
 
-Undo follows one rule: snapshots are taken while a human is inside one action of their own
-turn, and dropped as soon as anything new is revealed or decided for others to see (a draw,
-a reshuffle, the end of the action or the turn).
+Undo follows one rule: snapshots are taken while a human plays their own turn of the action
+phase, and dropped as soon as anything new is revealed or the decision passes to someone else
+(a draw, a reshuffle, the end of the turn, another seat to decide). A step the engine ends by
+itself (the last affordable animal attracted ends the Attract step) stays undoable: nothing
+was revealed and the turn goes on.
 """
 
 from __future__ import annotations
@@ -106,18 +108,15 @@ class Match:
         self.history.append((seat, move))
         human = not self.seats[seat].is_ai
         if human and pending is not None and pending.decision is not Decision.DRAW:
-            if pending.decision is Decision.ACTION:
-                self.undo_stack = [(before, marks)] if isinstance(move, ChooseAction) else []
-            else:
+            if pending.decision is not Decision.ACTION or isinstance(move, ChooseAction):
                 self.undo_stack.append((before, marks))
+            else:
+                self.undo_stack.clear()  # Pass: the turn is over
+        else:
+            self.undo_stack.clear()
         after = self.active()
         reveals = any(isinstance(e, _REVEALING) for e in events)
-        if (
-            reveals
-            or after is None
-            or after.player != seat
-            or after.decision in (Decision.ACTION, Decision.DRAW)
-        ):
+        if reveals or after is None or after.player != seat or after.decision is Decision.DRAW:
             self.undo_stack.clear()
         rnd = before.round
         for e in events:

@@ -206,6 +206,39 @@ def test_undo_takes_back_picks_but_not_past_the_action(app, ctx) -> None:
     assert match.game.players[0].actions_left == 5
 
 
+def test_undo_takes_back_a_step_the_engine_ended_by_itself(app, ctx) -> None:
+    """The last affordable animal ends Attract at once; nothing was revealed, so it undoes."""
+    from game.data import animals
+
+    d, match = start(app, ctx, HUMANS)
+    to_action_phase(d, match)
+    p = match.game.players[0]
+    offered = [c for row in match.game.reserve for c in row]
+    card = min(offered, key=lambda c: animals()[c].cost)
+    p.forest_elems = [animals()[card].cost - p.line_elems[0], 0, 0, 0, 0]
+    p.actions_left = 2
+    match.sync()
+    d.frames()
+    d.key(pygame.K_2)
+    d.click(d.target(Target("reserve", card)))
+    assert match.active().decision is Decision.ACTION  # the engine finished the step
+    assert p.deck[-1] == card
+    assert d.top.buttons["button_undo"].enabled
+    d.key(pygame.K_BACKSPACE)
+    assert match.active().decision is Decision.ATTRACT
+    assert any(card in row for row in match.game.reserve)
+    d.key(pygame.K_BACKSPACE)  # and the choice of the action itself
+    assert match.active().decision is Decision.ACTION
+    assert match.game.players[0].actions_left == 2  # (undo puts back a copy of the game)
+    # never across the end of the turn
+    d.key(pygame.K_2)
+    d.click(d.target(Target("reserve", card)))
+    d.key(pygame.K_p)
+    d.key(pygame.K_RETURN)
+    assert match.game.turn == 1
+    assert not match.can_undo()
+
+
 def test_passing_with_actions_left_asks_first(app, ctx) -> None:
     d, match = start(app, ctx, HUMANS)
     to_action_phase(d, match)

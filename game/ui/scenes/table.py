@@ -284,7 +284,7 @@ class TableScene(Scene):
                 self.confirm_plant,
                 highlight=True,
             )
-        if seat >= 0 and decision not in (None, Decision.DRAW, Decision.ACTION):
+        if seat >= 0 and decision not in (None, Decision.DRAW):
             add(
                 "button_undo",
                 tr("button.undo"),
