@@ -35,6 +35,8 @@ def context(lang: str = "en", storage: Any = None, strict: bool = True) -> Conte
         _ART.append(Art())
     cat = Catalog.load(lang, strict=strict)
     ctx = Context(tr=cat.tr, art=_ART[0], has_key=cat.has)
+    ctx.settings.language = lang
+    ctx.set_language = cat.set_language
     if storage is not None:
         ctx.storage = storage
     ctx.catalog = cat  # type: ignore[attr-defined]
@@ -135,6 +137,7 @@ def viewer(ctx: Context, where: int) -> Scene:
 def main(out: Path) -> None:
     import tempfile
 
+    from game.ui.scenes.overlays import SettingsOverlay
     from game.ui.scenes.replay import ReplayBrowserScene
     from game.ui.scenes.rules_help import RulesHelpScene
     from game.ui.scenes.statistics import StatisticsScene
@@ -143,6 +146,7 @@ def main(out: Path) -> None:
     storage = sample_storage(root)
     shoot(out, "statistics", StatisticsScene, storage=storage)
     shoot(out, "statistics_empty", StatisticsScene)
+    shoot(out, "settings", SettingsOverlay)
     replays = replay_storage(Path(tempfile.mkdtemp()))
     shoot(out, "replays", ReplayBrowserScene, storage=replays)
     shoot(out, "replays_empty", ReplayBrowserScene)

@@ -152,3 +152,29 @@ def test_replay_viewer_controls(replays) -> None:  # noqa: ANN001
     assert log[-1].event.kind == "game_over"
     viewer.handle_event(_key(pygame.K_ESCAPE))
     assert stack.top is browser
+
+
+def test_settings_overlay_switches_language_and_saves(paths) -> None:  # noqa: ANN001
+    from game.app.storage import FileStorage
+    from game.ui.scenes.overlays import SettingsOverlay
+
+    storage = FileStorage(paths)
+    ctx = context("en", storage=storage)
+    ctx.settings = storage.load_settings()
+    stack = SceneStack()
+    stack.push(Scene(ctx))
+    overlay = SettingsOverlay(ctx)
+    stack.push(overlay)
+    assert overlay.menu.buttons[0].label == "Language: English"
+    overlay.handle_event(_click(overlay.menu.buttons[0].rect.center))
+    assert ctx.tr("menu.new_game") == "새 게임"
+    assert overlay.menu.buttons[0].label == "언어: 한국어"
+    sizes = []
+    ctx.resize_window = sizes.append
+    for i in (1, 5, 6, 7):  # window, sound, colour-blind, confirm before passing
+        overlay.handle_event(_click(overlay.menu.buttons[i].rect.center))
+    assert sizes == [(1600, 900)]
+    saved = storage.load_settings()
+    assert (saved.language, saved.window, saved.muted) == ("ko", (1600, 900), True)
+    assert saved.colour_blind and not saved.confirm_pass
+    draw_stack(stack, SIZES[0])

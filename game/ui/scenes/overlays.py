@@ -20,6 +20,8 @@ from game.ui.widgets import Button, ButtonList, column, panel
 from game.ui.words import counted
 
 SCREEN = Rect(0, 0, *LOGICAL)
+LANGUAGES: tuple[str, ...] = ("en", "ko")
+WINDOW_SIZES: tuple[tuple[int, int], ...] = ((1280, 720), (1600, 900), (1920, 1080), (2560, 1440))
 
 
 class Overlay(Scene):
@@ -88,6 +90,7 @@ class PauseOverlay(Overlay):
 
 class SettingsOverlay(Overlay):
     kind = "settings"
+    box = Rect(560, 70, 800, 910)
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
@@ -97,14 +100,20 @@ class SettingsOverlay(Overlay):
         tr = self.ctx.tr
         s = self.ctx.settings
         on_off = {True: tr("settings.on"), False: tr("settings.off")}
+        window = f"{s.window_width} × {s.window_height}"
         items: list[tuple[str, Callable[[], None]]] = [
-            (tr("settings.speed", value=tr(f"speed.{s.speed}")), self.cycle_speed),
+            (tr("settings.language", value=tr(f"language.{s.language}")), self.language),
+            (tr("settings.window", value=window), self.window),
             (tr("settings.fullscreen", value=on_off[s.fullscreen]), self.fullscreen),
+            (tr("settings.speed", value=tr(f"speed.{s.speed}")), self.cycle_speed),
             (tr("settings.volume", value=round(s.volume * 100)), self.volume),
+            (tr("settings.sound", value=on_off[not s.muted]), self.mute),
+            (tr("settings.colour_blind", value=on_off[s.colour_blind]), self.colour_blind),
+            (tr("settings.confirm_pass", value=on_off[s.confirm_pass]), self.confirm_pass),
             (tr("settings.hover_help", value=on_off[s.hover_help]), self.hover_help),
             (tr("settings.back"), self.close),
         ]
-        rects = column(self.box.x + 100, self.box.y + 130, 500, 70, 22, len(items))
+        rects = column(self.box.x + 80, self.box.y + 110, 640, 64, 14, len(items))
         focus = self.menu.focus
         self.menu.buttons = [
             Button(r, label, fn) for r, (label, fn) in zip(rects, items, strict=True)
@@ -136,6 +145,39 @@ class SettingsOverlay(Overlay):
 
     def hover_help(self) -> None:
         self.ctx.settings.hover_help = not self.ctx.settings.hover_help
+        self.changed()
+
+    def language(self) -> None:
+        s = self.ctx.settings
+        s.language = LANGUAGES[(LANGUAGES.index(s.language) + 1) % len(LANGUAGES)]
+        self.ctx.set_language(s.language)
+        if self.stack is not None:
+            self.stack.resized()  # every scene drops text it laid out in the old language
+        self.changed()
+
+    def window(self) -> None:
+        s = self.ctx.settings
+        sizes = WINDOW_SIZES
+        now = (s.window_width, s.window_height)
+        size = sizes[(sizes.index(now) + 1) % len(sizes)] if now in sizes else sizes[0]
+        s.window_width, s.window_height = size
+        if not s.fullscreen:
+            self.ctx.resize_window(size)
+        self.changed()
+
+    def mute(self) -> None:
+        s = self.ctx.settings
+        s.muted = not s.muted
+        if self.ctx.sound is not None and hasattr(self.ctx.sound, "set_muted"):
+            self.ctx.sound.set_muted(s.muted)
+        self.changed()
+
+    def colour_blind(self) -> None:
+        self.ctx.settings.colour_blind = not self.ctx.settings.colour_blind
+        self.changed()
+
+    def confirm_pass(self) -> None:
+        self.ctx.settings.confirm_pass = not self.ctx.settings.confirm_pass
         self.changed()
 
     def draw(self, p: Painter) -> None:
