@@ -2,10 +2,13 @@
 
 The window is resizable; the 1920x1080 logical canvas is fitted inside it (aspect kept,
 letterboxed) and mouse positions are mapped back to canvas pixels before any scene sees
-them. F11 toggles full screen.
+them. F11 toggles full screen. The window size and full screen go back into the settings
+(saved a moment after the last resize, so dragging a corner writes the file once).
 """
 
 from __future__ import annotations
+
+import time
 
 import pygame
 
@@ -17,6 +20,7 @@ from game.ui.viewport import Viewport
 
 FPS = 60
 MIN_SIZE = (640, 360)
+SAVE_DELAY = 0.5  # seconds after the last resize before the settings are written
 _MOUSE = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 
 
@@ -42,6 +46,7 @@ class TableApp:
         self.running = True
         self.clock = pygame.time.Clock()
         self.frames = 0
+        self.unsaved_since: float | None = None  # when the window changed, not yet saved
         ctx.quit = self.stop
         ctx.toggle_fullscreen = self.toggle_fullscreen
         ctx.resize_window = self.resize
@@ -62,6 +67,7 @@ class TableApp:
         self.fullscreen = not self.fullscreen
         self.ctx.settings.fullscreen = self.fullscreen
         self.resized()
+        self.save_window()
 
     def resize(self, size: tuple[int, int]) -> None:
         """A new window size (from the window manager, or a test)."""
@@ -79,6 +85,21 @@ class TableApp:
         self.text.clear()
         self.ctx.art.clear()
         self.stack.resized()
+        if not self.fullscreen:
+            self.remember_size(self.window.get_size())
+
+    def remember_size(self, size: tuple[int, int]) -> None:
+        """Keep the windowed size in the settings (those that have one) for next time."""
+        s = self.ctx.settings
+        if not hasattr(s, "window_width") or (s.window_width, s.window_height) == tuple(size):
+            return
+        s.window_width, s.window_height = size
+        self.unsaved_since = time.monotonic()
+
+    def save_window(self) -> None:
+        """Write the settings now (window size or full screen changed)."""
+        self.unsaved_since = None
+        self.ctx.storage.save_settings(self.ctx.settings)
 
     # -- loop ------------------------------------------------------------------------------
 
@@ -109,6 +130,8 @@ class TableApp:
         self.draw()
         pygame.display.flip()
         self.frames += 1
+        if self.unsaved_since is not None and time.monotonic() - self.unsaved_since > SAVE_DELAY:
+            self.save_window()
 
     def draw(self) -> None:
         self.painter.clear()
@@ -138,3 +161,5 @@ class TableApp:
             for event in pygame.event.get():
                 self.feed(event)
             self.step(min(dt, 0.1))
+        if self.unsaved_since is not None:
+            self.save_window()

@@ -324,3 +324,21 @@ def test_overlays_open_and_close(app, ctx) -> None:
     d.key(pygame.K_ESCAPE)
     assert d.top.kind == "draw"
     assert SKIP_BONUS is not None
+
+
+def test_the_window_size_and_full_screen_go_back_into_the_settings(app, ctx) -> None:
+    """A resize is saved once, a moment later; F11 is saved at once."""
+    from game.app.settings import Settings
+
+    ctx.settings = Settings(speed="instant")
+    app.resize((1600, 900))
+    assert (ctx.settings.window_width, ctx.settings.window_height) == (1600, 900)
+    assert ctx.storage.settings is None  # not yet: the user may still be dragging
+    app.unsaved_since -= 10
+    app.step(1 / 60)
+    assert ctx.storage.settings.window == (1600, 900)
+    app.feed(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode="", scancode=0))
+    assert ctx.storage.settings.fullscreen is True
+    assert ctx.storage.settings.window == (1600, 900)  # the windowed size is kept
+    app.feed(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode="", scancode=0))
+    assert ctx.storage.settings.fullscreen is False
