@@ -74,12 +74,12 @@ class MenuScene(Scene):
         self.stack.replace(scene_for_match(self.ctx, match))
 
     def rules(self) -> None:
-        from game.ui.scenes.overlays import RulesHelpOverlay
+        from game.ui.scenes.rules_help import RulesHelpScene
 
-        self.stack.push(RulesHelpOverlay(self.ctx, None))
+        self.stack.push(RulesHelpScene(self.ctx))
 
     def statistics(self) -> None:
-        from game.ui.scenes.info import StatisticsScene
+        from game.ui.scenes.statistics import StatisticsScene
 
         self.stack.push(StatisticsScene(self.ctx))
 

@@ -43,6 +43,7 @@ class StatisticsScene(Scene):
             [
                 Button(Rect(BOX.x + 60, y, 360, 70), "back", self.back, key_hint="Esc"),
                 Button(Rect(BOX.right - 480, y, 420, 70), "reset", self.ask_reset),
+                Button(Rect(BOX.centerx - 190, y, 380, 70), "replays", self.replays),
             ]
         )
         self.menu.focus = 0
@@ -62,6 +63,12 @@ class StatisticsScene(Scene):
     def back(self) -> None:
         if self.stack is not None:
             self.stack.pop()
+
+    def replays(self) -> None:
+        from game.ui.scenes.replay import ReplayBrowserScene
+
+        if self.stack is not None:
+            self.stack.push(ReplayBrowserScene(self.ctx))
 
     def ask_reset(self) -> None:
         from game.ui.scenes.overlays import ConfirmDialog
@@ -90,8 +97,9 @@ class StatisticsScene(Scene):
 
     def draw(self, p: Painter) -> None:
         tr = self.ctx.tr
-        back, reset = self.menu.buttons
+        back, reset, replays = self.menu.buttons
         back.label, reset.label = tr("statistics.back"), tr("statistics.reset")
+        replays.label = tr("replay.menu")
         p.image("background", rect=SCREEN)
         p.rect(SCREEN, (0, 0, 0, 150))
         panel(p, BOX, tr("statistics.title"))
