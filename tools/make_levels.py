@@ -95,7 +95,9 @@ def common_zones() -> list[Zone]:
         b = at[src]
         z.append(Zone(name, b.x, b.y, b.w, b.h))
     z.append(Zone("keys", 10, 1014, 1900, 56))
-    z.append(Zone("onibi_panel", 460, 230, 1000, 560))
+    # End of the round: a band over the prompt and buttons, so the table above stays visible
+    # while Varans, Fires and new Reserve cards fly to their places.
+    z.append(Zone("onibi_panel", 10, 884, 1900, 188))
     z.append(Zone("dialog", 560, 240, 800, 600))
     return z
 

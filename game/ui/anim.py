@@ -116,6 +116,21 @@ class Walk(Anim):
 
 
 @dataclass
+class Group(Anim):
+    """Several animations at once, each starting ``stagger`` seconds after the one before
+    (Varans dealt to every player, a row of new Reserve cards): one step, not a queue."""
+
+    parts: Sequence[Anim] = ()
+    stagger: float = 0.0
+
+    def draw(self, p: Painter) -> None:
+        for i, a in enumerate(self.parts):
+            a.t = min(a.duration, self.t - i * self.stagger)
+            if a.t > 0:
+                a.draw(p)
+
+
+@dataclass
 class Pause(Anim):
     """Nothing moves; gives the eye time (e.g. after a forced stop)."""
 

@@ -1,7 +1,10 @@
-"""End of the round: each Onibi step shown in turn over the table, skippable.
+"""End of the round: each Onibi step shown in turn on the table itself, skippable.
 
 Steps (RULES §4.3): the attack on the players (firepower against each Water, Varans dealt),
-the Fires added, the Reserve refilled, the Help Lines returned, the Sacred Tree passed. A
+the Fires added, the Reserve refilled, the Help Lines returned, the Sacred Tree passed. Each
+step moves the pieces where they go (Varans fly to the discard piles of the players hit,
+Fires from the supply to the centre, new animals from the level decks into the Reserve), and
+a band along the bottom names the step and says why; the table stays visible above it. A
 step with nothing to do is still shown with a sentence saying so.
 """
 
@@ -13,15 +16,18 @@ import pygame
 from pygame import Rect
 
 from game.engine import events as ev
-from game.engine.state import E_WATER
+from game.engine.state import E_WATER, VARAN
 from game.ui import theme, visual_state
+from game.ui.anim import Anim, Flight, Group, Pause
 from game.ui.painter import Painter
 from game.ui.scenes.table import TableScene
 from game.ui.widgets import panel
 from game.ui.words import counted
 
 STEPS = ("attack", "fires", "reserve", "return", "sacred")
-STEP_SECONDS = 2.4  # at normal speed
+STEP_SECONDS = 1.8  # at normal speed, once the step's pieces have landed
+FLY = 0.55  # one piece's flight
+STAGGER = 0.12  # between pieces of the same step
 
 
 @dataclass
@@ -56,6 +62,7 @@ class EndOfRoundScene(TableScene):
         self.timer = 0.0
         self.water = [p.total(E_WATER) for p in match.shown.players]
         self.round = match.shown.round
+        self.unshown: set[int] = set()  # events whose log lines wait for their step
 
     def enter(self) -> None:
         events: list[ev.Event] = []
@@ -63,18 +70,107 @@ class EndOfRoundScene(TableScene):
         while q and not isinstance(q[0], ev.RoundStarted | ev.GameOver):
             events.append(q.popleft())
         self.steps = group_steps(events)
+        self.unshown = {id(e) for e in [*events, *q]}
         self.next_step()
         self.ctx.play_sound("onibi")
 
     def next_step(self) -> None:
+        """Land the current step's pieces at once, then start the next step's."""
+        self.anims.finish()
         if self.index >= len(self.steps):
             return
         self.index += 1
         self.timer = 0.0
         if self.index < len(self.steps):
-            for e in self.steps[self.index].events:
-                visual_state.apply(self.match.shown, e)
+            step = self.steps[self.index]
+            anim = self.step_anim(step)
+            if anim is None:
+                self.apply(step.events)
+            else:
+                self.anims.add(anim)
             self.dirty = True
+
+    def apply(self, events: list[ev.Event]) -> None:
+        for e in events:
+            visual_state.apply(self.match.shown, e)
+            self.unshown.discard(id(e))
+        self.dirty = True
+
+    def log_entries(self) -> list:
+        """No spoilers: a step's log lines appear with the step."""
+        log = self.match.log
+        if self.index >= len(self.steps):
+            return log
+        cut = next((i for i, e in enumerate(log) if id(e.event) in self.unshown), len(log))
+        return log[:cut]
+
+    def step_anim(self, step: Step) -> Anim | None:
+        """The pieces this step moves, flying together; the step's events apply on landing
+        (the Help Lines leave as they take off)."""
+        b, L, shown = self.board, self.layout, self.match.shown
+        parts: list[Anim] = []
+        on_start = on_done = None
+        if step.name == "attack":
+            varan = L["varan_supply"]
+            src = Rect(varan.x + 6, varan.y + 6, round((varan.h - 12) * 0.72), varan.h - 12)
+            for e in step.events:
+                if isinstance(e, ev.VaransDealt):
+                    dz = L.player(e.player, "discard")
+                    for _ in range(e.count):
+                        parts.append(Flight(FLY, image=("card_face", VARAN), src=src, dst=dz))
+        elif step.name == "fires":
+            supply = L["fire_supply"]
+            src = Rect(supply.x + 6, supply.y + 6, supply.h - 12, supply.h - 12)
+            added = [v for e in step.events if isinstance(e, ev.FiresAdded) for v in e.values]
+            slots = b.centre_fire_slots(len(shown.centre) + len(added))[len(shown.centre) :]
+            for v, slot in zip(added, slots, strict=False):
+                parts.append(Flight(FLY, image=("fire_tile", v), src=src, dst=slot, arc=120))
+        elif step.name == "reserve":
+            for e in step.events:
+                if not isinstance(e, ev.ReserveRefilled):
+                    continue
+                stub = L[f"market_{e.level}"]
+                have = len(shown.reserve[e.level - 1])
+                slots = b.reserve_slots(e.level)[have : have + len(e.cards)]
+                for card, slot in zip(e.cards, slots, strict=False):
+                    src = Rect(stub.x, stub.y, slot.w, slot.h)
+                    parts.append(
+                        Flight(FLY, image=("card_face", card), src=src, dst=slot, arc=20, flip=True)
+                    )
+        elif step.name == "return":
+            for q in shown.players:
+                dz = L.player(q.seat, "discard")
+                for card, slot in zip(q.line, b.line_slots(q.seat, len(q.line)), strict=True):
+                    parts.append(Flight(FLY, image=("card_face", card), src=slot, dst=dz, arc=30))
+            on_start, on_done = (lambda: self.apply(step.events)), None
+        elif step.name == "sacred":
+            e = next((e for e in step.events if isinstance(e, ev.SacredTreePassed)), None)
+            if e is not None:
+                src, dst = L.player(shown.first, "name"), L.player(e.player, "name")
+                size = src.h
+                parts.append(
+                    Flight(
+                        FLY * 1.6,
+                        image=("sacred_tree",),
+                        src=Rect(src.x + 30, src.y, size, size),
+                        dst=Rect(dst.x + 30, dst.y, size, size),
+                        arc=40,
+                    )
+                )
+        if not parts and not step.events:
+            return None
+        if on_start is None:
+            on_done = lambda: self.apply(step.events)  # noqa: E731 - a callback
+        if not parts:
+            return Pause(0.3, on_done=on_done or _none)
+        stagger = min(STAGGER, 1.2 / max(1, len(parts)))
+        return Group(
+            FLY + stagger * (len(parts) - 1),
+            on_start=on_start or _none,
+            on_done=on_done or _none,
+            parts=parts,
+            stagger=stagger,
+        )
 
     def skip_all(self) -> None:
         while self.index < len(self.steps):
@@ -84,10 +180,14 @@ class EndOfRoundScene(TableScene):
         if self.index < len(self.steps):
             if self.speed <= 0:
                 self.skip_all()
+            elif self.anims.busy:
+                self.anims.update(dt * self.speed)
             else:
                 self.timer += dt * self.speed
                 if self.timer >= STEP_SECONDS:
                     self.next_step()
+                return False
+            if self.index < len(self.steps):
                 return False
         return super().advance(dt)
 
@@ -117,50 +217,52 @@ class EndOfRoundScene(TableScene):
     def prompt_text(self) -> str:
         return self.tr("prompt.end_of_round")
 
+    def draw_hud(self, p: Painter) -> None:
+        if not 0 <= self.index < len(self.steps):
+            super().draw_hud(p)  # the band gives way to the next round's prompt
+
     def draw_extra(self, p: Painter) -> None:
         if not 0 <= self.index < len(self.steps):
             return
         r = self.layout["onibi_panel"]
-        p.rect(Rect(0, 0, *self.layout.size), (0, 0, 0, 90))
         panel(p, r, fill=(26, 20, 18))
         tr = self.tr
         p.text(
             tr("onibi.title", round=self.round),
-            (r.centerx, r.y + 18),
-            theme.TITLE,
+            (r.x + 24, r.y + 14),
+            theme.LARGE,
             theme.DANGER,
-            anchor="midtop",
             bold=True,
+            max_width=430,
         )
-        # the list of steps, the current one lit
-        y = r.y + 84
-        col = Rect(r.x + 24, y, 300, r.h - 110)
+        # the steps in a row, the current one lit
+        x0, w = r.x + 470, (r.right - 24 - (r.x + 470)) / len(STEPS)
         for i, name in enumerate(STEPS):
-            colour = (
-                theme.ACCENT
-                if i == self.index
-                else (theme.TEXT if i < self.index else theme.TEXT_DIM)
-            )
-            mark = "▶ " if i == self.index else ("✓ " if i < self.index else "· ")
+            now, done = i == self.index, i < self.index
+            chip = Rect(round(x0 + i * w), r.y + 12, round(w) - 10, 44)
+            if now:
+                p.rect(chip, (70, 52, 20), radius=10)
+                p.rect(chip, theme.ACCENT, radius=10, width=2)
+            colour = theme.ACCENT if now else (theme.TEXT if done else theme.TEXT_DIM)
+            mark = "✓ " if done else f"{i + 1}  "
             p.text(
                 mark + tr(f"onibi.step.{name}"),
-                (col.x, col.y + i * 44),
-                theme.BODY,
+                chip.center,
+                theme.SMALL,
                 colour,
-                bold=i == self.index,
-                max_width=col.w,
+                anchor="center",
+                bold=now,
+                max_width=chip.w - 12,
             )
-        body = Rect(r.x + 340, y, r.w - 364, r.h - 110)
-        p.rect(body, (0, 0, 0, 110), radius=10)
-        inner = body.inflate(-28, -28)
         step = self.steps[self.index]
-        getattr(self, f"_draw_{step.name}")(p, inner, step)
+        body = Rect(r.x + 24, r.y + 68, r.w - 48, r.h - 104)
+        getattr(self, f"_draw_{step.name}")(p, body, step)
         p.text(
             tr("onibi.continue"),
-            (r.centerx, r.bottom - 14),
+            (r.right - 24, r.bottom - 10),
             theme.SMALL,
             theme.TEXT_DIM,
-            anchor="midbottom",
+            anchor="bottomright",
         )
 
     def _draw_attack(self, p: Painter, r: Rect, step: Step) -> None:
@@ -170,41 +272,42 @@ class EndOfRoundScene(TableScene):
             p.text_box(tr("onibi.no_attack"), r, theme.BODY)
             return
         dealt = {e.player: e for e in step.events if isinstance(e, ev.VaransDealt)}
-        p.text_box(
-            counted(tr, "onibi.attack", attack.fires, power=attack.firepower, fires=attack.fires),
-            r,
-            theme.BODY,
-            bold=True,
-        )
-        y = r.y + 80
+        text = counted(tr, "onibi.attack", attack.fires, power=attack.firepower, fires=attack.fires)
+        p.text_box(text, r, theme.BODY)
+        # each player's verdict sits on their own Help Line, where the Varans land
         for seat, water in enumerate(attack.water):
-            name = self.match.names[seat]
-            colour = theme.SEASON_COLOURS[seat]
-            p.circle((r.x + 10, y + 16), 9, colour)
-            p.text(name, (r.x + 28, y), theme.BODY, theme.TEXT, bold=True, max_width=180)
-            p.image("element_icon", "water", rect=Rect(r.x + 220, y, 32, 32))
+            line = self.layout.player(seat, "help_line")
+            badge = Rect(0, 0, min(line.w - 12, 400), min(line.h - 8, 64))
+            badge.midright = (line.right - 6, line.centery)
+            hit = seat in dealt
+            p.rect(badge, (20, 8, 6, 230) if hit else (8, 24, 12, 230), radius=12)
+            p.rect(badge, theme.DANGER if hit else theme.LEGAL, radius=12, width=3)
+            icon = badge.h - 20
+            p.image("element_icon", "water", rect=Rect(badge.x + 12, badge.y + 10, icon, icon))
             p.text(
                 tr("onibi.water_vs", water=water, power=attack.firepower),
-                (r.x + 258, y),
+                (badge.x + 20 + icon, badge.centery),
                 theme.BODY,
                 theme.TEXT,
+                anchor="midleft",
+                bold=True,
             )
-            if seat in dealt:
+            if hit:
                 d = dealt[seat]
-                text = counted(tr, "onibi.hit", d.count, count=d.count)
+                verdict = counted(tr, "onibi.hit", d.count, count=d.count)
                 if d.short:
-                    text += " " + tr("onibi.short", count=d.short)
-                p.text(
-                    text,
-                    (r.x + 400, y),
-                    theme.BODY,
-                    theme.DANGER,
-                    bold=True,
-                    max_width=r.right - r.x - 400,
-                )
+                    verdict += " " + tr("onibi.short", count=d.short)
             else:
-                p.text(tr("onibi.safe"), (r.x + 400, y), theme.BODY, theme.LEGAL, bold=True)
-            y += 48
+                verdict = tr("onibi.safe")
+            p.text(
+                verdict,
+                (badge.right - 14, badge.centery),
+                theme.BODY,
+                theme.DANGER if hit else theme.LEGAL,
+                anchor="midright",
+                bold=True,
+                max_width=badge.w - icon - 150,
+            )
 
     def _draw_fires(self, p: Painter, r: Rect, step: Step) -> None:
         tr = self.tr
@@ -217,11 +320,10 @@ class EndOfRoundScene(TableScene):
             key = "onibi.fires_empty" if e.reason == "empty_centre" else "onibi.fires"
             n = len(e.values)
             text = tr(key, count=n) if key == "onibi.fires_empty" else counted(tr, key, n, count=n)
-            h = p.text_box(text, Rect(r.x, y, r.w, 200), theme.BODY)
-            y += h + 12
+            drawn = p.text(text, (r.x, y), theme.BODY, theme.TEXT, max_width=r.w - 400)
             for i, v in enumerate(e.values):
-                p.image("fire_tile", v, rect=Rect(r.x + i * 76, y, 68, 68))
-            y += 84
+                p.image("fire_tile", v, rect=Rect(drawn.right + 12 + i * 40, y - 2, 36, 36))
+            y += 40
         p.text_box(
             tr("onibi.fires_rule"), Rect(r.x, y, r.w, r.bottom - y), theme.SMALL, theme.TEXT_DIM
         )
@@ -231,15 +333,15 @@ class EndOfRoundScene(TableScene):
         if not step.events:
             p.text_box(tr("onibi.reserve_full"), r, theme.BODY)
             return
-        p.text_box(tr("onibi.reserve"), r, theme.BODY)
-        x, y = r.x, r.y + 50
+        drawn = p.text(tr("onibi.reserve"), (r.x, r.y), theme.BODY, theme.TEXT)
+        x = drawn.right + 16
         for e in step.events:
             assert isinstance(e, ev.ReserveRefilled)
             for card in e.cards:
-                if x + 100 > r.right:
-                    x, y = r.x, y + 150
-                p.image("card_face", card, rect=Rect(x, y, 100, 139))
-                x += 108
+                if x + 52 > r.right:
+                    break
+                p.image("card_face", card, rect=Rect(x, r.y - 4, 52, 72))
+                x += 58
 
     def _draw_return(self, p: Painter, r: Rect, step: Step) -> None:
         p.text_box(self.tr("onibi.return"), r, theme.BODY)
@@ -248,7 +350,13 @@ class EndOfRoundScene(TableScene):
         e = next((e for e in step.events if isinstance(e, ev.SacredTreePassed)), None)
         if e is None:
             return
-        p.image("sacred_tree", rect=Rect(r.centerx - 60, r.y + 70, 120, 120))
+        p.image("sacred_tree", rect=Rect(r.x, r.y - 6, 48, 48))
         p.text_box(
-            self.tr("onibi.sacred", name=self.match.names[e.player]), r, theme.BODY, align="center"
+            self.tr("onibi.sacred", name=self.match.names[e.player]),
+            Rect(r.x + 60, r.y, r.w - 60, r.h),
+            theme.BODY,
         )
+
+
+def _none() -> None:
+    return None

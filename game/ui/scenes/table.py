@@ -782,9 +782,13 @@ class TableScene(Scene):
             active,
             self.anims.hidden,
         )
-        self.log.rebuild(self.match.log, self.match.names)
+        self.log.rebuild(self.log_entries(), self.match.names)
         self.log.draw(p, self.layout["log"])
         self.draw_banner(p)
+
+    def log_entries(self) -> list:
+        """The log as far as the table has shown it."""
+        return self.match.log
 
     def banner_text(self) -> str:
         tr = self.tr
