@@ -82,9 +82,12 @@ class SaveStore:
                 path.unlink(missing_ok=True)
 
     def _refuse(self, path: Path, e: SaveError) -> Notice:
-        moved = move_aside(path, self.paths.quarantine)
-        where = str(moved) if moved else str(path)
-        return Notice(e.key, {"path": where}, detail=e.detail)
+        moved = move_aside(path, self.paths.quarantine) or path
+        try:  # short enough for one line on screen: relative to the data folder
+            where = str(moved.relative_to(self.paths.data))
+        except ValueError:
+            where = str(moved)
+        return Notice(e.key, {"path": where}, detail=f"{moved}: {e.detail}")
 
     # -- replays -------------------------------------------------------------------------
 

@@ -6,6 +6,7 @@ English and Korean.
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 from collections.abc import Callable
@@ -77,7 +78,8 @@ def shoot(out: Path, name: str, make: Callable[[Context], Scene], **ctx_args: An
     out.mkdir(parents=True, exist_ok=True)
     for lang in ("en", "ko"):
         for size in SIZES:
-            scene = make(context(lang, **ctx_args))
+            args = {k: v() if callable(v) else v for k, v in ctx_args.items()}
+            scene = make(context(lang, **args))
             path = out / f"{name}_{lang}_{size[0]}x{size[1]}.png"
             pygame.image.save(render(scene, size), str(path))
 
@@ -134,9 +136,23 @@ def viewer(ctx: Context, where: int) -> Scene:
                              [s.kind for s in match.seats])  # fmt: skip
 
 
+def damaged_storage(root: Path) -> Any:
+    """A FileStorage whose autosave was cut short by a crash (and has no backup)."""
+    from game.app.paths import AppPaths
+    from game.app.storage import FileStorage
+    from tests.app.helpers import play_match
+
+    paths = AppPaths.under(root)
+    paths.saves.mkdir(parents=True)
+    data = json.dumps(play_match(3, 5, max_moves=60).to_json()).encode()
+    paths.autosave.write_bytes(data[: len(data) // 2])
+    return FileStorage(paths)
+
+
 def main(out: Path) -> None:
     import tempfile
 
+    from game.ui.scenes.menu import MenuScene
     from game.ui.scenes.overlays import SettingsOverlay
     from game.ui.scenes.replay import ReplayBrowserScene
     from game.ui.scenes.rules_help import RulesHelpScene
@@ -147,6 +163,8 @@ def main(out: Path) -> None:
     shoot(out, "statistics", StatisticsScene, storage=storage)
     shoot(out, "statistics_empty", StatisticsScene)
     shoot(out, "settings", SettingsOverlay)
+    shoot(out, "menu_damaged_save", MenuScene,
+          storage=lambda: damaged_storage(Path(tempfile.mkdtemp())))  # fmt: skip
     replays = replay_storage(Path(tempfile.mkdtemp()))
     shoot(out, "replays", ReplayBrowserScene, storage=replays)
     shoot(out, "replays_empty", ReplayBrowserScene)
