@@ -99,6 +99,9 @@ def common_zones() -> list[Zone]:
     # while Varans, Fires and new Reserve cards fly to their places.
     z.append(Zone("onibi_panel", 10, 884, 1900, 188))
     z.append(Zone("dialog", 560, 240, 800, 600))
+    # A Forest seen up close (title bar, then the board) where the player boards are small:
+    # over the Reserve, clear of the tree supply a planter picks from.
+    z.append(Zone("forest_focus", 10, 66, 580, 44 + 564 / FOREST_ASPECT + 8))
     return z
 
 

@@ -50,6 +50,7 @@ COMMON_ZONES: tuple[str, ...] = (
     "keys",
     "onibi_panel",
     "dialog",
+    "forest_focus",
 )
 PLAYER_ZONES: tuple[str, ...] = (
     "panel",

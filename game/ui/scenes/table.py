@@ -32,12 +32,13 @@ from game.engine.moves import (
     Plant,
     Steal,
 )
+from game.engine.state import COLUMNS, ROWS, START_TREE
 from game.ui import theme, visual_state
 from game.ui.ai_seat import builtin_choice, make_ai
 from game.ui.anim import Animator, Drop, Flight, Walk
 from game.ui.board import SEASONS, BoardView
 from game.ui.context import SPEED_FACTOR, THINK_SECONDS, Context
-from game.ui.layout import load_layout
+from game.ui.layout import grid_cells, load_layout
 from game.ui.log_panel import LogPanel
 from game.ui.match import Match
 from game.ui.painter import Painter
@@ -56,6 +57,7 @@ END_OF_ROUND_EVENTS = (
     ev.HelpLinesReturned,
     ev.SacredTreePassed,
 )
+FOCUS_CELL = 48  # logical px: Forest spaces smaller than this get the focus view
 DURATION = {  # seconds at normal speed
     "reveal": 0.45,
     "fly": 0.5,
@@ -148,6 +150,9 @@ class TableScene(Scene):
         self.hint_job: tuple | None = None
         self.synced = -1
         self.message = ""  # a short notice (e.g. an illegal move's reason)
+        grid = self.layout.player(0, "forest_grid")
+        self.small_forests = grid.w / COLUMNS < FOCUS_CELL
+        self.focus_cells: list[tuple[Target, Rect]] = []  # spaces of the focus view, drawn
 
     # -- helpers ---------------------------------------------------------------------------
 
@@ -438,7 +443,7 @@ class TableScene(Scene):
         self.refresh_choices()
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
-            target = self.board.hit(event.pos)
+            target = self.hit(event.pos)
             if target != self.hover:
                 self.hover = target
                 self.hover_time = 0.0
@@ -456,7 +461,7 @@ class TableScene(Scene):
 
     def on_click(self, pos: tuple[int, int], button: int) -> None:
         if button == 3:
-            target = self.board.hit(pos)
+            target = self.hit(pos)
             if target is not None and describe_target(self.tr, target, self.match.shown):
                 self.open_rules(target)
             return
@@ -469,7 +474,7 @@ class TableScene(Scene):
             if b.hit(pos):
                 b.click()
                 return
-        target = self.board.hit(pos)
+        target = self.hit(pos)
         choice = self.move_for(target)
         if choice is not None:
             self.activate(choice)
@@ -744,9 +749,96 @@ class TableScene(Scene):
         self.draw_layer(p)
         self.draw_highlights(p)
         self.anims.draw(p)
+        self.draw_focus(p)
         self.draw_hud(p)
         self.draw_extra(p)
         self.draw_tooltip(p)
+
+    # -- the focus view: one Forest up close ------------------------------------------------
+
+    def focus_seat(self) -> int:
+        """Whose Forest to show up close, or -1. Only where Forests are small (4 players):
+        the planter's own while they plant, else the one under the pointer."""
+        if not self.small_forests:
+            return -1
+        seat = self.human_seat()
+        a = self.match.active()
+        if seat >= 0 and a is not None and a.decision is Decision.PLANT:
+            return seat
+        h = self.hover
+        if h is not None and h.kind == "space" and self.hover_time > 0.25:
+            return h.a
+        return -1
+
+    def hit(self, pos: tuple[int, int]) -> Target | None:
+        """What is under ``pos``: the focus view's spaces first; the view hides the rest."""
+        for t, r in self.focus_cells:
+            if r.collidepoint(pos):
+                return t
+        if self.focus_cells and self.layout["forest_focus"].collidepoint(pos):
+            return None
+        return self.board.hit(pos)
+
+    def draw_focus(self, p: Painter) -> None:
+        seat = self.focus_seat()
+        if seat < 0:
+            self.focus_cells = []
+            return
+        box = self.layout["forest_focus"]
+        q = self.match.shown.players[seat]
+        p.rect(box.inflate(8, 8), (0, 0, 0, 120), radius=16)
+        p.rect(box, (20, 30, 22), radius=14)
+        p.rect(box, theme.SEASON_COLOURS[seat], radius=14, width=3)
+        p.text(
+            self.tr("focus.title", name=self.match.names[seat]),
+            (box.x + 16, box.y + 22),
+            theme.BODY,
+            theme.TEXT,
+            anchor="midleft",
+            bold=True,
+            max_width=box.w - 32,
+        )
+        small, small_grid = (
+            self.layout.player(seat, "forest"),
+            self.layout.player(seat, "forest_grid"),
+        )
+        board = Rect(box.x + 8, box.y + 44, box.w - 16, box.h - 52)
+        k = board.w / small.w
+        grid = Rect(
+            round(board.x + (small_grid.x - small.x) * k),
+            round(board.y + (small_grid.y - small.y) * k),
+            round(small_grid.w * k),
+            round(small_grid.h * k),
+        )
+        p.image("forest_board", rect=board)
+        cells = []
+        for i, cell in enumerate(grid_cells(grid, COLUMNS, ROWS)):
+            x, y = i % COLUMNS, i // COLUMNS
+            r = cell.inflate(-8, -8)
+            cells.append((Target("space", seat, x, y), r))
+            tree = q.forest[i]
+            if tree == START_TREE:
+                p.image("tree", "start", rect=r, fit=True)
+            elif tree >= 0:
+                p.image("tree", tree, rect=r, fit=True)
+        self.focus_cells = cells
+        legal = {c.target for c in self.choices if c.target.kind == "space"}
+        focused = self.choices[self.focus].target if 0 <= self.focus < len(self.choices) else None
+        pulse = 2 + round(abs(((self.clock * 2) % 2) - 1) * 3)
+        for target, r in cells:
+            if self.tentative is not None and target == Target(
+                "space", seat, self.tentative.x, self.tentative.y
+            ):
+                p.image("tree", self.tentative.tree, rect=r, fit=True, alpha=170)
+                p.rect(r.inflate(8, 8), theme.SELECTED, radius=10, width=5)
+            elif target == focused:
+                p.rect(r.inflate(8, 8), theme.SELECTED, radius=10, width=5)
+            elif target == self.hover and target in legal:
+                p.rect(r.inflate(10, 10), theme.HOVER, radius=10, width=4)
+            elif target == self.hover:
+                p.rect(r.inflate(6, 6), theme.TEXT, radius=10, width=2)
+            elif target in legal:
+                p.rect(r.inflate(6, 6), theme.LEGAL, radius=10, width=pulse)
 
     def draw_layer(self, p: Painter) -> None:
         a = self.match.active()
