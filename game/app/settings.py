@@ -8,6 +8,9 @@ player, and the damaged file is moved aside rather than overwritten.
 from __future__ import annotations
 
 import json
+import locale
+import os
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
@@ -81,16 +84,31 @@ def _valid(name: str, v: Any) -> Any:
     return None
 
 
+def system_language(env: Mapping[str, str] | None = None) -> str:
+    """The first-run language: Korean on a Korean system, English otherwise."""
+    env = os.environ if env is None else env
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(var, "")
+        if value:
+            return "ko" if value.lower().startswith("ko") else "en"
+    try:
+        name = locale.getlocale()[0] or ""
+    except ValueError:
+        name = ""
+    return "ko" if name.lower().startswith(("ko", "korean")) else "en"
+
+
 class SettingsStore:
     """Loads and saves ``Settings`` at ``paths.settings``."""
 
-    def __init__(self, paths: AppPaths) -> None:
+    def __init__(self, paths: AppPaths, env: Mapping[str, str] | None = None) -> None:
         self.paths = paths
+        self.env = env
 
     def load(self) -> tuple[Settings, Notice | None]:
         path = self.paths.settings
         if not path.exists():
-            return Settings(), None
+            return Settings(language=system_language(self.env)), None
         try:
             raw = json.loads(read_bytes_limited(path, MAX_SETTINGS_BYTES).decode("utf-8"))
         except (OSError, ValueError, FileTooLarge) as e:

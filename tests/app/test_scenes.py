@@ -161,6 +161,7 @@ def test_settings_overlay_switches_language_and_saves(paths) -> None:  # noqa: A
     storage = FileStorage(paths)
     ctx = context("en", storage=storage)
     ctx.settings = storage.load_settings()
+    ctx.settings.language = "en"  # whatever the machine's own language is
     stack = SceneStack()
     stack.push(Scene(ctx))
     overlay = SettingsOverlay(ctx)

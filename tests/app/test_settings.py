@@ -3,12 +3,18 @@ from __future__ import annotations
 import json
 
 from game.app.paths import AppPaths
-from game.app.settings import Settings, SettingsStore
+from game.app.settings import Settings, SettingsStore, system_language
 
 
 def test_missing_file_gives_defaults_silently(paths: AppPaths) -> None:
-    settings, notice = SettingsStore(paths).load()
+    settings, notice = SettingsStore(paths, env={"LANG": "en_GB.UTF-8"}).load()
     assert settings == Settings() and notice is None
+
+
+def test_first_run_language_follows_the_system(paths: AppPaths) -> None:
+    assert SettingsStore(paths, env={"LANG": "ko_KR.UTF-8"}).load()[0].language == "ko"
+    assert SettingsStore(paths, env={"LANGUAGE": "fr", "LANG": "ko_KR"}).load()[0].language == "en"
+    assert system_language({"LC_ALL": "ko"}) == "ko"
 
 
 def test_round_trip(paths: AppPaths) -> None:
