@@ -1,0 +1,681 @@
+"""The guided first game: a lesson menu, and a scene that drives the real table scenes.
+
+``TutorialScene`` owns a private ``SceneStack`` holding the ordinary draw/action/end-of-round
+scenes of a ``TutorialMatch``, so the table behaves exactly as in a real game while the
+lesson decides which move is accepted: clicks are read before the table sees them, and the
+match itself refuses any other move (keyboard included) with the step's explanation. Saves,
+statistics and hints are switched off for the lesson's match.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+from pygame import Rect
+
+from game.app.tutorial import (
+    LEARNER,
+    OPPONENT,
+    Lesson,
+    LessonRunner,
+    ProgressStore,
+    Refusal,
+    load_lessons,
+    load_ui_text,
+)
+from game.engine import Game, IllegalMove, Move
+from game.engine.moves import (
+    DRAW,
+    USE_FRAGMENT,
+    ChooseAction,
+    PickAnimal,
+    PickFire,
+    Plant,
+    Steal,
+)
+from game.ui import theme
+from game.ui.context import Context
+from game.ui.match import Match, Seat
+from game.ui.painter import Painter
+from game.ui.scene import Scene, SceneStack
+from game.ui.scenes.table import BUTTON_MOVES, TableScene, scene_for_match
+from game.ui.targets import Target
+from game.ui.viewport import LOGICAL
+from game.ui.widgets import Button, ButtonList, panel
+
+SCREEN = Rect(0, 0, *LOGICAL)
+# Where the lesson's note may sit on the 1920x1080 canvas, by the name a step gives.
+PANELS: dict[str, Rect] = {
+    "left": Rect(10, 66, 582, 740),  # over the Reserve and the tree supply
+    "right": Rect(1020, 477, 890, 403),  # over the opponent's panel
+    "bottom": Rect(10, 904, 1900, 172),  # under the Onibi panel and the game-over box
+}
+PANELS["auto"] = PANELS["left"]
+TABLE_KINDS = ("draw", "action")
+
+
+def language(ctx: Context) -> str:
+    """The catalogue's language (the lessons carry their own texts per language)."""
+    return str(getattr(getattr(ctx.tr, "__self__", None), "language", "en"))
+
+
+class UiText:
+    """The tutorial screens' strings in the current language (from ``lessons/ui.json``)."""
+
+    def __init__(self, ctx: Context, strings: dict[str, dict[str, str]] | None = None) -> None:
+        self.ctx = ctx
+        self.strings = strings if strings is not None else load_ui_text()
+
+    @property
+    def lang(self) -> str:
+        return language(self.ctx)
+
+    def __call__(self, key: str, **fmt: Any) -> str:
+        by_lang = self.strings[key]
+        text = by_lang.get(self.lang) or by_lang["en"]
+        return text.format(**fmt) if fmt else text
+
+    def pick(self, text: dict[str, str] | Any) -> str:
+        return text.get(self.lang) or text.get("en", "")
+
+
+class LessonStorage:
+    """The app's storage seen by the lesson's table: settings pass through, but the lesson's
+    match is never autosaved, recorded in the statistics, or allowed to clear a real save."""
+
+    def __init__(self, real: Any) -> None:
+        self.real = real
+
+    def save_settings(self, settings: Any) -> None:
+        self.real.save_settings(settings)
+
+    def save_match(self, doc: dict[str, Any]) -> None:
+        return None
+
+    def load_match(self) -> dict[str, Any] | None:
+        return None
+
+    def clear_match(self) -> None:
+        return None
+
+    def load_stats(self) -> Any:
+        return self.real.load_stats()
+
+    def save_stats(self, stats: Any) -> None:
+        return None
+
+    def record_game(self, doc: dict[str, Any]) -> Any:
+        return None
+
+
+class TutorialMatch(Match):
+    """A match whose every move is first checked against the lesson (no undo: the lesson's
+    step counter only moves forward)."""
+
+    runner: LessonRunner
+    refused: Refusal | None
+    lang: str
+
+    @classmethod
+    def for_lesson(cls, runner: LessonRunner, names: tuple[str, str], lang: str) -> TutorialMatch:
+        m = cls(runner.game, [Seat(names[0], "human"), Seat(names[1], "easy")])
+        m.runner = runner
+        m.refused = None
+        m.lang = lang
+        m.ais[OPPONENT] = ScriptedAi(runner)
+        return m
+
+    def play(self, seat: int, move: Move) -> list:
+        refused = self.runner.refusal(seat, move)
+        if refused is not None:
+            self.refused = refused
+            raise IllegalMove(refused.message(self.lang))
+        events = super().play(seat, move)
+        self.runner.played(seat, move)
+        self.refused = None
+        return events
+
+    def can_undo(self) -> bool:
+        return False
+
+
+class ScriptedAi:
+    """The opponent's seat: answers with the lesson's next scripted move."""
+
+    def __init__(self, runner: LessonRunner) -> None:
+        self.runner = runner
+        self.answer: Move | None = None
+
+    def submit(self, game: Game, seat: int) -> None:
+        self.answer = self.runner.next_opponent_move() if self.runner.opponent_due() else None
+
+    def poll(self) -> Move | None:
+        answer, self.answer = self.answer, None
+        return answer
+
+    def cancel(self) -> None:
+        self.answer = None
+
+
+# -- the lesson menu ----------------------------------------------------------------------
+
+
+class TutorialMenuScene(Scene):
+    """Pick a lesson (finished ones are ticked), or go straight to a real game."""
+
+    kind = "tutorial_menu"
+
+    def __init__(self, ctx: Context, lessons: list[Lesson] | None = None) -> None:
+        super().__init__(ctx)
+        self.lessons = lessons if lessons is not None else load_lessons()
+        self.text = UiText(ctx)
+        self.progress = ProgressStore.for_storage(ctx.storage)
+        self.menu = ButtonList()
+
+    def enter(self) -> None:
+        self.build()
+
+    def resume(self) -> None:
+        self.build()
+
+    def build(self) -> None:
+        t = self.text
+        focus = self.menu.focus
+        buttons = []
+        for i, lesson in enumerate(self.lessons):
+            done = self.progress.completed(lesson.id)
+            label = f"{i + 1}. {t.pick(lesson.title)}" + (f"  {t('done_mark')}" if done else "")
+            buttons.append(
+                Button(Rect(560, 330 + i * 78, 800, 64), label, lambda i=i: self.start(i))
+            )
+        y = 330 + len(self.lessons) * 78 + 30
+        buttons.append(Button(Rect(560, y, 390, 64), t("play_real"), self.play_real))
+        buttons.append(Button(Rect(970, y, 390, 64), t("main_menu"), self.back))
+        self.menu.buttons = buttons
+        if focus < 0:
+            focus = next(
+                (i for i, s in enumerate(self.lessons) if not self.progress.completed(s.id)),
+                len(self.lessons),
+            )
+        self.menu.focus = focus
+        for i, b in enumerate(buttons):
+            b.focused = i == focus
+
+    def start(self, index: int) -> None:
+        self.stack.push(TutorialScene(self.ctx, self.lessons, index, self.progress))
+
+    def play_real(self) -> None:
+        play_real_game(self)
+
+    def back(self) -> None:
+        if self.stack is not None:
+            self.stack.pop()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+            return
+        self.menu.handle_event(event)
+
+    def draw(self, p: Painter) -> None:
+        t = self.text
+        p.image("background", rect=SCREEN)
+        p.rect(SCREEN, (0, 0, 0, 140))
+        p.text(t("title"), (960, 60), theme.HUGE, theme.ACCENT, anchor="midtop", bold=True)
+        p.text_box(t("intro"), Rect(460, 170, 1000, 140), theme.BODY, theme.TEXT, align="center")
+        self.menu.draw(p)
+        focus = self.menu.focus
+        if 0 <= focus < len(self.lessons):
+            summary = t.pick(self.lessons[focus].summary)
+            y = self.menu.buttons[-1].rect.bottom + 24
+            p.text_box(summary, Rect(460, y, 1000, 110), theme.BODY, theme.TEXT_DIM, align="center")
+        p.text(t("menu_keys"), (960, 1050), theme.SMALL, theme.TEXT_DIM, anchor="center")
+
+
+def play_real_game(scene: Scene) -> None:
+    """Leave the tutorial for the ordinary new-game setup (the menu stays below it)."""
+    from game.ui.scenes.menu import MenuScene
+    from game.ui.scenes.setup import SetupScene
+
+    stack = scene.stack
+    if stack is None:
+        return
+    stack.clear_to(MenuScene(scene.ctx))
+    stack.push(SetupScene(scene.ctx))
+
+
+# -- a lesson -----------------------------------------------------------------------------
+
+
+class TutorialScene(Scene):
+    """One lesson over the real table: note panel, lit zones, refusals, and the end."""
+
+    kind = "tutorial"
+
+    def __init__(
+        self,
+        ctx: Context,
+        lessons: list[Lesson],
+        index: int,
+        progress: ProgressStore | None = None,
+    ) -> None:
+        super().__init__(ctx)
+        self.lessons = lessons
+        self.index = index
+        self.progress = progress if progress is not None else ProgressStore(None)
+        self.text = UiText(ctx)
+        self.inner_ctx = dataclasses.replace(ctx, storage=LessonStorage(ctx.storage), hint=None)
+        self.inner = SceneStack()
+        self.buttons = ButtonList(keyboard=False)
+        self.end_menu = ButtonList()
+        self.complete = False
+        self.clock = 0.0
+        self.shown_step = -1
+        self.panel_area = Rect(0, 0, 0, 0)
+        self.runner: LessonRunner
+        self.match: TutorialMatch
+
+    @property
+    def lesson(self) -> Lesson:
+        return self.lessons[self.index]
+
+    # -- lifecycle -------------------------------------------------------------------------
+
+    def enter(self) -> None:
+        self.start()
+
+    def exit(self) -> None:
+        while len(self.inner):
+            self.inner.pop()
+
+    def resized(self) -> None:
+        self.inner.resized()
+
+    def start(self) -> None:
+        """(Re)start the current lesson from its prepared position."""
+        while len(self.inner):
+            self.inner.pop()
+        t = self.text
+        self.runner = LessonRunner(self.lesson, ui=t.strings)
+        self.match = TutorialMatch.for_lesson(self.runner, (t("you"), t("opponent")), t.lang)
+        self.inner.push(scene_for_match(self.inner_ctx, self.match))
+        self.complete = False
+        self.shown_step = -1
+        self.build_buttons()
+
+    def goto(self, index: int) -> None:
+        self.index = index
+        self.start()
+
+    # -- state -----------------------------------------------------------------------------
+
+    @property
+    def table(self) -> TableScene | None:
+        top = self.inner.top
+        return top if isinstance(top, TableScene) else None
+
+    @property
+    def inner_kind(self) -> str:
+        top = self.inner.top
+        return top.kind if top is not None else ""
+
+    def can_continue(self) -> bool:
+        step = self.runner.step
+        if step is None or not self.runner.can_continue():
+            return False
+        kind = self.inner_kind
+        if step.until == "end_of_round":  # (at instant speed it may already be over)
+            return kind == "end_of_round" or (kind in TABLE_KINDS and self.match.idle)
+        if step.until == "next_round":
+            return kind in TABLE_KINDS and self.match.idle
+        if step.until == "game_over":
+            return kind == "game_over"
+        return self.match.idle or kind == "end_of_round"
+
+    def next_step(self) -> None:
+        if not self.can_continue():
+            return
+        self.runner.cont()
+        self.match.refused = None
+        if self.runner.done:
+            self.finish()
+
+    def finish(self) -> None:
+        self.complete = True
+        self.progress.mark_done(self.lesson.id)
+        self.build_end_menu()
+
+    def skip(self) -> None:
+        if self.index + 1 < len(self.lessons):
+            self.goto(self.index + 1)
+        else:
+            self.to_lessons()
+
+    def to_lessons(self) -> None:
+        if self.stack is not None and self.stack.top is self:
+            self.stack.pop()
+
+    # -- the note panel --------------------------------------------------------------------
+
+    def build_buttons(self) -> None:
+        t = self.text
+        cont = Button(Rect(0, 0, 10, 10), t("continue"), self.next_step, key_hint="Enter")
+        cont.highlight = True
+        self.buttons.buttons = [
+            cont,
+            Button(Rect(0, 0, 10, 10), t("skip"), self.skip, size=theme.SMALL),
+            Button(Rect(0, 0, 10, 10), t("lessons"), self.to_lessons, size=theme.SMALL),
+        ]
+        self.panel_area = Rect(0, 0, 0, 0)
+
+    def layout_panel(self, p: Painter) -> tuple[Rect, Rect, int]:
+        """Size the note to its text (the step's place, at most that place's size) and put
+        the buttons in it. Returns the panel, the text box and the text size."""
+        t = self.text
+        step = self.runner.step
+        assert step is not None
+        place = PANELS.get(step.panel, PANELS["auto"])
+        text = t.pick(step.text)
+        refused = self.match.refused
+        msg = f"{t('not_now')} {refused.message(t.lang)}" if refused is not None else ""
+        cont, skip, lessons = self.buttons.buttons
+        if place.w > 1200:  # the wide bottom strip: buttons at its right end
+            text_box = Rect(place.x + 18, place.y + 44, place.w - 660, place.h - 52)
+            x = place.right - 620
+            cont.rect = Rect(x, place.y + 14, 600, 64)
+            skip.rect = Rect(x, place.y + 92, 290, 60)
+            lessons.rect = Rect(x + 310, place.y + 92, 290, 60)
+            size = theme.BODY
+            while size > theme.SMALL - 4 and p.text_height(text, text_box.w, size) > text_box.h:
+                size -= 1
+            return place, text_box, size
+        w = place.w - 36
+        extra = (p.text_height(msg, w, theme.SMALL, True) + 12) if msg else 0
+        buttons_h = 80 + (76 if step.move is None else 0)
+        size = theme.BODY
+        while True:
+            text_h = p.text_height(text, w, size)
+            h = 46 + text_h + 14 + extra + buttons_h
+            if h <= place.h or size <= theme.SMALL - 2:
+                break
+            size -= 1
+        r = Rect(place.x, place.y, place.w, min(place.h, h))
+        text_box = Rect(r.x + 18, r.y + 46, w, text_h + 4)
+        y = r.bottom - 76
+        half = (r.w - 48) // 2
+        cont.rect = Rect(r.x + 16, y - 76, r.w - 32, 64)
+        skip.rect = Rect(r.x + 16, y, half, 60)
+        lessons.rect = Rect(r.x + 32 + half, y, half, 60)
+        return r, text_box, size
+
+    def build_end_menu(self) -> None:
+        t = self.text
+        items: list[tuple[str, Callable[[], None]]] = []
+        if self.index + 1 < len(self.lessons):
+            items.append((t("next"), lambda: self.goto(self.index + 1)))
+        items += [
+            (t("play_real"), lambda: play_real_game(self)),
+            (t("replay"), self.start),
+            (t("lessons"), self.to_lessons),
+        ]
+        box = self.end_box()
+        self.end_menu.buttons = [
+            Button(Rect(box.centerx - 240, box.y + 250 + i * 76, 480, 62), label, fn)
+            for i, (label, fn) in enumerate(items)
+        ]
+        self.end_menu.focus = 0
+        self.end_menu.buttons[0].focused = True
+
+    def end_box(self) -> Rect:
+        return Rect(560, 190, 800, 640)
+
+    # -- input -----------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self.complete:
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                self.to_lessons()
+            else:
+                self.end_menu.handle_event(event)
+            return
+        if event.type == pygame.MOUSEMOTION:
+            self.buttons.handle_event(event)
+        if event.type == pygame.MOUSEBUTTONDOWN and self.panel_area.collidepoint(event.pos):
+            if event.button == 1:
+                self.buttons.handle_event(event)
+            return  # the note covers the table there
+        if event.type == pygame.KEYDOWN and self.on_key(event):
+            return
+        if self.inner_kind == "game_over":
+            return  # its Play again / Menu belong to real games; the lesson's panel leads on
+        table = self.table
+        if (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and event.button == 1
+            and table is not None
+            and table.kind in TABLE_KINDS
+            and self.intercept_click(table, event.pos)
+        ):
+            return
+        self.inner.handle_event(event)
+
+    def on_key(self, event: pygame.event.Event) -> bool:
+        """Keys the lesson answers itself; True when the table must not see the key."""
+        table = self.table
+        if event.key == pygame.K_ESCAPE:
+            if table is None:
+                return False  # an overlay of the table closes itself
+            if table.tentative is not None or table.selected_tree >= 0:
+                return False
+            self.to_lessons()
+            return True
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            step = self.runner.step
+            kind_ok = table is not None and (
+                table.kind in TABLE_KINDS or self.inner_kind == "game_over"
+            )
+            if step is not None and step.move is None and kind_ok:
+                self.next_step()
+                return True
+        return False
+
+    def intercept_click(self, table: TableScene, pos: tuple[int, int]) -> bool:
+        """Explain a click that is not the lesson's move; True when the click is refused."""
+        for name, b in table.buttons.items():
+            if b.hit(pos) and name == "button_menu":
+                self.to_lessons()
+                return True
+        if table.human_seat() != LEARNER:
+            return False
+        intent = self.intent_at(table, pos)
+        if intent is None:
+            return False
+        if isinstance(intent, int):  # a tree kind picked before its space
+            step = self.runner.step
+            want = step.move if step is not None else None
+            if isinstance(want, Plant) and want.tree == intent:
+                return False
+            text = (
+                step.wrong if step is not None and step.wrong else self.text.strings["read_first"]
+            )
+            self.match.refused = Refusal(text)
+            return True
+        refused = self.runner.refusal(LEARNER, intent)
+        if refused is None:
+            return False
+        self.match.refused = refused
+        return True
+
+    def intent_at(self, table: TableScene, pos: tuple[int, int]) -> Move | int | None:
+        """The move (or tree kind) a click on the table means, legal or not."""
+        for name, b in table.buttons.items():
+            if not b.hit(pos):
+                continue
+            if name in BUTTON_MOVES:
+                return BUTTON_MOVES[name]
+            if name.startswith("button_action_"):
+                return ChooseAction(int(name.rsplit("_", 1)[1])).canonical()
+            if name == "button_confirm":
+                return table.tentative
+            return None  # rules, settings, discard piles, undo: always allowed
+        target = table.board.hit(pos)
+        if target is None:
+            return None
+        choice = table.move_for(target)
+        if choice is not None:
+            return choice.move if choice.move is not None else choice.tree
+        kind = target.kind
+        if kind == "reserve":
+            return PickAnimal(target.a).canonical()
+        if kind == "centre_fire":
+            return PickFire(target.a).canonical()
+        if kind == "draw_pile" and target.a == LEARNER:
+            return DRAW
+        if kind == "fragments" and target.a == LEARNER:
+            return USE_FRAGMENT
+        if kind == "tree_kind":
+            return target.a
+        if kind == "space" and target.a == LEARNER and table.selected_tree >= 0:
+            return Plant(table.selected_tree, target.b, target.c).canonical()
+        if kind == "victory" and target.a != LEARNER:
+            return Steal(target.a, target.s).canonical()
+        return None
+
+    # -- loop ------------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        step = self.runner.step
+        hold = step is not None and step.until == "next_round" and self.inner_kind == "end_of_round"
+        # While the note explains Onibi, its panel moves on only when the learner clicks.
+        speed = self.ctx.settings.speed
+        self.inner.update(0.0 if hold and speed != "instant" else dt)
+        if self.shown_step != self.runner.index:
+            self.shown_step = self.runner.index
+            self.build_buttons()
+        if not self.complete and self.runner.done:
+            self.finish()
+        if self.buttons.buttons:
+            self.buttons.buttons[0].enabled = step is not None and self.can_continue()
+
+    # -- drawing ---------------------------------------------------------------------------
+
+    def draw(self, p: Painter) -> None:
+        self.inner.draw(p)
+        if self.complete:
+            self.draw_end(p)
+            return
+        step = self.runner.step
+        if step is None:
+            return
+        self.draw_zones(p, step.zones)
+        table = self.table
+        if step.move is not None and table is not None and table.human_seat() == LEARNER:
+            self.draw_target(p, table, step.move)
+        self.draw_panel(p)
+
+    def zone_rect(self, name: str) -> Rect | None:
+        for scene in reversed(self.inner.scenes):
+            if isinstance(scene, TableScene):
+                return scene.layout.zones.get(name)
+        return None
+
+    def draw_zones(self, p: Painter, zones: tuple[str, ...]) -> None:
+        pulse = 3 + round(abs(((self.clock * 1.6) % 2) - 1) * 4)
+        for name in zones:
+            r = self.zone_rect(name)
+            if r is not None:
+                p.rect(r.inflate(18, 18), (250, 214, 92, 60), radius=14, width=0)
+                p.rect(r.inflate(18, 18), theme.ACCENT, radius=14, width=pulse)
+
+    def target_rect(self, table: TableScene, move: Move) -> Rect | None:
+        """Where the lesson's move is made now (a Plant takes three clicks)."""
+        if isinstance(move, Plant):
+            if table.tentative == move:
+                return table.layout["button_confirm"]
+            if table.selected_tree == move.tree:
+                return table.board.rect_of(Target("space", LEARNER, move.x, move.y))
+            return table.board.rect_of(Target("tree_kind", move.tree))
+        if isinstance(move, ChooseAction):
+            return table.layout[f"button_action_{move.action}"]
+        for c in table.choices:
+            if c.move == move:
+                return table.board.rect_of(c.target)
+        for name, m in BUTTON_MOVES.items():
+            if m == move:
+                return table.layout[name]
+        return None
+
+    def draw_target(self, p: Painter, table: TableScene, move: Move) -> None:
+        r = self.target_rect(table, move)
+        if r is None:
+            return
+        grow = 14 + round(abs(((self.clock * 2) % 2) - 1) * 10)
+        p.rect(r.inflate(grow, grow), theme.HOVER, radius=12, width=5)
+        p.rect(r.inflate(grow + 10, grow + 10), theme.SELECTED, radius=14, width=4)
+
+    def draw_panel(self, p: Painter) -> None:
+        t = self.text
+        runner = self.runner
+        step = runner.step
+        assert step is not None
+        r, text_box, size = self.layout_panel(p)
+        self.panel_area = r
+        panel(p, r, fill=(22, 30, 24))
+        p.rect(r, theme.ACCENT, radius=16, width=3)
+        head = t("step", n=self.index + 1, i=runner.index + 1, total=len(self.lesson.steps))
+        p.text(
+            f"{head} · {t.pick(self.lesson.title)}",
+            (r.x + 18, r.y + 12),
+            theme.SMALL,
+            theme.ACCENT,
+            bold=True,
+            max_width=text_box.w,
+        )
+        p.text_box(t.pick(step.text), text_box, size, theme.TEXT)
+        refused = self.match.refused
+        if refused is not None:
+            msg = f"{t('not_now')} {refused.message(t.lang)}"
+            if r.w > 1200:
+                box = Rect(text_box.x, r.bottom - 34, text_box.w, 30)
+                p.text(msg, box.topleft, theme.SMALL, theme.DANGER, bold=True, max_width=box.w)
+            else:
+                box = Rect(text_box.x, text_box.bottom + 8, text_box.w, 200)
+                p.text_box(msg, box, theme.SMALL, theme.DANGER, bold=True)
+        cont, skip, lessons = self.buttons.buttons
+        if step.move is None:
+            if cont.enabled:
+                cont.draw(p)
+            else:
+                p.rect(cont.rect, (0, 0, 0, 90), radius=10)
+                p.text(
+                    t("waiting"),
+                    cont.rect.center,
+                    theme.BODY,
+                    theme.TEXT_DIM,
+                    anchor="center",
+                    max_width=cont.rect.w - 12,
+                )
+        skip.draw(p)
+        lessons.draw(p)
+
+    def draw_end(self, p: Painter) -> None:
+        t = self.text
+        p.rect(SCREEN, (0, 0, 0, 150))
+        box = self.end_box()
+        panel(p, box, fill=(30, 40, 32))
+        p.rect(box, theme.ACCENT, radius=16, width=3)
+        p.text(t("complete"), (box.centerx, box.y + 28), theme.TITLE, theme.ACCENT, anchor="midtop")
+        last = self.index + 1 >= len(self.lessons)
+        note = t("all_done") if last else t.pick(self.lesson.summary)
+        p.text_box(
+            f"{t('lesson', n=self.index + 1)} · {t.pick(self.lesson.title)}\n{note}",
+            Rect(box.x + 40, box.y + 100, box.w - 80, 140),
+            theme.BODY,
+            theme.TEXT,
+            align="center",
+        )
+        self.end_menu.draw(p)

@@ -1,0 +1,140 @@
+"""The tutorial through the real scenes, by synthetic clicks and keys: every lesson from its
+first step to its end, wrong clicks explained and ignored, progress kept, real saves safe."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+
+from game.app.paths import AppPaths
+from game.app.tutorial import PROGRESS_FILE, ProgressStore, load_lessons
+from game.ui.scenes.tutorial import TutorialMenuScene, TutorialScene
+from game.ui.targets import Target
+from tests.tutorial.driver import LessonDriver
+
+LESSONS = load_lessons()
+
+
+def open_lesson(app, ctx, index: int) -> LessonDriver:
+    menu = TutorialMenuScene(ctx, LESSONS)
+    app.stack.push(menu)
+    d = LessonDriver(app)
+    d.frames()
+    d.click(menu.menu.buttons[index].rect.center)
+    d.frames(2)
+    assert app.stack.top.kind == "tutorial"
+    return d
+
+
+@pytest.mark.parametrize("index", range(len(LESSONS)), ids=[s.id for s in LESSONS])
+def test_each_lesson_plays_through_the_scene_by_clicks(app, ctx, index: int) -> None:
+    d = open_lesson(app, ctx, index)
+    scene = d.scene
+    while not scene.complete:
+        d.play_step()
+    assert scene.progress.completed(LESSONS[index].id)
+    assert scene.runner.scripted == len(LESSONS[index].opponent)
+    # the end panel offers a real game
+    labels = [b.label for b in scene.end_menu.buttons]
+    assert scene.text("play_real") in labels
+
+
+def test_wrong_clicks_are_explained_and_change_nothing(app, ctx) -> None:
+    d = open_lesson(app, ctx, 2)  # Attract, Extinguish, Onibi
+    scene = d.scene
+    d.play_step()  # the intro
+    d.play_step()  # Attract
+    d.settle()
+    before = scene.match.game.to_json()
+    d.click(d.target(Target("reserve", 19)))  # the Wolf: affordable, but not the lesson's
+    assert scene.match.refused is not None
+    assert "Flamingo" in scene.match.refused.message("en")
+    assert scene.match.game.to_json() == before and scene.runner.index == 2
+    scene.match.refused = None
+    d.click(d.target(Target("reserve", 51)))  # the Leopard costs 10: the engine says why too
+    assert scene.match.refused is not None and scene.match.refused.engine
+    assert scene.match.game.to_json() == before
+    d.play_step()  # the Flamingo is accepted and the note clears
+    assert scene.match.refused is None and scene.runner.index == 3
+
+
+def test_keys_for_wrong_moves_are_refused_too(app, ctx) -> None:
+    d = open_lesson(app, ctx, 0)
+    scene = d.scene
+    d.settle()
+    d.key(pygame.K_SPACE)  # a draw while the note asks to read and continue
+    assert scene.match.refused is not None
+    assert scene.match.game.players[0].line == []
+    d.key(pygame.K_RETURN)  # Continue
+    assert scene.runner.index == 1 and scene.match.refused is None
+    d.key(pygame.K_f)  # a Fragment: not the move, and not even legal (the engine says why)
+    assert scene.match.refused is not None and scene.match.refused.engine
+    assert scene.runner.index == 1
+    d.key(pygame.K_SPACE)
+    assert scene.runner.index == 2 and len(scene.match.game.players[0].line) == 1
+
+
+def test_a_wrong_tree_is_refused_before_its_space(app, ctx) -> None:
+    d = open_lesson(app, ctx, 3)
+    scene = d.scene
+    d.play_step()
+    d.play_step()  # Plant chosen
+    d.settle()
+    d.click(d.target(Target("tree_kind", 0)))  # Tree 3A, not the lesson's 3B
+    assert scene.match.refused is not None and scene.table.selected_tree == -1
+    d.play_step()
+    assert scene.runner.index == 3
+
+
+def test_skip_lessons_menu_and_play_a_real_game(app, ctx) -> None:
+    d = open_lesson(app, ctx, 0)
+    scene = d.scene
+    d.settle()
+    d.click(scene.buttons.buttons[1].rect.center)  # Skip lesson
+    assert scene.index == 1 and not scene.progress.completed(LESSONS[0].id)
+    d.key(pygame.K_ESCAPE)
+    assert app.stack.top.kind == "tutorial_menu"
+    menu = app.stack.top
+    d.click(menu.menu.buttons[len(LESSONS)].rect.center)  # Play a real game
+    assert app.stack.top.kind == "setup"
+    assert [s.kind for s in app.stack.scenes] == ["menu", "setup"]
+
+
+def test_the_lesson_never_touches_the_real_save_or_statistics(app, ctx) -> None:
+    saved = {"a": "real game in progress"}
+    ctx.storage.match = saved
+    d = open_lesson(app, ctx, len(LESSONS) - 1)
+    scene = d.scene
+    while not scene.complete:
+        d.play_step()
+    assert scene.match.game.over
+    assert ctx.storage.match is saved and ctx.storage.stats.played == 0
+
+
+def test_progress_is_kept_in_the_data_folder(tmp_path) -> None:
+    class Files:
+        paths = AppPaths.under(tmp_path)
+
+    store = ProgressStore.for_storage(Files())
+    store.mark_done("01_drawing")
+    path = tmp_path / "data" / PROGRESS_FILE
+    assert json.loads(path.read_text("utf-8"))["completed"] == ["01_drawing"]
+    assert ProgressStore.for_storage(Files()).completed("01_drawing")
+    path.write_bytes(b"\x00garbage")
+    assert not ProgressStore.for_storage(Files()).completed("01_drawing")
+    assert not ProgressStore.for_storage(object()).completed("01_drawing")
+
+
+def test_korean_lesson_shows_korean(app) -> None:
+    from tests.tutorial.conftest import make_ctx
+
+    ko = make_ctx("ko")
+    app.ctx = ko
+    scene = TutorialScene(ko, LESSONS, 0)
+    app.stack.push(scene)
+    LessonDriver(app).frames(2)
+    assert scene.text("continue") == "계속"
+    assert scene.match.names[0] == "봄"
+    app.render((1280, 720))
