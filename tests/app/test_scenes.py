@@ -179,3 +179,20 @@ def test_settings_overlay_switches_language_and_saves(paths) -> None:  # noqa: A
     assert (saved.language, saved.window, saved.muted) == ("ko", (1600, 900), True)
     assert saved.colour_blind and not saved.confirm_pass
     draw_stack(stack, SIZES[0])
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+@pytest.mark.parametrize("size", SIZES)
+def test_rules_texts_fit_their_box(lang: str, size: tuple[int, int]) -> None:
+    from game.ui import theme
+    from game.ui.painter import Painter
+    from game.ui.scenes.rules_help import CONTENT, TEXT_TABS, help_text
+    from game.ui.text import TextCache
+    from game.ui.viewport import Viewport
+
+    ctx = context(lang)
+    render(RulesHelpScene(ctx), size)  # initialises the display and fonts
+    p = Painter(pygame.Surface(size), Viewport(size), TextCache(), ctx.art)
+    for tab in TEXT_TABS:
+        height = p.text_height(help_text(ctx.tr, tab), CONTENT.w, theme.BODY)
+        assert height <= CONTENT.h - 56, (tab, height)
