@@ -138,3 +138,19 @@ def test_korean_lesson_shows_korean(app) -> None:
     assert scene.text("continue") == "계속"
     assert scene.match.names[0] == "봄"
     app.render((1280, 720))
+
+
+def test_learn_to_play_from_the_main_menu(app, ctx) -> None:
+    from game.ui.scenes.menu import MenuScene
+
+    app.stack.push(MenuScene(ctx))
+    d = LessonDriver(app)
+    d.frames()
+    button = next(b for b in app.stack.top.menu.buttons if b.label == ctx.tr("menu.learn"))
+    d.click(button.rect.center)
+    assert app.stack.top.kind == "tutorial_menu"
+    d.key(pygame.K_RETURN)  # the first lesson not yet done has the focus
+    assert app.stack.top.kind == "tutorial" and app.stack.top.index == 0
+    d.key(pygame.K_ESCAPE)
+    d.key(pygame.K_ESCAPE)
+    assert app.stack.top.kind == "menu"

@@ -1,4 +1,4 @@
-"""The main menu: New game, Continue, Rules, Statistics, Settings, Credits, Quit."""
+"""The main menu: New game, Continue, Learn to play, Rules, Statistics, Settings, Credits, Quit."""
 
 from __future__ import annotations
 
@@ -39,13 +39,14 @@ class MenuScene(Scene):
         items: list[tuple[str, Callable[[], None], bool]] = [
             (tr("menu.new_game"), self.new_game, True),
             (tr("menu.continue"), self.continue_game, saved),
+            (tr("menu.learn"), self.learn, True),
             (tr("menu.rules"), self.rules, True),
             (tr("menu.statistics"), self.statistics, True),
             (tr("menu.settings"), self.settings, True),
             (tr("menu.credits"), self.credits, True),
             (tr("menu.quit"), self.ctx.quit, True),
         ]
-        rects = column(LOGICAL[0] // 2 - 230, 400, 460, 66, 16, len(items))
+        rects = column(LOGICAL[0] // 2 - 230, 370, 460, 62, 12, len(items))
         self.menu.buttons = [
             Button(r, label, fn, enabled, size=theme.LARGE)
             for r, (label, fn, enabled) in zip(rects, items, strict=True)
@@ -72,6 +73,11 @@ class MenuScene(Scene):
             self.error = self.ctx.tr("menu.load_failed", reason=str(e))
             return
         self.stack.replace(scene_for_match(self.ctx, match))
+
+    def learn(self) -> None:
+        from game.ui.scenes.tutorial import TutorialMenuScene
+
+        self.stack.push(TutorialMenuScene(self.ctx))
 
     def rules(self) -> None:
         from game.ui.scenes.rules_help import RulesHelpScene
