@@ -123,8 +123,7 @@ class GameOverScene(TableScene):
             s = res.scores[seat]
             won = seat in res.winners
             colour = theme.ACCENT if won else theme.TEXT
-            p.circle((xs[0] - 16, y + 16), 9, theme.SEASON_COLOURS[seat])
-            p.text(
+            row = p.text(
                 names[seat] + ("  ★" if won else ""),
                 (xs[0], y),
                 theme.LARGE,
@@ -132,6 +131,8 @@ class GameOverScene(TableScene):
                 bold=won,
                 max_width=360,
             )
+            # (the glyphs sit low in their line box: centre the dot on the letters)
+            p.circle((xs[0] - 18, row.centery + 5), 9, theme.SEASON_COLOURS[seat])
             for x, v in zip(xs[1:4], (s.trees, s.fires, s.flowers), strict=True):
                 p.text(
                     f"{v}",
