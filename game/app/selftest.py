@@ -114,7 +114,8 @@ class SelfTest:
             ("menu.statistics", "statistics"),
             ("menu.credits", "credits"),
             ("menu.settings", "settings"),
-            ("menu.rules", "rules"),
+            ("menu.rules", "rules_help"),
+            ("menu.learn", "tutorial_menu"),
         ):
             self.click(self.button(label))
             self.frame()

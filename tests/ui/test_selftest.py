@@ -1,0 +1,36 @@
+"""The self-test (``python -m game --selftest``) plays a whole game through every scene."""
+
+import subprocess
+import sys
+
+SCENES = (
+    "menu",
+    "statistics",
+    "credits",
+    "settings",
+    "rules_help",
+    "tutorial_menu",
+    "setup",
+    "draw",
+    "action",
+    "end_of_round",
+    "pause",
+    "discard",
+    "confirm",
+    "game_over",
+)
+
+
+def test_selftest_plays_a_game_and_shoots_every_scene(tmp_path):
+    out = subprocess.run(
+        [sys.executable, "-m", "game", "--selftest", "--screenshots", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert out.returncode == 0, out.stdout[-2000:] + out.stderr[-2000:]
+    assert "self-test passed" in out.stdout
+    names = {p.name for p in tmp_path.glob("*.png")}
+    for scene in SCENES:
+        for size in ("1280x720", "1920x1080"):
+            assert f"{scene}_{size}.png" in names, f"no screenshot of {scene} at {size}"
