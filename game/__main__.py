@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing
+import os
 import sys
 from pathlib import Path
 
 
 def main(argv: list[str] | None = None) -> int:
     multiprocessing.freeze_support()
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from game import __version__
 
     parser = argparse.ArgumentParser(
@@ -34,7 +36,16 @@ def main(argv: list[str] | None = None) -> int:
         default=None,
         help="say whether a save file is loadable and why not (exit 0 loadable, 2 not)",
     )
+    parser.add_argument(
+        "--first-frame",
+        action="store_true",
+        help="draw the menu once, print the time of the first frame, then exit",
+    )
     args = parser.parse_args(argv)
+    if args.first_frame:
+        from game.app.release import first_frame
+
+        return first_frame()
     if args.check_save is not None:
         from game.app.saves import check_save_main
 

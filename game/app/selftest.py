@@ -18,12 +18,16 @@ def run_selftest(out: Path | None, sizes: tuple[tuple[int, int], ...] = SIZES) -
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    run: SelfTest | None = None
     try:
         run = SelfTest(out, sizes)
         run.play()
     except Exception:  # noqa: BLE001 - report anything and fail
         traceback.print_exc()
         return 1
+    finally:
+        if run is not None:
+            run.services.close()  # AI worker processes must not outlive a failed run
     print(f"self-test passed: {run.summary()}")
     return 0
 

@@ -34,3 +34,22 @@ def test_selftest_plays_a_game_and_shoots_every_scene(tmp_path):
     for scene in SCENES:
         for size in ("1280x720", "1920x1080"):
             assert f"{scene}_{size}.png" in names, f"no screenshot of {scene} at {size}"
+
+
+def test_selftest_failure_exits_non_zero_and_stops_ai_workers(monkeypatch, tmp_path, capsys):
+    import multiprocessing
+
+    from game.app import selftest
+
+    def broken(self):
+        from game.engine import new_game
+
+        ai = self.services.ctx.ai_factory("easy", 0)
+        ai.submit(new_game(2, 1), 0)  # a worker process is now running, as in a real game
+        assert [p for p in multiprocessing.active_children() if p.name == "ai-worker"]
+        raise RuntimeError("a scene failed")
+
+    monkeypatch.setattr(selftest.SelfTest, "play", broken)
+    assert selftest.run_selftest(tmp_path) == 1
+    assert "a scene failed" in capsys.readouterr().err
+    assert not [p for p in multiprocessing.active_children() if p.name == "ai-worker"]
