@@ -39,7 +39,8 @@ def first_frame_s(cmd: list[str], cwd: Path, env: dict[str, str]) -> float:
 
 
 def folder_mb(path: Path) -> float:
-    return round(sum(f.stat().st_size for f in path.rglob("*") if f.is_file()) / 2**20, 1)
+    files = [f for f in path.rglob("*") if f.is_file() and not f.is_symlink()]
+    return round(sum(f.stat().st_size for f in files) / 2**20, 1)
 
 
 def main() -> int:
