@@ -47,14 +47,20 @@ def common_zones() -> list[Zone]:
         Zone("button_menu", 1790, 8, 120, 50),
     ]
     # Reserve: a deck stub and four cards per level, level 3 on top.
-    card_w, card_h, top = 118, 164, 70
+    # The cards are a little smaller than the row allows so the tree supply below gets tiles
+    # that stay readable at 1280x720.
+    card_w, card_h, top = 118, 156, 70
     for i, level in enumerate((3, 2, 1)):
         y = top + i * (card_h + 12)
         z.append(Zone(f"market_{level}", 10, y, 70, card_h))
         z.append(Zone(f"reserve_{level}", 90, y, 4 * card_w + 3 * 10, card_h))
     y = top + 3 * (card_h + 12)
-    z.append(Zone("tree_supply", 10, y + 4, 580, 196))
-    z += _row(["fragment_supply", "varan_supply", "fire_supply"], 10, y + 210, 580, 60, 10)
+    supplies_h = 50
+    supplies_y = 880 - supplies_h
+    z.append(Zone("tree_supply", 10, y + 4, 580, supplies_y - 8 - (y + 4)))
+    z += _row(
+        ["fragment_supply", "varan_supply", "fire_supply"], 10, supplies_y, 580, supplies_h, 10
+    )
     # Circle of Spirits and its rocks (the art's own proportions).
     cx, cy, size = 600, 66, 410
     z.append(Zone("circle", cx, cy, size, size))
@@ -106,6 +112,13 @@ def common_zones() -> list[Zone]:
 
 
 def player_zones(n: int) -> list[Zone]:
+    """One panel per seat: a header (name, totals), then the Forest with the Help Line
+    beside it, then a strip of piles, tokens and tracks.
+
+    With 2 players the panels are tall: the strip is a full-width row under both the Forest
+    and the Help Line, so the tokens and tracks get room. With 3 and 4 the strip sits under
+    the Help Line only; the Forest is kept a little smaller to widen it (4 players also have
+    the Forest focus view for planting)."""
     z: list[Zone] = []
     x0, y0, w, total = 1020, 66, 890, 814
     gap = 8
@@ -118,23 +131,29 @@ def player_zones(n: int) -> list[Zone]:
         z.append(Zone(pre + "name", x0 + 8, y + 4, 330, head))
         z.append(Zone(pre + "totals", x0 + 346, y + 4, w - 354, head))
         body_y, body_h = y + head + 8, h - head - 14
-        fh = min(body_h, 230)
+        fh = 200 if n == 2 else min(body_h, 200)
         fw = fh * FOREST_ASPECT
         z.append(Zone(pre + "forest", x0 + 8, body_y, fw, fh))
         gx, gy, gw, gh = GRID
         z.append(Zone(pre + "forest_grid", x0 + 8 + gx * fw, body_y + gy * fh, gw * fw, gh * fh))
         rx = x0 + 8 + fw + 10
         rw = x0 + w - 8 - rx
-        line_h = min(body_h * 0.6, 200)
+        if n == 2:
+            line_h = fh
+            sx, sy = x0 + 8, body_y + fh + 8
+            sh = body_h - fh - 8
+            pile_w = min(sh * 0.72, 100)
+        else:
+            line_h = round(body_h * 0.6)
+            sx, sy = rx, body_y + line_h + 6
+            sh = body_h - line_h - 6
+            pile_w = sh * 0.72
         z.append(Zone(pre + "help_line", rx, body_y, rw, line_h))
-        sy = body_y + line_h + 6
-        sh = body_h - line_h - 6
-        pile_w = sh * 0.72 if n == 4 else min(sh * 0.72, 90)
-        z.append(Zone(pre + "draw_pile", rx, sy, pile_w, sh))
-        z.append(Zone(pre + "discard", rx + pile_w + 8, sy, pile_w, sh))
-        ox = rx + 2 * (pile_w + 8)
+        z.append(Zone(pre + "draw_pile", sx, sy, pile_w, sh))
+        z.append(Zone(pre + "discard", sx + pile_w + 8, sy, pile_w, sh))
+        ox = sx + 2 * (pile_w + 8)
         names = ["fragments", "fires", "victory", "tracks"]
-        widths = [0.16, 0.22, 0.26, 0.36]
+        widths = [0.17, 0.24, 0.27, 0.32] if n == 2 else [0.16, 0.22, 0.26, 0.36]
         avail = x0 + w - 8 - ox
         cx = ox
         for name, frac in zip(names, widths, strict=True):

@@ -22,6 +22,7 @@ from game.ui.words import Tr, counted, season_name
 
 SEASONS = boards().seasons
 CARD_ASPECT = 0.72
+ELEMENT_COLUMN = 0.45  # the share of a card's width its element column takes
 
 
 class BoardView:
@@ -51,7 +52,15 @@ class BoardView:
         return self.zone("reserve_1")
 
     def line_slots(self, seat: int, count: int) -> list[Rect]:
-        return row_slots(self.pz(seat, "help_line"), count, CARD_ASPECT, gap=6)
+        """The Help Line's cards, overlapping evenly when many. The cards shrink (down to
+        3/4 of the line's height) so that each one's element column stays in view."""
+        area = self.pz(seat, "help_line")
+        h = area.h
+        if count > 1:
+            fit = area.w / (CARD_ASPECT * (1 + ELEMENT_COLUMN * (count - 1)))
+            h = max(round(area.h * 0.75), min(area.h, int(fit)))
+        box = Rect(area.x, area.y + (area.h - h) // 2, area.w, h)
+        return row_slots(box, count, CARD_ASPECT, gap=6)
 
     def space(self, seat: int, x: int, y: int) -> Rect:
         cells = grid_cells(self.pz(seat, "forest_grid"), COLUMNS, ROWS)
@@ -150,12 +159,12 @@ class BoardView:
         for kind, cell in enumerate(self.tree_cells()):
             left = g.tree_supply[kind]
             box = cell.inflate(-6, -6)
-            img = Rect(box.x, box.y, box.w, box.h - 26)
+            img = Rect(box.x, box.y, box.w, box.h - 28)
             p.image("tree", kind, rect=img, fit=True, alpha=255 if left else 70)
             p.text(
                 self.tr("table.tree_left", cost=TREE_COST[kind], left=left),
                 (box.centerx, box.bottom),
-                theme.SMALL - 2,
+                theme.SMALL,
                 theme.TEXT if left else theme.TEXT_DIM,
                 anchor="midbottom",
                 bold=True,
@@ -378,66 +387,142 @@ class BoardView:
         tr = self.tr
         q = g.players[seat]
         fz = self.pz(seat, "fragments")
-        size = min(fz.h - 4, fz.w // 2)
-        p.image("fragment", rect=Rect(fz.x, fz.centery - size // 2, size, size), fit=True)
-        p.text(
-            f"×{q.fragments}",
-            (fz.x + size + 4, fz.centery),
-            theme.BODY,
-            theme.TEXT,
-            anchor="midleft",
-            bold=True,
-        )
+        tall = fz.h >= 110  # 2 players: a full-width row with room for captions
+        body = self._caption(p, fz, tr("table.cap_fragments")) if tall else fz
+
+        def fragment(x: int, y: int, size: int) -> Rect:
+            r = Rect(x, y, size, size)
+            p.image("fragment", rect=r, fit=True)
+            return r
+
+        self._counted(p, body, q.fragments, 1, fragment)
         self.add(Target("fragments", seat), fz)
         fires = self.pz(seat, "fires")
-        size = min(fires.h - 4, fires.w // 3)
+        body = self._caption(p, fires, tr("table.cap_fires")) if tall else fires
         shown = q.fires[-3:]
-        if not shown:
-            r = Rect(fires.x, fires.centery - size // 2, size, size)
-            p.image("fire_tile", 2, rect=r, alpha=60)
-        for i, v in enumerate(shown):
-            r = Rect(fires.x + i * size // 2, fires.centery - size // 2, size, size)
-            p.image("fire_tile", v, rect=r)
-        p.text(
-            f"×{len(q.fires)}",
-            (fires.x + size + size * max(0, len(shown) - 1) // 2 + 4, fires.centery),
-            theme.BODY,
-            theme.TEXT,
-            anchor="midleft",
-            bold=True,
-        )
+
+        def fire_tiles(x: int, y: int, size: int) -> Rect:
+            last = Rect(x, y, size, size)
+            if not shown:
+                p.image("fire_tile", 2, rect=last, alpha=90)
+            for i, v in enumerate(shown):
+                last = Rect(x + i * size // 2, y, size, size)
+                p.image("fire_tile", v, rect=last)
+            return last
+
+        self._counted(p, body, len(q.fires), 1 + max(0, len(shown) - 1) / 2, fire_tiles)
         self.add(Target("fires", seat), fires)
         vz = self.pz(seat, "victory")
-        size = min(vz.h - 4, max(12, vz.w // max(3, len(q.tiles))))
+        body = self._caption(p, vz, tr("table.cap_victory")) if tall else vz
+        size = min(body.h - 4, max(12, body.w // max(3, len(q.tiles))), 64)
         for i, (kind, season) in enumerate(q.tiles):
-            r = Rect(vz.x + i * size, vz.centery - size // 2, size - 2, size - 2)
+            r = Rect(body.x + i * size, body.centery - size // 2, size - 2, size - 2)
             p.image("victory_tile", kind, SEASONS[season], rect=r)
             self.add(Target("victory", seat, season, s=kind), r)
         if not q.tiles:
             p.text(
-                tr("table.no_tiles"), vz.center, theme.SMALL - 2, theme.TEXT_DIM, anchor="center"
+                tr("table.no_tiles"),
+                body.center,
+                theme.SMALL - 2,
+                theme.TEXT_DIM,
+                anchor="center",
+                max_width=body.w - 4,
             )
-        tz = self.pz(seat, "tracks")
-        trees, fires_n, flowers = q.tracks()
-        p.rect(tz, (0, 0, 0, 110), radius=8)
-        lines = [
-            (tr("table.track_trees"), trees),
-            (tr("table.track_fires"), fires_n),
-            (tr("table.track_flowers"), flowers),
-        ]
-        step = tz.h / 3
-        for i, (name, value) in enumerate(lines):
-            cy = tz.y + step * i + step / 2
-            colour = theme.ACCENT if value >= 12 else theme.TEXT
-            p.text(name, (tz.x + 6, cy), theme.SMALL - 3, theme.TEXT_DIM, anchor="midleft")
+        self._tracks(p, q, seat)
+
+    def _caption(self, p: Painter, r: Rect, text: str) -> Rect:
+        """A caption over a token box; returns the part of the box left for the tokens."""
+        p.rect(r, (0, 0, 0, 70), radius=8)
+        p.text(
+            text,
+            (r.centerx, r.y + 6),
+            theme.SMALL - 2,
+            theme.TEXT_DIM,
+            anchor="midtop",
+            max_width=r.w - 8,
+        )
+        return Rect(r.x + 6, r.y + 34, r.w - 12, r.h - 40)
+
+    def _counted(self, p: Painter, box: Rect, n: int, span: float, icons: Callable) -> None:
+        """Token pictures (``span`` pictures wide) and their count: side by side where the
+        box is wide enough, else the count under the pictures."""
+        stacked = 60 <= box.h < 110 and box.w < box.h * 1.4
+        if stacked:
+            size = min(box.h - 30, round(box.w / span) - 4, 48)
+            x = round(box.centerx - size * span / 2)
+            icons(x, box.y + 2, size)
             p.text(
-                f"{value}/12",
-                (tz.right - 6, cy),
-                theme.SMALL - 3,
-                colour,
-                anchor="midright",
+                f"×{n}",
+                (box.centerx, box.bottom),
+                theme.BODY,
+                theme.TEXT,
+                anchor="midbottom",
                 bold=True,
             )
+            return
+        size = min(box.h - 4, round(box.w / (span + 1.2)), 64)
+        last = icons(box.x, box.centery - size // 2, size)
+        p.text(
+            f"×{n}",
+            (last.right + 4, last.centery),
+            theme.LARGE if box.h >= 60 else theme.BODY,
+            theme.TEXT,
+            anchor="midleft",
+            bold=True,
+            max_width=max(16, box.right - last.right - 4),
+        )
+
+    TRACK_KINDS = ("tree", "fire", "flower")  # the Victory tile kind that counts on each
+
+    def _tracks(self, p: Painter, q, seat: int) -> None:  # noqa: ANN001 - a PlayerState
+        tr = self.tr
+        tz = self.pz(seat, "tracks")
+        values = q.tracks()
+        p.rect(tz, (0, 0, 0, 110), radius=8)
+        names = (tr("table.track_trees"), tr("table.track_fires"), tr("table.track_flowers"))
+        step = tz.h / 3
+        if step < 40:
+            # Too short for three labelled lines (3 and 4 players): three columns, each a
+            # Victory tile of its kind over the value; the tooltip names them.
+            col = tz.w / 3
+            for i, value in enumerate(values):
+                x = tz.x + col * i
+                icon = min(tz.h - 30, 30)
+                r = Rect(round(x + col / 2 - icon / 2), tz.y + 3, icon, icon)
+                p.image("victory_tile", self.TRACK_KINDS[i], SEASONS[seat], rect=r, fit=True)
+                p.text(
+                    f"{value}/12",
+                    (x + col / 2, tz.bottom - 2),
+                    theme.BODY if tz.h >= 70 else theme.SMALL,
+                    theme.ACCENT if value >= 12 else theme.TEXT,
+                    anchor="midbottom",
+                    bold=True,
+                    max_width=col - 4,
+                )
+        else:
+            size = theme.BODY
+            icon = round(min(step - 6, 34))
+            for i, (name, value) in enumerate(zip(names, values, strict=True)):
+                cy = tz.y + step * i + step / 2
+                colour = theme.ACCENT if value >= 12 else theme.TEXT
+                r = Rect(tz.x + 6, round(cy - icon / 2), icon, icon)
+                p.image("victory_tile", self.TRACK_KINDS[i], SEASONS[seat], rect=r, fit=True)
+                v = p.text(
+                    f"{value}/12",
+                    (tz.right - 6, cy),
+                    size,
+                    colour,
+                    anchor="midright",
+                    bold=True,
+                )
+                p.text(
+                    name,
+                    (r.right + 6, cy),
+                    size - 2,
+                    theme.TEXT_DIM,
+                    anchor="midleft",
+                    max_width=max(10, v.x - r.right - 10),
+                )
         self.add(Target("tracks", seat), tz)
 
     def rect_of(self, target: Target) -> Rect | None:

@@ -47,6 +47,11 @@ def apply(g: Game, e: ev.Event) -> None:  # noqa: C901 - one small branch per ev
         g.players[e.player].actions_left = e.actions
     elif isinstance(e, ev.TurnStarted):
         g.turn = e.player
+    elif isinstance(e, ev.ActionChosen):
+        p = g.players[e.player]
+        p.actions_left = max(0, p.actions_left - 1)
+    elif isinstance(e, ev.Passed):
+        g.players[e.player].actions_left = 0
     elif isinstance(e, ev.FragmentsTaken):
         g.players[e.player].fragments += e.count
         g.fragments -= e.count
@@ -88,6 +93,8 @@ def apply(g: Game, e: ev.Event) -> None:  # noqa: C901 - one small branch per ev
             p.line = []
             p.line_elems = [0, 0, 0, 0, 0]
             p.solitary = p.gregarious = 0
+            p.stopped = p.just_revealed = False
+            p.actions_left = 0
     elif isinstance(e, ev.SacredTreePassed):
         g.first = e.player
     elif isinstance(e, ev.RoundStarted):

@@ -35,7 +35,7 @@ from game.engine.moves import (
 from game.engine.state import COLUMNS, ROWS, START_TREE
 from game.ui import theme, visual_state
 from game.ui.ai_seat import builtin_choice, make_ai
-from game.ui.anim import Animator, Drop, Flight, Walk
+from game.ui.anim import Animator, Drop, Flight, Pause, Walk
 from game.ui.board import SEASONS, BoardView
 from game.ui.context import SPEED_FACTOR, THINK_SECONDS, Context
 from game.ui.layout import grid_cells, load_layout
@@ -153,6 +153,7 @@ class TableScene(Scene):
         grid = self.layout.player(0, "forest_grid")
         self.small_forests = grid.w / COLUMNS < FOCUS_CELL
         self.focus_cells: list[tuple[Target, Rect]] = []  # spaces of the focus view, drawn
+        self.ai_focus = -1  # an AI's Forest shown up close while its tree lands
 
     # -- helpers ---------------------------------------------------------------------------
 
@@ -687,7 +688,23 @@ class TableScene(Scene):
             self.ctx.play_sound("extinguish")
         elif isinstance(e, ev.TreePlanted):
             dst = b.space(e.player, e.x, e.y)
-            self.anims.add(Drop(d["drop"], on_done=apply, image=("tree", e.tree), dst=dst))
+            if self.small_forests and 0 < self.speed <= 1 and self.match.seats[e.player].is_ai:
+                # Forests are small: open the planter's Forest up close, drop the tree there,
+                # and hold a moment so the eye catches where it went.
+                seat = e.player
+                dst = dict(self.focus_geometry(seat))[Target("space", seat, e.x, e.y)]
+
+                def show() -> None:
+                    self.ai_focus = seat
+
+                def hide() -> None:
+                    self.ai_focus = -1
+
+                self.anims.add(Pause(0.35, on_start=show))
+                self.anims.add(Drop(d["drop"], on_done=apply, image=("tree", e.tree), dst=dst))
+                self.anims.add(Pause(0.9, on_done=hide))
+            else:
+                self.anims.add(Drop(d["drop"], on_done=apply, image=("tree", e.tree), dst=dst))
             self.ctx.play_sound("plant")
         elif isinstance(e, ev.StandeeMoved):
             path = [b.standee_rect(e.start)] + [b.standee_rect(r) for r in e.path]
@@ -748,8 +765,8 @@ class TableScene(Scene):
         self.refresh_choices()
         self.draw_layer(p)
         self.draw_highlights(p)
-        self.anims.draw(p)
         self.draw_focus(p)
+        self.anims.draw(p)
         self.draw_hud(p)
         self.draw_extra(p)
         self.draw_tooltip(p)
@@ -765,6 +782,8 @@ class TableScene(Scene):
         a = self.match.active()
         if seat >= 0 and a is not None and a.decision is Decision.PLANT:
             return seat
+        if self.ai_focus >= 0 and self.anims.busy:
+            return self.ai_focus
         h = self.hover
         if h is not None and h.kind == "space" and self.hover_time > 0.25:
             return h.a
@@ -778,6 +797,29 @@ class TableScene(Scene):
         if self.focus_cells and self.layout["forest_focus"].collidepoint(pos):
             return None
         return self.board.hit(pos)
+
+    def focus_board(self) -> Rect:
+        box = self.layout["forest_focus"]
+        return Rect(box.x + 8, box.y + 44, box.w - 16, box.h - 52)
+
+    def focus_geometry(self, seat: int) -> list[tuple[Target, Rect]]:
+        """The spaces of ``seat``'s Forest in the focus view, row by row."""
+        small, small_grid = (
+            self.layout.player(seat, "forest"),
+            self.layout.player(seat, "forest_grid"),
+        )
+        board = self.focus_board()
+        k = board.w / small.w
+        grid = Rect(
+            round(board.x + (small_grid.x - small.x) * k),
+            round(board.y + (small_grid.y - small.y) * k),
+            round(small_grid.w * k),
+            round(small_grid.h * k),
+        )
+        return [
+            (Target("space", seat, i % COLUMNS, i // COLUMNS), cell.inflate(-8, -8))
+            for i, cell in enumerate(grid_cells(grid, COLUMNS, ROWS))
+        ]
 
     def draw_focus(self, p: Painter) -> None:
         seat = self.focus_seat()
@@ -798,24 +840,10 @@ class TableScene(Scene):
             bold=True,
             max_width=box.w - 32,
         )
-        small, small_grid = (
-            self.layout.player(seat, "forest"),
-            self.layout.player(seat, "forest_grid"),
-        )
-        board = Rect(box.x + 8, box.y + 44, box.w - 16, box.h - 52)
-        k = board.w / small.w
-        grid = Rect(
-            round(board.x + (small_grid.x - small.x) * k),
-            round(board.y + (small_grid.y - small.y) * k),
-            round(small_grid.w * k),
-            round(small_grid.h * k),
-        )
+        board = self.focus_board()
         p.image("forest_board", rect=board)
-        cells = []
-        for i, cell in enumerate(grid_cells(grid, COLUMNS, ROWS)):
-            x, y = i % COLUMNS, i // COLUMNS
-            r = cell.inflate(-8, -8)
-            cells.append((Target("space", seat, x, y), r))
+        cells = self.focus_geometry(seat)
+        for i, (_target, r) in enumerate(cells):
             tree = q.forest[i]
             if tree == START_TREE:
                 p.image("tree", "start", rect=r, fit=True)
@@ -919,6 +947,7 @@ class TableScene(Scene):
 
     def draw_highlights(self, p: Painter) -> None:
         pulse = 2 + round(abs(((self.clock * 2) % 2) - 1) * 3)
+        self.draw_raised_card(p)
         for i, c in enumerate(self.choices):
             r = self.board.rect_of(c.target)
             if r is None:
@@ -946,6 +975,19 @@ class TableScene(Scene):
                     r = self.board.rect_of(c.target)
                     if r is not None:
                         p.rect(r.inflate(14, 14), theme.ACCENT, radius=10, width=3)
+
+    def draw_raised_card(self, p: Painter) -> None:
+        """The Help Line card under the pointer, lifted out of its fan so it reads whole."""
+        h = self.hover
+        if h is None or h.kind != "help_card" or self.focus_cells:
+            return
+        r = self.board.rect_of(h)
+        if r is None:
+            return
+        lifted = r.move(0, -8)
+        p.rect(lifted.inflate(8, 8).move(3, 5), (0, 0, 0, 110), radius=10)
+        p.image("card_face", h.c, rect=lifted)
+        p.rect(lifted.inflate(4, 4), theme.HOVER, radius=8, width=2)
 
     def prompt_text(self) -> str:
         tr = self.tr
@@ -1042,12 +1084,8 @@ class TableScene(Scene):
         body_h = p.text_height(text.body, w - 24, theme.SMALL)
         img_h = 150 if text.image and text.image[0] == "card_face" else 0
         h = 24 + 34 + body_h + (img_h + 8 if img_h else 0) + 12
-        x, y = self.mouse[0] + 24, self.mouse[1] + 24
-        lw, lh = self.layout.size
-        x = min(x, lw - w - 8)
-        if y + h > lh - 8:
-            y = max(8, self.mouse[1] - h - 16)
-        box = Rect(x, y, w, h)
+        box = self.tooltip_box(w, h)
+        x, y = box.topleft
         p.rect(box, theme.TOOLTIP, radius=12)
         p.rect(box, theme.PANEL_EDGE, radius=12, width=2)
         yy = y + 12
@@ -1056,6 +1094,28 @@ class TableScene(Scene):
             yy += img_h + 8
         p.text(text.title, (x + 12, yy), theme.BODY, theme.TEXT_DARK, bold=True, max_width=w - 24)
         p.text_box(text.body, Rect(x + 12, yy + 34, w - 24, body_h), theme.SMALL, theme.TEXT_DARK)
+
+    def tooltip_box(self, w: int, h: int) -> Rect:
+        """Where a tooltip goes: never over the players' panels (the Help Line and Forest a
+        decision is about) nor the prompt and buttons. Over a panel it stands to the panel's
+        left; elsewhere beside the pointer, on the side that keeps it off the panels."""
+        mx, my = self.mouse
+        edge = self.layout.player(0, "panel").x - 10
+        bottom = self.layout["prompt"].y - 6
+        if self.focus_cells and self.layout["forest_focus"].collidepoint(self.mouse):
+            x = self.layout["forest_focus"].right + 12
+        elif mx >= edge:
+            x = edge - w
+        elif mx + 24 + w <= edge:
+            x = mx + 24
+        else:
+            x = mx - 24 - w
+        x = max(8, min(x, edge - w))
+        y = my + 24
+        if y + h > bottom:
+            y = my - h - 16 if mx < edge else bottom - h
+        y = max(8, min(y, self.layout.size[1] - h - 8))
+        return Rect(x, y, w, h)
 
 
 class DrawPhaseScene(TableScene):
