@@ -19,6 +19,10 @@ class Services:
     pool: AiPool
 
     def close(self) -> None:
+        """Quit: the last autosave reaches the disk, the AI processes end."""
+        close = getattr(self.ctx.storage, "close", None)
+        if close is not None:
+            close()
         self.pool.close()
 
 
@@ -84,7 +88,7 @@ def file_storage() -> Any:
     from game.app.paths import AppPaths
     from game.app.storage import FileStorage
 
-    return FileStorage(AppPaths.default())
+    return FileStorage(AppPaths.default(), background=True)
 
 
 def run_window() -> int:
@@ -100,6 +104,8 @@ def run_window() -> int:
     try:
         app = TableApp(ctx, size, fullscreen=bool(getattr(ctx.settings, "fullscreen", False)))
         app.run(MenuScene(ctx))
+        while app.stack.scenes:  # each scene's exit: the table saves what it has not yet
+            app.stack.pop()
     finally:
         services.close()
         pygame.quit()

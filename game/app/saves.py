@@ -54,7 +54,7 @@ class SaveStore:
         """Write the match in progress; a full disk is reported, never raised."""
         raw = doc.to_json() if isinstance(doc, SavedMatch) else doc
         try:
-            write_json_atomic(self.paths.autosave, raw, backup=self.backup)
+            write_json_atomic(self.paths.autosave, raw, backup=self.backup, compact=True)
         except (OSError, ValueError) as e:
             return Notice("notice.save_failed", detail=str(e))
         return None

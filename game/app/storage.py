@@ -3,6 +3,11 @@
 The composition root builds one from ``AppPaths``; scenes only see the protocol. Anything a
 scene should tell the player (a refused save, a settings file reset) is appended to
 ``notices`` as a catalogue key, for the menu to show and clear.
+
+With ``background=True`` (the app) the autosave is written on a worker thread
+(``BackgroundWriter``): the table saves after every decision without a frame hitch. Every
+read or removal of the save waits for the write first; ``flush``/``close`` are called on the
+way to the menu, at game over and on quit.
 """
 
 from __future__ import annotations
@@ -17,11 +22,13 @@ from game.app.savefile import SavedMatch, SaveError, parse_save
 from game.app.saves import SaveStore
 from game.app.settings import Settings, SettingsStore
 from game.app.stats import Stats, StatsStore, summarize
+from game.app.writer import BackgroundWriter
 
 
 class FileStorage:
-    def __init__(self, paths: AppPaths) -> None:
+    def __init__(self, paths: AppPaths, background: bool = False) -> None:
         self.paths = paths
+        self.writer = BackgroundWriter("autosave") if background else None
         self.saves = SaveStore(paths)
         self.settings_store = SettingsStore(paths)
         self.stats_store = StatsStore(paths)
@@ -48,18 +55,36 @@ class FileStorage:
     # -- the match in progress -------------------------------------------------------------
 
     def save_match(self, doc: dict[str, Any]) -> None:
-        self._note(self.saves.autosave(doc))
+        """Write the match in progress (on the worker thread if there is one)."""
+        if self.writer is None:
+            self._note(self.saves.autosave(doc))
+        else:
+            self.writer.submit(lambda: self._note(self.saves.autosave(doc)))
+
+    def flush(self) -> None:
+        """Wait until the last autosave is on disk."""
+        if self.writer is not None:
+            self.writer.flush()
+
+    def close(self) -> None:
+        """Quit: write what is waiting and stop the worker thread."""
+        if self.writer is not None:
+            self.writer.close()
 
     def has_match(self) -> bool:
+        self.flush()
         return self.saves.has_autosave()
 
     def load_match(self) -> dict[str, Any] | None:
         """The validated match to continue, in the current save format, or ``None``."""
+        self.flush()
         result = self.saves.load_autosave()
         self.notices.extend(result.notices)
         return None if result.match is None else result.match.to_json()
 
     def clear_match(self) -> None:
+        if self.writer is not None:  # a save still waiting would bring the file back
+            self.writer.flush(drop=True)
         self.saves.clear_autosave()
 
     # -- statistics and replays --------------------------------------------------------------
