@@ -1,5 +1,6 @@
-"""Game over: the winner, each player's three totals, the tie-break when it decided, and
-Play again / Menu."""
+"""Game over: the winner, each player's place and three totals, why the result is what it is
+(who reached 12 and on what; the sums when several did; a shared victory; who ranks below),
+and Play again / Menu."""
 
 from __future__ import annotations
 
@@ -10,6 +11,43 @@ from game.ui import theme
 from game.ui.painter import Painter
 from game.ui.scenes.table import TableScene
 from game.ui.widgets import Button, ButtonList, panel
+from game.ui.words import Tr, counted
+
+TRACKS = ("table.track_trees", "table.track_fires", "table.track_flowers")
+GOAL = 12
+
+
+def explain(tr: Tr, res, names) -> list[str]:  # noqa: ANN001 - an engine Result, seat names
+    """The result in sentences, one idea each (RULES.md §7)."""
+    scores = res.scores
+    qualified = [s.player for s in scores if s.qualified]
+
+    def who(seats) -> str:  # noqa: ANN001
+        return ", ".join(names[s] for s in seats)
+
+    def reached(seat: int) -> str:
+        s = scores[seat]
+        values = (s.trees, s.fires, s.flowers)
+        tracks = ", ".join(tr(k) for k, v in zip(TRACKS, values, strict=True) if v >= GOAL)
+        return tr("gameover.why_reached", name=names[seat], tracks=tracks)
+
+    if not qualified:
+        return [tr("gameover.why_nobody")]
+    order = [seat for group in res.ranking for seat in group]
+    out = [reached(seat) for seat in sorted(qualified, key=order.index)]
+    if len(qualified) == 1:
+        out.append(tr("gameover.why_only", name=names[qualified[0]]))
+    else:
+        out.append(tr("gameover.why_sums"))
+        total = scores[res.winners[0]].total
+        if len(res.winners) > 1:
+            out.append(tr("gameover.why_tie", names=who(res.winners), sum=total))
+        else:
+            out.append(tr("gameover.why_best", name=names[res.winners[0]], sum=total))
+    below = [s.player for s in scores if not s.qualified]
+    if below:
+        out.append(counted(tr, "gameover.why_below", len(below), name=who(below)))
+    return out
 
 
 class GameOverScene(TableScene):
@@ -107,49 +145,82 @@ class GameOverScene(TableScene):
             max_width=r.w - 40,
         )
         cols = [
+            tr("gameover.place"),
             tr("gameover.player"),
             tr("table.track_trees"),
             tr("table.track_fires"),
             tr("table.track_flowers"),
             tr("gameover.sum"),
         ]
-        xs = [r.x + 40, r.x + 420, r.x + 560, r.x + 700, r.x + 860]
-        y = r.y + 110
-        for x, c in zip(xs, cols, strict=True):
-            p.text(c, (x, y), theme.BODY, theme.TEXT_DIM, bold=True)
-        y += 44
-        order = [s for group in res.ranking for s in group]
-        for seat in order:
-            s = res.scores[seat]
-            won = seat in res.winners
-            colour = theme.ACCENT if won else theme.TEXT
-            row = p.text(
-                names[seat] + ("  ★" if won else ""),
-                (xs[0], y),
-                theme.LARGE,
-                colour,
-                bold=won,
-                max_width=360,
+        # Place, name, then three totals and the sum centred in their columns.
+        xs = [r.x + 60, r.x + 150, r.x + 520, r.x + 650, r.x + 780, r.x + 930]
+        y = r.y + 100
+        for i, (x, c) in enumerate(zip(xs, cols, strict=True)):
+            p.text(
+                c,
+                (x, y),
+                theme.BODY,
+                theme.TEXT_DIM,
+                anchor="midtop" if i != 1 else "topleft",
+                bold=True,
+                max_width=120 if i != 1 else 340,
             )
-            # (the glyphs sit low in their line box: centre the dot on the letters)
-            p.circle((xs[0] - 18, row.centery + 5), 9, theme.SEASON_COLOURS[seat])
-            for x, v in zip(xs[1:4], (s.trees, s.fires, s.flowers), strict=True):
-                p.text(
-                    f"{v}",
-                    (x, y),
-                    theme.LARGE,
-                    theme.ACCENT if v >= 12 else theme.TEXT,
-                    bold=v >= 12,
-                )
-            p.text(str(s.total), (xs[4], y), theme.LARGE, colour, bold=True)
-            y += 48
-        y += 10
-        if res.tiebreak:
-            note = tr("gameover.tiebreak")
-        elif res.winners:
-            note = tr("gameover.reached", name=names[res.winners[0]])
-        else:
-            note = ""
-        if note:
-            p.text_box(note, Rect(r.x + 40, y, r.w - 80, 120), theme.BODY, theme.TEXT)
+        y += 44
+        below_drawn = False
+        for place, group in enumerate(res.ranking, 1):
+            for seat in group:
+                y = self.draw_row(p, xs, y, place, seat, below_drawn)
+                below_drawn = below_drawn or not res.scores[seat].qualified
+        y += 14
+        lines = explain(tr, res, names)
+        box = Rect(r.x + 40, y, r.w - 80, self.menu.buttons[0].rect.y - 16 - y)
+        size = theme.BODY
+        text = "\n".join(lines)
+        while size > theme.SMALL - 2 and p.text_height(text, box.w, size) > box.h:
+            size -= 2
+        p.text_box(text, box, size, theme.TEXT)
         self.menu.draw(p)
+
+    def draw_row(
+        self, p: Painter, xs: list[int], y: int, place: int, seat: int, below_drawn: bool
+    ) -> int:
+        """One player's row; the first one who did not reach 12 gets a rule and a label above
+        it, so the sums below it are plainly not compared with those above."""
+        tr = self.tr
+        res = self.result
+        names = self.match.names
+        s = res.scores[seat]
+        if not s.qualified and not below_drawn and any(q.qualified for q in res.scores):
+            p.line((xs[0] - 40, y + 2), (xs[-1] + 60, y + 2), theme.TEXT_DIM, 1)
+            p.text(
+                tr("gameover.below_line"),
+                (xs[1], y + 8),
+                theme.SMALL,
+                theme.TEXT_DIM,
+                max_width=xs[-1] + 60 - xs[1],
+            )
+            y += 36
+        won = seat in res.winners
+        colour = theme.ACCENT if won else theme.TEXT if s.qualified else theme.TEXT_DIM
+        p.text(str(place), (xs[0], y), theme.LARGE, colour, anchor="midtop", bold=True)
+        row = p.text(
+            names[seat] + ("  ★" if won else ""),
+            (xs[1], y),
+            theme.LARGE,
+            colour,
+            bold=won,
+            max_width=330,
+        )
+        # (the glyphs sit low in their line box: centre the dot on the letters)
+        p.circle((xs[1] - 18, row.centery + 5), 9, theme.SEASON_COLOURS[seat])
+        for x, v in zip(xs[2:5], (s.trees, s.fires, s.flowers), strict=True):
+            p.text(
+                f"{v}",
+                (x, y),
+                theme.LARGE,
+                theme.ACCENT if v >= GOAL else theme.TEXT,
+                anchor="midtop",
+                bold=v >= GOAL,
+            )
+        p.text(str(s.total), (xs[5], y), theme.LARGE, colour, anchor="midtop", bold=True)
+        return y + 48
