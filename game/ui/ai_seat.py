@@ -4,6 +4,11 @@ The real players live in ``game/ai`` (``AIWorker``, a process off the UI thread)
 wrapped by ``WorkerAi``; where they cannot run, ``BuiltinAi`` plays a simple policy: draw
 until two uncancelled solitary symbols, spend a Fragment on a drawn Varan, otherwise a
 random legal move that avoids Take a Fragment.
+
+Same AI after Continue: the table seeds every decision with ``decision_seed`` (the match's
+saved ``ai_seed`` and the number of moves played), never with a random state kept in
+memory, and Hard searches a fixed number of rollouts (``HARD_ITERATIONS``) instead of a
+time budget, so a resumed match makes exactly the choices the uninterrupted one would.
 """
 
 from __future__ import annotations
@@ -16,10 +21,19 @@ from game.engine.moves import DRAW, STOP, USE_FRAGMENT, ChooseAction
 from game.engine.state import VARAN
 
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
+# Hard's search size. Time-budgeted search is not reproducible (the rollouts done depend on
+# the CPU). Measured here: 1 s of search is 25-3000 rollouts, ~250 median; 120 rollouts take
+# ~0.45 s typically, ~2.5 s in the slowest 10% of positions (long rollouts early in a round).
+HARD_ITERATIONS = 120
+
+
+def decision_seed(ai_seed: int, moves: int, seat: int) -> int:
+    """The seed of one AI decision, from saved data only (so Continue changes nothing)."""
+    return (ai_seed * 1_000_003 + moves * 31 + seat) % (1 << 62)
 
 
 class AiPlayer(Protocol):
-    def submit(self, game: Game, seat: int) -> None: ...
+    def submit(self, game: Game, seat: int, seed: int | None = None) -> None: ...
     def poll(self) -> Move | None: ...
     def cancel(self) -> None: ...
 
@@ -47,8 +61,9 @@ class BuiltinAi:
         self.rand = random.Random(seed)
         self._answer: Move | None = None
 
-    def submit(self, game: Game, seat: int) -> None:
-        self._answer = builtin_choice(game, seat, self.rand)
+    def submit(self, game: Game, seat: int, seed: int | None = None) -> None:
+        rand = self.rand if seed is None else random.Random(seed)
+        self._answer = builtin_choice(game, seat, rand)
 
     def poll(self) -> Move | None:
         answer, self._answer = self._answer, None
@@ -73,7 +88,8 @@ class WorkerAi:
         self.budget_s = budget_s
         self.count = 0
 
-    def submit(self, game: Game, seat: int) -> None:
+    def submit(self, game: Game, seat: int, seed: int | None = None) -> None:
+        """``seed``: the decision's seed (``decision_seed``); without it, a running count."""
         pending = [p for p in game.pending() if p.player == seat]
         if not pending:
             raise ValueError(f"seat {seat} has nothing to decide")
@@ -82,7 +98,7 @@ class WorkerAi:
             game.view(seat),
             pending[0].decision,
             game.legal_moves(seat),
-            seed=self.seed * 1_000_003 + self.count,
+            seed=self.seed * 1_000_003 + self.count if seed is None else seed,
             budget_s=self.budget_s,
         )
 
@@ -109,7 +125,9 @@ class AiPool:
                 worker = self.workers.get(level)
                 if worker is None:
                     budget = BUDGET_S.get(level, 0.5) * self.budget_scale
-                    worker = self.workers[level] = AIWorker(level, budget_s=budget)
+                    worker = self.workers[level] = AIWorker(
+                        level, budget_s=budget, **worker_options(level, self.budget_scale)
+                    )
                 return WorkerAi(worker, seed * 31 + seat)
             except (ImportError, ValueError):
                 pass
@@ -119,6 +137,15 @@ class AiPool:
         for w in self.workers.values():
             w.close()
         self.workers.clear()
+
+
+def worker_options(level: str, scale: float = 1.0) -> dict[str, Any]:
+    """Hard: a fixed number of rollouts (reproducible), scaled like the time budget."""
+    if level != "hard":
+        return {}
+    from game.ai.hard import Settings
+
+    return {"settings": Settings(iterations=max(8, round(HARD_ITERATIONS * scale)))}
 
 
 def make_ai(level: str, seat: int, seed: int = 0) -> AiPlayer:

@@ -30,6 +30,7 @@ class BoardView:
         self.layout = layout
         self.n = players
         self.tr = tr
+        self.palette = theme.NORMAL  # the table sets the player's (colour-blind or not)
         self.targets: list[tuple[Target, Rect]] = []
 
     # -- geometry --------------------------------------------------------------------------
@@ -244,7 +245,7 @@ class BoardView:
         tr = self.tr
         panel = self.pz(seat, "panel")
         p.rect(panel, (20, 30, 22, 200), radius=14)
-        colour = theme.SEASON_COLOURS[seat]
+        colour = self.palette.seasons[seat]
         if active:
             p.rect(panel.inflate(6, 6), theme.ACTIVE_EDGE, radius=16, width=5)
         p.rect(panel, colour, radius=14, width=3)

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol
 
+from game.ui import theme
 from game.ui.art import Art
 
 SPEEDS: tuple[str, ...] = ("slow", "normal", "fast", "instant")
@@ -135,7 +136,7 @@ class Context:
     art: Art
     settings: Settings = field(default_factory=Settings)
     storage: Storage = field(default_factory=MemoryStorage)
-    ai_factory: Callable[[str, int], Any] | None = None  # (level, seat) -> AiPlayer
+    ai_factory: Callable[[str, int, int], Any] | None = None  # (level, seat, ai_seed) -> AiPlayer
     hint: Callable[[Any, int], Any] | None = None  # (game, seat) -> Move | None
     sound: Any | None = None
     quit: Callable[[], None] = _no_op
@@ -143,6 +144,12 @@ class Context:
     set_language: Callable[[str], None] = lambda language: None  # switches ``tr`` in place
     resize_window: Callable[[tuple[int, int]], None] = lambda size: None
     has_key: Callable[[str], bool] = lambda key: True
+
+    @property
+    def palette(self) -> theme.Palette:
+        """The meaningful colours, colour-blind-safe when the setting is on (read each draw,
+        so the switch shows at once)."""
+        return theme.palette(bool(getattr(self.settings, "colour_blind", False)))
 
     def play_sound(self, name: str) -> None:
         if self.sound is not None:

@@ -41,7 +41,7 @@ class Shots:
         out.mkdir(parents=True, exist_ok=True)
         catalog = Catalog.load("en", strict=True)
         self.ctx = Context(tr=catalog.tr, art=Art(), storage=MemoryStorage(), has_key=catalog.has)
-        self.ctx.ai_factory = lambda level, seat: BuiltinAi(level, seat)
+        self.ctx.ai_factory = lambda level, seat, seed=0: BuiltinAi(level, seat)
         self.ctx.settings.speed = "instant"
         self.app = TableApp(self.ctx, sizes[0])
         self.written: list[str] = []

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 Color = tuple[int, int, int] | tuple[int, int, int, int]
 
 BG = (28, 40, 30)
@@ -37,6 +39,37 @@ ELEMENT_COLOURS: tuple[Color, ...] = (
     (150, 210, 210),
     (240, 120, 180),
 )
+
+
+@dataclass(frozen=True)
+class Palette:
+    """The colours that carry meaning (whose seat, which element, legal/selected, hit/safe):
+    the one thing the colour-blind setting changes (shapes and patterns come from the art)."""
+
+    seasons: tuple[Color, ...] = SEASON_COLOURS
+    elements: tuple[Color, ...] = ELEMENT_COLOURS
+    legal: Color = LEGAL
+    selected: Color = SELECTED
+    danger: Color = DANGER
+    safe: Color = LEGAL
+
+
+NORMAL = Palette()
+# After Okabe & Ito: every pair stays >= 20 CIELAB units apart under simulated deuteranopia
+# and protanopia (tests/ui/test_palette.py); the normal seasons fall to 14 (spring/summer).
+COLOUR_BLIND = Palette(
+    seasons=((0, 170, 130), (245, 230, 80), (200, 80, 20), (110, 170, 255)),
+    elements=((250, 220, 60), (30, 100, 210), (0, 175, 125), (225, 225, 225), (200, 100, 160)),
+    legal=(86, 180, 233),
+    selected=(230, 159, 0),
+    danger=(213, 94, 0),
+    safe=(86, 180, 233),
+)
+
+
+def palette(colour_blind: bool) -> Palette:
+    return COLOUR_BLIND if colour_blind else NORMAL
+
 
 # Text sizes in logical pixels; the smallest is still 13 px at 1280x720.
 SMALL = 20

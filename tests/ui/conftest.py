@@ -18,7 +18,7 @@ def ctx():
 
     catalog = Catalog.load("en", strict=True)
     c = Context(tr=catalog.tr, art=Art(), storage=MemoryStorage(), has_key=catalog.has)
-    c.ai_factory = lambda level, seat: BuiltinAi(level, seat)
+    c.ai_factory = lambda level, seat, seed=0: BuiltinAi(level, seat)
     c.settings.speed = "instant"
     return c
 

@@ -281,7 +281,7 @@ class EndOfRoundScene(TableScene):
             badge.midright = (line.right - 6, line.centery)
             hit = seat in dealt
             p.rect(badge, (20, 8, 6, 230) if hit else (8, 24, 12, 230), radius=12)
-            p.rect(badge, theme.DANGER if hit else theme.LEGAL, radius=12, width=3)
+            p.rect(badge, self.palette.danger if hit else self.palette.safe, radius=12, width=3)
             icon = badge.h - 20
             p.image("element_icon", "water", rect=Rect(badge.x + 12, badge.y + 10, icon, icon))
             p.text(
@@ -303,7 +303,7 @@ class EndOfRoundScene(TableScene):
                 verdict,
                 (badge.right - 14, badge.centery),
                 theme.BODY,
-                theme.DANGER if hit else theme.LEGAL,
+                self.palette.danger if hit else self.palette.safe,
                 anchor="midright",
                 bold=True,
                 max_width=badge.w - icon - 150,

@@ -60,6 +60,15 @@ class GameOverScene(TableScene):
         self.menu = ButtonList()
 
     def enter(self) -> None:
+        self.build()
+        self.record()
+        self.ctx.play_sound("win")
+
+    def resized(self) -> None:
+        super().resized()
+        self.build()  # button labels in the current language
+
+    def build(self) -> None:
         tr = self.tr
         r = self.layout["dialog"].inflate(240, 120)
         y = r.bottom - 90
@@ -69,8 +78,6 @@ class GameOverScene(TableScene):
         ]
         self.menu.focus = 0
         self.menu.buttons[0].focused = True
-        self.record()
-        self.ctx.play_sound("win")
 
     def record(self) -> None:
         if self.recorded:
@@ -212,7 +219,7 @@ class GameOverScene(TableScene):
             max_width=330,
         )
         # (the glyphs sit low in their line box: centre the dot on the letters)
-        p.circle((xs[1] - 18, row.centery + 5), 9, theme.SEASON_COLOURS[seat])
+        p.circle((xs[1] - 18, row.centery + 5), 9, self.palette.seasons[seat])
         for x, v in zip(xs[2:5], (s.trees, s.fires, s.flowers), strict=True):
             p.text(
                 f"{v}",

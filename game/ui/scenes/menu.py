@@ -33,6 +33,9 @@ class MenuScene(Scene):
     def resume(self) -> None:
         self.build()
 
+    def resized(self) -> None:
+        self.build()  # the language may have changed under the Settings overlay
+
     def build(self) -> None:
         tr = self.ctx.tr
         saved = self.ctx.storage.load_match() is not None

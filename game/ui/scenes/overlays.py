@@ -58,6 +58,20 @@ class PauseOverlay(Overlay):
     def __init__(self, ctx: Context, match: Match | None = None) -> None:
         super().__init__(ctx)
         self.match = match
+        self.build()
+        self.menu.focus = 0
+        self.menu.buttons[0].focused = True
+
+    def resized(self) -> None:
+        """The language may have changed (Settings opened from here): new labels."""
+        focus = self.menu.focus
+        self.build()
+        self.menu.focus = focus
+        for i, b in enumerate(self.menu.buttons):
+            b.focused = i == focus
+
+    def build(self) -> None:
+        ctx = self.ctx
         tr = ctx.tr
         items: list[tuple[str, Callable[[], None]]] = [
             (tr("pause.resume"), self.close),
@@ -70,8 +84,6 @@ class PauseOverlay(Overlay):
         self.menu.buttons = [
             Button(r, label, fn) for r, (label, fn) in zip(rects, items, strict=True)
         ]
-        self.menu.focus = 0
-        self.menu.buttons[0].focused = True
 
     def to_menu(self) -> None:
         from game.ui.scenes.menu import MenuScene
@@ -153,6 +165,8 @@ class SettingsOverlay(Overlay):
         self.ctx.set_language(s.language)
         if self.stack is not None:
             self.stack.resized()  # every scene drops text it laid out in the old language
+        if pygame.display.get_init() and pygame.display.get_surface() is not None:
+            pygame.display.set_caption(self.ctx.tr("app.title"))
         self.changed()
 
     def window(self) -> None:
@@ -199,6 +213,13 @@ class RulesHelpOverlay(Overlay):
         while ctx.has_key(f"rules.page.{self.pages + 1}.title"):
             self.pages += 1
         self.menu.keyboard = False
+        self.build()
+
+    def resized(self) -> None:
+        self.build()  # button labels in the current language
+
+    def build(self) -> None:
+        ctx, text = self.ctx, self.text
         b = self.box
         self.menu.buttons = [
             Button(
@@ -284,6 +305,13 @@ class ConfirmDialog(Overlay):
         self.message = message
         self.on_yes = on_yes
         self.on_no = on_no
+        self.build()
+
+    def resized(self) -> None:
+        self.build()  # button labels in the current language
+
+    def build(self) -> None:
+        ctx = self.ctx
         b = self.box
         self.menu.buttons = [
             Button(
@@ -339,8 +367,15 @@ class DiscardBrowser(Overlay):
         self.match = match
         self.seat = max(0, seat)
         self.scroll = 0
-        b = self.box
         self.menu.keyboard = False
+        self.build()
+
+    def resized(self) -> None:
+        self.build()  # button labels in the current language
+
+    def build(self) -> None:
+        ctx = self.ctx
+        b = self.box
         self.menu.buttons = [
             Button(
                 Rect(b.x + 40, b.bottom - 90, 260, 64),

@@ -47,6 +47,9 @@ class SetupScene(Scene):
     def seats(self) -> list[Seat]:
         return self.all_seats[: self.count]
 
+    def resized(self) -> None:
+        self.build()  # labels in the current language
+
     def build(self) -> None:
         tr = self.ctx.tr
         b: list[Button] = []
@@ -186,7 +189,7 @@ class SetupScene(Scene):
         )
         y = BOX.y + 220
         for i in range(self.count):
-            p.circle((x0 + 24, y + 31), 14, theme.SEASON_COLOURS[i])
+            p.circle((x0 + 24, y + 31), 14, self.ctx.palette.seasons[i])
             y += 80
         p.text(tr("setup.first"), (x0, BOX.y + 591), theme.LARGE, theme.TEXT, anchor="midleft")
         p.text(tr("setup.seed"), (x0, BOX.y + 681), theme.LARGE, theme.TEXT, anchor="midleft")

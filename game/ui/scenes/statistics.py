@@ -167,7 +167,7 @@ class StatisticsScene(Scene):
             bar = Rect(x0 + 220, y + 4, 480, 30)
             p.rect(bar, BAR_EMPTY, radius=6)
             if n:
-                colour = theme.ELEMENT_COLOURS[(2, 1, 4)[i]]
+                colour = self.ctx.palette.elements[(2, 1, 4)[i]]
                 p.rect(Rect(bar.x, bar.y, max(8, bar.w * n // top), bar.h), colour, radius=6)
             p.text(str(n), (bar.right + 16, y), theme.BODY, theme.TEXT)
 

@@ -34,7 +34,7 @@ from game.engine.moves import (
 )
 from game.engine.state import COLUMNS, ROWS, START_TREE
 from game.ui import theme, visual_state
-from game.ui.ai_seat import builtin_choice, make_ai
+from game.ui.ai_seat import builtin_choice, decision_seed, make_ai
 from game.ui.anim import Animator, Drop, Flight, Pause, Walk
 from game.ui.board import SEASONS, BoardView
 from game.ui.context import SPEED_FACTOR, THINK_SECONDS, Context
@@ -58,6 +58,9 @@ END_OF_ROUND_EVENTS = (
     ev.SacredTreePassed,
 )
 FOCUS_CELL = 48  # logical px: Forest spaces smaller than this get the focus view
+# Every decision is autosaved; AI moves in quick succession (fast and instant speed) are
+# batched to one save per this many seconds. Leaving the table always saves what is left.
+AUTOSAVE_GAP_S = 0.25
 DURATION = {  # seconds at normal speed
     "reveal": 0.45,
     "fly": 0.5,
@@ -150,6 +153,8 @@ class TableScene(Scene):
         self.hint_job: tuple | None = None
         self.synced = -1
         self.message = ""  # a short notice (e.g. an illegal move's reason)
+        self.unsaved = False  # a decision was played since the last autosave
+        self.saved_at = -1e9
         grid = self.layout.player(0, "forest_grid")
         self.small_forests = grid.w / COLUMNS < FOCUS_CELL
         self.focus_cells: list[tuple[Target, Rect]] = []  # spaces of the focus view, drawn
@@ -160,6 +165,10 @@ class TableScene(Scene):
     @property
     def tr(self):  # noqa: ANN201 - the catalogue's tr
         return self.ctx.tr
+
+    @property
+    def palette(self) -> theme.Palette:
+        return self.ctx.palette
 
     @property
     def speed(self) -> float:
@@ -175,8 +184,18 @@ class TableScene(Scene):
         return a.player
 
     def resized(self) -> None:
+        """New window size or new language: drop every cached surface and built label."""
         self.layer = None
         self.dirty = True
+        self.choice_key = ()  # buttons are built again (labels in the current language)
+        scroll = self.log.scroll
+        self.log = LogPanel(self.tr)  # its sentences are translated once: start again
+        self.log.scroll = scroll
+        self.board.tr = self.tr
+
+    def exit(self) -> None:
+        """Leaving the table (next phase, menu, quit): nothing played stays unsaved."""
+        self.autosave(force=True)
 
     def resume(self) -> None:
         self.dirty = True
@@ -229,9 +248,15 @@ class TableScene(Scene):
         b: dict[str, Button] = {}
 
         def add(
-            name: str, label: str, key: str, action, enabled: bool = True, highlight: bool = False
+            name: str,
+            label: str,
+            key: str,
+            action,
+            enabled: bool = True,
+            highlight: bool = False,
+            size: int = theme.BODY,
         ) -> None:
-            b[name] = Button(L[name], label, action, enabled, key, highlight=highlight)
+            b[name] = Button(L[name], label, action, enabled, key, highlight=highlight, size=size)
 
         b_top = [
             ("button_hint", "button.hint", "H", self.show_hint),
@@ -289,6 +314,7 @@ class TableScene(Scene):
                 tr("key.enter"),
                 self.confirm_plant,
                 highlight=True,
+                size=theme.SMALL,  # "Confirm  [Enter]" fits the standard width only so
             )
         if seat >= 0 and decision not in (None, Decision.DRAW):
             add(
@@ -300,7 +326,13 @@ class TableScene(Scene):
             )
         viewer = seat if seat >= 0 else self.first_human()
         if viewer >= 0:
-            add("button_discard", tr("button.discard"), "D", lambda: self.open_discard(viewer))
+            add(
+                "button_discard",
+                tr("button.discard"),
+                "D",
+                lambda: self.open_discard(viewer),
+                size=theme.SMALL,  # browsing, not deciding; "버린 카드 더미" is the rules term
+            )
         self.buttons = b
 
     def first_human(self) -> int:
@@ -322,7 +354,7 @@ class TableScene(Scene):
             return
         if move is PASS:
             left = self.match.game.players[seat].actions_left
-            if left > 0:
+            if left > 0 and getattr(self.ctx.settings, "confirm_pass", True):
                 from game.ui.scenes.overlays import ConfirmDialog
 
                 self.stack.push(
@@ -359,6 +391,8 @@ class TableScene(Scene):
         except IllegalMove as e:
             self.message = str(e)
             return
+        self.unsaved = True
+        self.autosave(force=not self.match.seats[seat].is_ai)
         self.message = ""
         self.selected_tree = -1
         self.tentative = None
@@ -550,10 +584,12 @@ class TableScene(Scene):
         deadline = time.perf_counter() + 0.012
         while True:
             if not self.advance(dt):
+                self.autosave()
                 return
             dt = 0.0
             # At instant speed keep going (several AI moves per frame) within a time budget.
             if self.speed > 0 or time.perf_counter() > deadline or self.stack is None:
+                self.autosave()
                 return
             if self.stack.top is not self:
                 return
@@ -587,7 +623,10 @@ class TableScene(Scene):
 
     def transition(self, kind: str) -> None:
         if self.stack is not None:
-            self.stack.replace(phase_scene(kind, self.ctx, self.match))
+            scene = phase_scene(kind, self.ctx, self.match)
+            self.stack.replace(scene)  # our exit saves what is unsaved
+            if isinstance(scene, TableScene):
+                scene.saved_at = self.saved_at  # one save per AUTOSAVE_GAP_S across scenes
 
     def drive_ai(self, dt: float) -> bool:
         a = self.match.active()
@@ -599,14 +638,15 @@ class TableScene(Scene):
             return False
         ai = self.match.ais.get(seat)
         if ai is None:
-            factory = self.ctx.ai_factory or (lambda level, s: make_ai(level, s))
-            ai = self.match.ais[seat] = factory(spec.kind, seat)
+            factory = self.ctx.ai_factory or make_ai
+            ai = self.match.ais[seat] = factory(spec.kind, seat, self.match.ai_seed)
         job = (seat, self.match.version)
+        seed = decision_seed(self.match.ai_seed, len(self.match.history), seat)
         if self.ai_job != job:
             self.ai_job = job
             self.ai_answer = None
             self.think = THINK_SECONDS.get(self.ctx.settings.speed, 0.4)
-            ai.submit(self.match.game.clone(), seat)
+            ai.submit(self.match.game.clone(), seat, seed=seed)
         self.think -= dt
         if self.ai_answer is None:
             self.ai_answer = ai.poll()
@@ -614,7 +654,8 @@ class TableScene(Scene):
             return False
         move, self.ai_answer = self.ai_answer, None
         if move not in self.match.game.legal_moves(seat):
-            move = builtin_choice(self.match.game, seat, __import__("random").Random(0))
+            rand = __import__("random").Random(seed)
+            move = builtin_choice(self.match.game, seat, rand)
         self.play(seat, move)
         return True
 
@@ -751,11 +792,19 @@ class TableScene(Scene):
             apply()
             if isinstance(e, ev.PlayerStopped) and e.forced:
                 self.ctx.play_sound("bust")
-        if isinstance(e, ev.TurnEnded | ev.RoundStarted):
-            self.autosave()
 
-    def autosave(self) -> None:
-        if not self.match.game.over:
+    def autosave(self, force: bool = False) -> None:
+        """Save the match if a decision was played since the last save: at once for a
+        human's decision (and ``force``), else at most once per ``AUTOSAVE_GAP_S``. The
+        storage writes off the frame loop (``game/app/writer.py``)."""
+        if not self.unsaved:
+            return
+        now = time.monotonic()
+        if not force and now - self.saved_at < AUTOSAVE_GAP_S:
+            return
+        self.unsaved = False
+        self.saved_at = now
+        if not self.match.game.over:  # a finished match is recorded, not continued
             with contextlib.suppress(OSError):
                 self.ctx.storage.save_match(self.match.to_json())
 
@@ -830,7 +879,7 @@ class TableScene(Scene):
         q = self.match.shown.players[seat]
         p.rect(box.inflate(8, 8), (0, 0, 0, 120), radius=16)
         p.rect(box, (20, 30, 22), radius=14)
-        p.rect(box, theme.SEASON_COLOURS[seat], radius=14, width=3)
+        p.rect(box, self.palette.seasons[seat], radius=14, width=3)
         p.text(
             self.tr("focus.title", name=self.match.names[seat]),
             (box.x + 16, box.y + 22),
@@ -858,15 +907,15 @@ class TableScene(Scene):
                 "space", seat, self.tentative.x, self.tentative.y
             ):
                 p.image("tree", self.tentative.tree, rect=r, fit=True, alpha=170)
-                p.rect(r.inflate(8, 8), theme.SELECTED, radius=10, width=5)
+                p.rect(r.inflate(8, 8), self.palette.selected, radius=10, width=5)
             elif target == focused:
-                p.rect(r.inflate(8, 8), theme.SELECTED, radius=10, width=5)
+                p.rect(r.inflate(8, 8), self.palette.selected, radius=10, width=5)
             elif target == self.hover and target in legal:
                 p.rect(r.inflate(10, 10), theme.HOVER, radius=10, width=4)
             elif target == self.hover:
                 p.rect(r.inflate(6, 6), theme.TEXT, radius=10, width=2)
             elif target in legal:
-                p.rect(r.inflate(6, 6), theme.LEGAL, radius=10, width=pulse)
+                p.rect(r.inflate(6, 6), self.palette.legal, radius=10, width=pulse)
 
     def draw_layer(self, p: Painter) -> None:
         a = self.match.active()
@@ -878,6 +927,7 @@ class TableScene(Scene):
             active,
             self.log.scroll,
             len(self.match.log),
+            self.palette,
         )
         if self.layer is None or self.dirty or key != self.layer_key:
             if self.layer is None or self.layer.get_size() != p.surface.get_size():
@@ -894,6 +944,7 @@ class TableScene(Scene):
         p.blit(self.layer, (0, 0))
 
     def render_layer(self, p: Painter, active: int) -> None:
+        self.board.palette = self.palette
         self.board.render(
             p,
             self.match.shown,
@@ -932,7 +983,7 @@ class TableScene(Scene):
     def draw_banner(self, p: Painter) -> None:
         r = self.layout["banner"]
         a = self.match.active()
-        colour = theme.SEASON_COLOURS[a.player] if a is not None else theme.PANEL_EDGE
+        colour = self.palette.seasons[a.player] if a is not None else theme.PANEL_EDGE
         p.rect(r, (10, 16, 12, 225), radius=12)
         p.rect(Rect(r.x, r.y, 14, r.h), colour, radius=6)
         p.text(
@@ -953,18 +1004,18 @@ class TableScene(Scene):
             if r is None:
                 continue
             if i == self.focus:
-                p.rect(r.inflate(8, 8), theme.SELECTED, radius=8, width=5)
+                p.rect(r.inflate(8, 8), self.palette.selected, radius=8, width=5)
             else:
-                p.rect(r.inflate(6, 6), theme.LEGAL, radius=8, width=pulse)
+                p.rect(r.inflate(6, 6), self.palette.legal, radius=8, width=pulse)
         if self.selected_tree >= 0:
             r = self.board.rect_of(Target("tree_kind", self.selected_tree))
             if r is not None:
-                p.rect(r.inflate(8, 8), theme.SELECTED, radius=8, width=5)
+                p.rect(r.inflate(8, 8), self.palette.selected, radius=8, width=5)
         if self.tentative is not None:
             t = self.tentative
             r = self.board.space(self.match.game.turn, t.x, t.y)
             p.image("tree", t.tree, rect=r, fit=True, alpha=170)
-            p.rect(r.inflate(8, 8), theme.SELECTED, radius=8, width=4)
+            p.rect(r.inflate(8, 8), self.palette.selected, radius=8, width=4)
         if self.hover is not None and self.move_for(self.hover) is not None:
             r = self.board.rect_of(self.hover)
             if r is not None:

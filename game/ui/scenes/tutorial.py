@@ -149,7 +149,7 @@ class ScriptedAi:
         self.runner = runner
         self.answer: Move | None = None
 
-    def submit(self, game: Game, seat: int) -> None:
+    def submit(self, game: Game, seat: int, seed: int | None = None) -> None:
         self.answer = self.runner.next_opponent_move() if self.runner.opponent_due() else None
 
     def poll(self) -> Move | None:
