@@ -382,6 +382,11 @@ class Game:
             raise IllegalMove(f"there is no player {player!r} in this game")
         if move not in self.legal_moves(player):
             raise IllegalMove(self._why_illegal(player, move))
+        return self.play_unchecked(player, move)
+
+    def play_unchecked(self, player: int, move: Move) -> list[ev.Event]:
+        """``play`` without the legality check, for search that takes its moves from
+        ``legal_moves`` itself; anything else must go through ``play``."""
         out: list[ev.Event] = []
         if self.phase is Phase.DRAW:
             self._play_draw(self.players[player], move, out)

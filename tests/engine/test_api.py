@@ -183,3 +183,15 @@ def test_engine_and_data_import_without_pygame():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
+
+
+def test_play_unchecked_matches_play_for_legal_moves():
+    a, b = new_game(3, 12), new_game(3, 12)
+    r = random.Random(4)
+    for _ in range(400):
+        if a.over:
+            break
+        seat = a.pending()[0].player
+        move = r.choice(a.legal_moves(seat))
+        assert a.play(seat, move) == b.play_unchecked(seat, move)
+    assert a.to_json() == b.to_json()
