@@ -368,19 +368,23 @@ class BoardView:
             p.image("card_back", rect=dp, fit=True)
         else:
             p.rect(dp, (0, 0, 0, 90), radius=6)
-        self._count(p, dp, len(q.deck))
+        # The back's title runs along its bottom edge: the count sits in the plain top band.
+        self._count(p, dp, len(q.deck), top=True)
         self.add(Target("draw_pile", seat), dp)
         dz = self.pz(seat, "discard")
         if q.discard:
             p.image("card_face", q.discard[-1], rect=dz, fit=True)
         else:
             p.rect(dz, (0, 0, 0, 90), radius=6)
-        self._count(p, dz, len(q.discard))
+        self._count(p, dz, len(q.discard), lift=dz.h // 7)  # above the animal's name
         self.add(Target("discard", seat), dz)
 
-    def _count(self, p: Painter, r: Rect, n: int) -> None:
+    def _count(self, p: Painter, r: Rect, n: int, top: bool = False, lift: int = 0) -> None:
         badge = Rect(0, 0, 34, 26)
-        badge.midbottom = (r.centerx, r.bottom + 2)
+        if top:
+            badge.midtop = (r.centerx, r.top + max(2, r.h // 40))
+        else:
+            badge.midbottom = (r.centerx, r.bottom + 2 - lift)
         p.rect(badge, (0, 0, 0, 190), radius=8)
         p.text(str(n), badge.center, theme.SMALL, theme.TEXT, anchor="center", bold=True)
 
