@@ -154,3 +154,53 @@ def test_learn_to_play_from_the_main_menu(app, ctx) -> None:
     d.key(pygame.K_ESCAPE)
     d.key(pygame.K_ESCAPE)
     assert app.stack.top.kind == "menu"
+
+
+def covered(scene: TutorialScene) -> list[str]:
+    """What the step's note covers of what must stay in sight now."""
+    table = scene.table_below()
+    assert table is not None
+    hits = [r for r in scene.kept_clear(table) if scene.panel_area.colliderect(r)]
+    return [f"step {scene.runner.index + 1}: {r}" for r in hits]
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+@pytest.mark.parametrize("index", range(len(LESSONS)), ids=[s.id for s in LESSONS])
+def test_the_note_never_covers_what_its_step_talks_about(language: str, index: int) -> None:
+    """Every step, at normal speed (the end of the round held step by step): the note keeps
+    off the lit zones, the move's target, the Onibi band and what it moves, the game-over box."""
+    from game.ui.app import TableApp
+    from tests.tutorial.conftest import make_ctx
+
+    ctx = make_ctx(language)
+    ctx.settings.speed = "normal"
+    app = TableApp(ctx, (1280, 720))
+    try:
+        d = open_lesson(app, ctx, index)
+        scene = d.scene
+        bad: list[str] = []
+        round_ends = 0
+        while not scene.complete:
+            step = scene.runner.step
+            assert step is not None
+            for _ in range(3000):
+                if step.move is None and scene.can_continue():
+                    break
+                table = scene.table
+                if step.move is not None and table is not None and table.human_seat() == 0:
+                    break
+                top = scene.inner.top
+                if top is not None and top.kind == "end_of_round" and step.until == "next_round":
+                    d.frames(2)
+                    bad += covered(scene)
+                    round_ends += 1
+                    d.click(top.layout["circle"].center)  # the learner clicks the table
+                    continue
+                d.frames()
+            d.frames()
+            bad += covered(scene)
+            d.play_step()
+        assert bad == []
+        assert round_ends == (5 if index == 2 else 0)  # lesson 3 shows Onibi's five steps
+    finally:
+        pygame.display.quit()

@@ -50,6 +50,9 @@ def explain(tr: Tr, res, names) -> list[str]:  # noqa: ANN001 - an engine Result
     return out
 
 
+BUTTONS_FROM_BOTTOM = 90  # the top of Play again / Menu, above the box's bottom edge
+
+
 class GameOverScene(TableScene):
     kind = "game_over"
 
@@ -58,6 +61,7 @@ class GameOverScene(TableScene):
         self.result = match.game.result()
         self.recorded = False
         self.menu = ButtonList()
+        self.offer_buttons = True  # a lesson's game over leads on from its own note
 
     def enter(self) -> None:
         self.build()
@@ -70,14 +74,25 @@ class GameOverScene(TableScene):
 
     def build(self) -> None:
         tr = self.tr
-        r = self.layout["dialog"].inflate(240, 120)
-        y = r.bottom - 90
+        r = self.box()
+        y = r.bottom - BUTTONS_FROM_BOTTOM
+        self.menu.buttons = []
+        self.menu.focus = -1
+        if not self.offer_buttons:
+            return
         self.menu.buttons = [
             Button(Rect(r.centerx - 330, y, 310, 64), tr("gameover.play_again"), self.play_again),
             Button(Rect(r.centerx + 20, y, 310, 64), tr("gameover.menu"), self.to_menu),
         ]
         self.menu.focus = 0
         self.menu.buttons[0].focused = True
+
+    def box(self) -> Rect:
+        """The result's box over the table; shorter when it offers no buttons (a lesson)."""
+        r = self.layout["dialog"].inflate(240, 120)
+        if not self.offer_buttons:
+            r.h -= BUTTONS_FROM_BOTTOM
+        return r
 
     def record(self) -> None:
         if self.recorded:
@@ -131,7 +146,7 @@ class GameOverScene(TableScene):
     def draw_extra(self, p: Painter) -> None:
         tr = self.tr
         p.rect(Rect(0, 0, *self.layout.size), (0, 0, 0, 150))
-        r = self.layout["dialog"].inflate(240, 120)
+        r = self.box()
         panel(p, r, fill=(30, 40, 32))
         res = self.result
         names = self.match.names
@@ -180,7 +195,8 @@ class GameOverScene(TableScene):
                 below_drawn = below_drawn or not res.scores[seat].qualified
         y += 14
         lines = explain(tr, res, names)
-        box = Rect(r.x + 40, y, r.w - 80, self.menu.buttons[0].rect.y - 16 - y)
+        bottom = r.bottom - (BUTTONS_FROM_BOTTOM + 16 if self.offer_buttons else 24)
+        box = Rect(r.x + 40, y, r.w - 80, bottom - y)
         size = theme.BODY
         text = "\n".join(lines)
         while size > theme.SMALL - 2 and p.text_height(text, box.w, size) > box.h:

@@ -38,23 +38,53 @@ from game.engine.moves import (
 )
 from game.ui import theme
 from game.ui.context import Context
+from game.ui.layout import Layout
 from game.ui.match import Match, Seat
 from game.ui.painter import Painter
 from game.ui.scene import Scene, SceneStack
+from game.ui.scenes.game_over import GameOverScene
 from game.ui.scenes.table import BUTTON_MOVES, TableScene, scene_for_match
 from game.ui.targets import Target
 from game.ui.viewport import LOGICAL
 from game.ui.widgets import Button, ButtonList, panel
 
 SCREEN = Rect(0, 0, *LOGICAL)
-# Where the lesson's note may sit on the 1920x1080 canvas, by the name a step gives.
-PANELS: dict[str, Rect] = {
-    "left": Rect(10, 66, 582, 740),  # over the Reserve and the tree supply
-    "right": Rect(1020, 477, 890, 403),  # over the opponent's panel
-    "bottom": Rect(10, 904, 1900, 172),  # under the Onibi panel and the game-over box
-}
-PANELS["auto"] = PANELS["left"]
+# The places a step's note may take, in the order tried when its own place would cover
+# something the step talks about (see ``note_places``).
+PLACE_ORDER: tuple[str, ...] = ("left", "right", "low", "bottom")
+# What the end of the round animates or explains: the note keeps off these while it runs.
+ROUND_END_ZONES: tuple[str, ...] = (
+    "onibi_panel",
+    "circle_centre",
+    "market_1",
+    "market_2",
+    "market_3",
+    "reserve_1",
+    "reserve_2",
+    "reserve_3",
+    "varan_supply",
+    "fire_supply",
+)
+ROUND_END_SEAT_ZONES: tuple[str, ...] = ("help_line", "discard", "draw_pile")
 TABLE_KINDS = ("draw", "action")
+
+
+def note_places(layout: Layout) -> dict[str, Rect]:
+    """Where a lesson's note may sit, taken from the table's own zones so that a new layout
+    moves the notes with it: over the Reserve and tree supply (``left``), over the
+    opponent's panel (``right``), over the tree supply and the log, which the end of the
+    round leaves alone (``low``), and over the prompt and buttons (``bottom``)."""
+    reserve = layout["market_3"].unionall(
+        [layout[f"{kind}_{level}"] for kind in ("market", "reserve") for level in (1, 2, 3)]
+    )
+    supply, log = layout["tree_supply"], layout["log"]
+    top, bottom = max(supply.top, log.top), min(supply.bottom, log.bottom)
+    return {
+        "left": reserve.union(supply),
+        "right": layout.player(OPPONENT, "panel"),
+        "low": Rect(supply.x, top, log.right - supply.x, bottom - top),
+        "bottom": layout["onibi_panel"],
+    }
 
 
 def language(ctx: Context) -> str:
@@ -371,23 +401,68 @@ class TutorialScene(Scene):
         ]
         self.panel_area = Rect(0, 0, 0, 0)
 
-    def layout_panel(self, p: Painter) -> tuple[Rect, Rect, int]:
-        """Size the note to its text (the step's place, at most that place's size) and put
-        the buttons in it. Returns the panel, the text box and the text size."""
+    def kept_clear(self, table: TableScene | None) -> list[Rect]:
+        """What the note must not cover now: the step's lit zones and its target, the
+        pieces the end of the round moves, the game-over box."""
+        step = self.runner.step
+        if table is None or step is None:
+            return []
+        layout = table.layout
+        names = list(step.zones)
+        kind = self.inner_kind
+        if kind == "end_of_round":
+            names += ROUND_END_ZONES
+            names += [f"p{s}_{z}" for s in range(2) for z in ROUND_END_SEAT_ZONES]
+        out = [layout.zones[n] for n in names if n in layout.zones]
+        over = self.inner.top
+        if isinstance(over, GameOverScene):
+            out.append(over.box())
+        if step.move is not None and table.human_seat() == LEARNER:
+            target = self.target_rect(table, step.move)
+            if target is not None:
+                out.append(target.inflate(24, 24))
+        return out
+
+    def place_note(self, p: Painter) -> tuple[Rect, Rect, int]:
+        """The step's own place unless the note would cover something to keep clear there,
+        else the first place (``PLACE_ORDER``) where it covers nothing."""
+        step = self.runner.step
+        assert step is not None
+        table = self.table_below()
+        assert table is not None, "a lesson always has its table"
+        places = note_places(table.layout)
+        keep = self.kept_clear(table)
+        first = step.panel if step.panel in places else PLACE_ORDER[0]
+        for name in (first, *(n for n in PLACE_ORDER if n != first)):
+            laid = self.layout_panel(p, places[name])
+            if not any(laid[0].colliderect(k) for k in keep):
+                return laid
+        return self.layout_panel(p, places[first])
+
+    def layout_panel(self, p: Painter, place: Rect) -> tuple[Rect, Rect, int]:
+        """Size the note to its text (at most ``place``) and put the buttons in it. A wide
+        place keeps the buttons in a column at its right. Returns the panel, the text box
+        and the text size."""
         t = self.text
         step = self.runner.step
         assert step is not None
-        place = PANELS.get(step.panel, PANELS["auto"])
         text = t.pick(step.text)
         refused = self.match.refused
         msg = f"{t('not_now')} {refused.message(t.lang)}" if refused is not None else ""
         cont, skip, lessons = self.buttons.buttons
-        if place.w > 1200:  # the wide bottom strip: buttons at its right end
-            text_box = Rect(place.x + 18, place.y + 44, place.w - 660, place.h - 52)
-            x = place.right - 620
-            cont.rect = Rect(x, place.y + 14, 600, 64)
-            skip.rect = Rect(x, place.y + 92, 290, 60)
-            lessons.rect = Rect(x + 310, place.y + 92, 290, 60)
+        if place.w >= 2.5 * place.h:  # a wide strip: buttons in a column at its right end
+            bw = min(600, round(place.w * 0.3))
+            x = place.right - bw - 20
+            text_h = place.h - 52 - (36 if msg else 0)
+            text_box = Rect(place.x + 18, place.y + 44, x - place.x - 36, text_h)
+            cont.rect = Rect(x, place.y + 14, bw, 64)
+            if bw >= 400:
+                half = (bw - 20) // 2
+                skip.rect = Rect(x, place.y + 92, half, 60)
+                lessons.rect = Rect(x + half + 20, place.y + 92, half, 60)
+            else:
+                skip.rect = Rect(x, place.y + 88, bw, 56)
+                lessons.rect = Rect(x, place.y + 152, bw, 56)
             size = theme.BODY
             while size > theme.SMALL - 4 and p.text_height(text, text_box.w, size) > text_box.h:
                 size -= 1
@@ -560,6 +635,10 @@ class TutorialScene(Scene):
             self.finish()
         if self.buttons.buttons:
             self.buttons.buttons[0].enabled = step is not None and self.can_continue()
+        over = self.inner.top
+        if isinstance(over, GameOverScene) and over.offer_buttons:
+            over.offer_buttons = False  # Play again / Menu belong to real games
+            over.build()
 
     # -- drawing ---------------------------------------------------------------------------
 
@@ -571,17 +650,20 @@ class TutorialScene(Scene):
         step = self.runner.step
         if step is None:
             return
-        self.draw_zones(p, step.zones)
+        if self.inner_kind != "game_over":  # (its box covers the table: nothing to point at)
+            self.draw_zones(p, step.zones)
         table = self.table
         if step.move is not None and table is not None and table.human_seat() == LEARNER:
             self.draw_target(p, table, step.move)
         self.draw_panel(p)
 
+    def table_below(self) -> TableScene | None:
+        """The topmost table scene, under any overlay (rules, settings) opened over it."""
+        return next((s for s in reversed(self.inner.scenes) if isinstance(s, TableScene)), None)
+
     def zone_rect(self, name: str) -> Rect | None:
-        for scene in reversed(self.inner.scenes):
-            if isinstance(scene, TableScene):
-                return scene.layout.zones.get(name)
-        return None
+        table = self.table_below()
+        return table.layout.zones.get(name) if table is not None else None
 
     def draw_zones(self, p: Painter, zones: tuple[str, ...]) -> None:
         pulse = 3 + round(abs(((self.clock * 1.6) % 2) - 1) * 4)
@@ -622,7 +704,7 @@ class TutorialScene(Scene):
         runner = self.runner
         step = runner.step
         assert step is not None
-        r, text_box, size = self.layout_panel(p)
+        r, text_box, size = self.place_note(p)
         self.panel_area = r
         panel(p, r, fill=(22, 30, 24))
         p.rect(r, theme.ACCENT, radius=16, width=3)
@@ -639,7 +721,7 @@ class TutorialScene(Scene):
         refused = self.match.refused
         if refused is not None:
             msg = f"{t('not_now')} {refused.message(t.lang)}"
-            if r.w > 1200:
+            if r.w >= 2.5 * r.h:
                 box = Rect(text_box.x, r.bottom - 34, text_box.w, 30)
                 p.text(msg, box.topleft, theme.SMALL, theme.DANGER, bold=True, max_width=box.w)
             else:
@@ -651,8 +733,9 @@ class TutorialScene(Scene):
                 cont.draw(p)
             else:
                 p.rect(cont.rect, (0, 0, 0, 90), radius=10)
+                held = step.until == "next_round" and self.inner_kind == "end_of_round"
                 p.text(
-                    t("waiting"),
+                    t("click_table" if held else "waiting"),
                     cont.rect.center,
                     theme.BODY,
                     theme.TEXT_DIM,
