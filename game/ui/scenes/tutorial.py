@@ -624,8 +624,13 @@ class TutorialScene(Scene):
     def update(self, dt: float) -> None:
         self.clock += dt
         step = self.runner.step
-        hold = step is not None and step.until == "next_round" and self.inner_kind == "end_of_round"
-        # While the note explains Onibi, its panel moves on only when the learner clicks.
+        # While the notes lead into and explain Onibi, its band moves on only when the learner
+        # clicks (else it could be over before the note about it is read).
+        hold = (
+            step is not None
+            and step.until in ("end_of_round", "next_round")
+            and self.inner_kind == "end_of_round"
+        )
         speed = self.ctx.settings.speed
         self.inner.update(0.0 if hold and speed != "instant" else dt)
         if self.shown_step != self.runner.index:
