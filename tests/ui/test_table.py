@@ -7,7 +7,7 @@ import pytest
 
 from game.engine import Decision, Phase
 from game.engine import events as ev
-from game.engine.moves import DRAW, SKIP_BONUS, STOP
+from game.engine.moves import DRAW, SKIP_BONUS, STOP, Plant
 from game.engine.state import REPEAT_TREE
 from game.ui.match import Match, Seat
 from game.ui.targets import Target
@@ -342,3 +342,67 @@ def test_the_window_size_and_full_screen_go_back_into_the_settings(app, ctx) -> 
     assert ctx.storage.settings.window == (1600, 900)  # the windowed size is kept
     app.feed(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode="", scancode=0))
     assert ctx.storage.settings.fullscreen is False
+
+
+class PlanterAi:
+    """An AI seat that plants whenever it can (else stops drawing, or passes)."""
+
+    def __init__(self) -> None:
+        self.answer = None
+
+    def submit(self, game, seat: int, seed: int | None = None) -> None:
+        from game.engine.moves import PASS, ChooseAction
+
+        legal = game.legal_moves(seat)
+        plants = [m for m in legal if isinstance(m, Plant)]
+        for want in (plants[:1], [ChooseAction(4)], [STOP], [PASS]):
+            if want and want[0] in legal:
+                self.answer = want[0]
+                return
+        self.answer = legal[0]
+
+    def poll(self):
+        answer, self.answer = self.answer, None
+        return answer
+
+    def cancel(self) -> None:
+        self.answer = None
+
+
+def test_an_ai_planting_opens_its_forest_up_close_in_four_players(app, ctx) -> None:
+    """4 players, normal speed: the planter's Forest opens in the close-up, the tree drops
+    there, and the view holds about 0.9 s after it lands before closing."""
+    from game.ui.scenes.table import scene_for_match
+
+    ctx.ai_factory = lambda level, seat, seed=0: PlanterAi()
+    ctx.settings.speed = "normal"
+    seats = [Seat("Ana", "human"), Seat("Bo", "easy"), Seat("Cy", "easy"), Seat("Di", "easy")]
+    match = Match.new(seats, 7, first_player=1)
+    while match.game.phase is Phase.DRAW:  # the draw, straight through the match
+        seat = match.active().player
+        match.play(seat, STOP if STOP in match.game.legal_moves(seat) else DRAW)
+    boost(match, 1)  # Bo acts first and can afford any tree
+    app.stack.push(scene_for_match(ctx, match))
+    d = Driver(app)
+    planted_before = sum(t >= 0 for t in match.game.players[1].forest)
+    opened = landed = closed = None
+    for i in range(900):
+        d.frames()
+        scene, t = d.top, i / 60
+        if scene.kind != "action":
+            continue
+        assert scene.small_forests
+        shown = sum(v >= 0 for v in match.shown.players[1].forest)
+        if opened is None and scene.focus_seat() == 1:
+            opened = t
+            assert scene.focus_cells and all(c.a == 1 for c, _ in scene.focus_cells)
+        if opened is not None and landed is None and shown > planted_before:
+            landed = t
+            assert scene.focus_seat() == 1, "the tree lands in the close-up"
+        if landed is not None and scene.focus_seat() != 1:
+            closed = t
+            break
+    assert opened is not None, "the close-up never opened"
+    assert landed is not None and closed is not None
+    assert 0.75 <= closed - landed <= 1.1, closed - landed
+    assert any(isinstance(m, Plant) for s, m in match.history if s == 1)
