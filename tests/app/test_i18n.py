@@ -160,3 +160,49 @@ def test_strings_fit_their_boxes_at_1280x720() -> None:
     known = set(_boxes()["known_overflow"])
     assert sorted(over - known) == [], "new strings wider than their box"
     assert sorted(known - over) == [], "fixed: remove them from known_overflow"
+
+
+GAME = Path(__file__).parents[2] / "game"
+
+
+def _key_users() -> tuple[set[str], list[re.Pattern[str]]]:
+    """Every dotted string literal in the game's code and data (the catalogues aside), and
+    every f-string that builds a key (``f"animal.{card}"``, ``f"help.{tab}.body"``) as a
+    pattern with one name part for each ``{...}``."""
+    sources = [
+        p.read_text(encoding="utf-8")
+        for p in GAME.rglob("*")
+        if p.suffix in (".py", ".json") and LOCALE not in p.parents
+    ]
+    text = "\n".join(sources)
+    literals = set(re.findall(r"[\"']([a-z][a-z0-9_]*(?:\.[A-Za-z0-9_]+)+)[\"']", text))
+    patterns = []
+    for a, b in re.findall(r"\bf\"([^\"\n]*\{[^\"\n]*)\"|\bf'([^'\n]*\{[^'\n]*)'", text):
+        body = a or b
+        if re.match(r"[a-z][a-z0-9_]*\.", body):  # starts like a key, not like "{key}.one"
+            parts = re.split(r"\{[^}]*\}", body)
+            patterns.append(re.compile("[A-Za-z0-9_]+".join(re.escape(x) for x in parts)))
+    return literals, patterns
+
+
+def test_every_key_is_used_by_some_code_or_data() -> None:
+    """A key nothing asks for is dead text that translators would still maintain. A key
+    counts as used when it appears quoted in the code or data, when an f-string builds it,
+    or when it is the ``.one`` form of such a key (``counted``)."""
+    literals, patterns = _key_users()
+    keys = [*_file("en.json"), *_file("app_en.json")]
+    unused = []
+    for key in keys:
+        base = key.removesuffix(".one")
+        if base in literals or any(p.fullmatch(base) for p in patterns):
+            continue
+        unused.append(key)
+    assert unused == []
+
+
+def test_the_unused_key_check_sees_dynamic_keys() -> None:
+    literals, patterns = _key_users()
+    for key in ("animal.17", "tree.3B", "action.4", "help.onibi.body", "onibi.step.fires"):
+        assert key in literals or any(p.fullmatch(key) for p in patterns), key
+    assert not any(p.fullmatch("gameover.reached") for p in patterns)
+    assert "gameover.reached" not in literals
