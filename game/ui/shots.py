@@ -1,5 +1,5 @@
 """Screenshots of the human's own turns: ``python -m game.ui.shots DIR [--players 2 3 4]
-[--size 1920x1080 ...]``.
+[--size 1920x1080 ...] [--language ko]``.
 
 The self-test plays AI seats only, so it never shows what a person sees when it is their
 turn (buttons, highlights, a tree to place). This plays seat 0 as a human by the table's own
@@ -26,7 +26,7 @@ def _size(text: str) -> tuple[int, int]:
 class Shots:
     """Drives one match per player count and saves what the human sees."""
 
-    def __init__(self, out: Path, sizes: tuple[tuple[int, int], ...]) -> None:
+    def __init__(self, out: Path, sizes: tuple[tuple[int, int], ...], language: str = "en") -> None:
         import pygame
 
         from game.app.i18n import Catalog
@@ -39,7 +39,8 @@ class Shots:
         self.out = out
         self.sizes = sizes
         out.mkdir(parents=True, exist_ok=True)
-        catalog = Catalog.load("en", strict=True)
+        catalog = Catalog.load(language, strict=True)
+        self.language = language
         self.ctx = Context(tr=catalog.tr, art=Art(), storage=MemoryStorage(), has_key=catalog.has)
         self.ctx.ai_factory = lambda level, seat, seed=0: BuiltinAi(level, seat)
         self.ctx.settings.speed = "instant"
@@ -50,7 +51,8 @@ class Shots:
 
     def shot(self, n: int, name: str) -> None:
         for w, h in self.sizes:
-            path = self.out / f"{n}p_{name}_{w}x{h}.png"
+            lang = "" if self.language == "en" else f"_{self.language}"
+            path = self.out / f"{n}p_{name}{lang}_{w}x{h}.png"
             self.pygame.image.save(self.app.render((w, h)), str(path))
             self.written.append(path.name)
 
@@ -175,8 +177,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("out", type=Path)
     parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4])
     parser.add_argument("--size", type=_size, nargs="+", default=list(SIZES))
+    parser.add_argument("--language", default="en", help="catalogue language (en, ko)")
     args = parser.parse_args(argv)
-    shots = Shots(args.out, tuple(args.size))
+    shots = Shots(args.out, tuple(args.size), args.language)
     for n in args.players:
         shots.play(n)
     print(f"wrote {len(shots.written)} screenshots to {args.out}")
