@@ -153,7 +153,7 @@ def player_zones(n: int) -> list[Zone]:
         z.append(Zone(pre + "discard", sx + pile_w + 8, sy, pile_w, sh))
         ox = sx + 2 * (pile_w + 8)
         names = ["fragments", "fires", "victory", "tracks"]
-        widths = [0.17, 0.24, 0.27, 0.32] if n == 2 else [0.16, 0.22, 0.26, 0.36]
+        widths = [0.17, 0.24, 0.27, 0.32] if n == 2 else [0.14, 0.20, 0.25, 0.41]
         avail = x0 + w - 8 - ox
         cx = ox
         for name, frac in zip(names, widths, strict=True):

@@ -498,7 +498,7 @@ class BoardView:
                 p.text(
                     f"{value}/12",
                     (x + col / 2, tz.bottom - 2),
-                    theme.BODY if tz.h >= 70 else theme.SMALL,
+                    theme.BODY if tz.h >= 70 and col >= 66 else theme.SMALL,  # gaps between
                     theme.ACCENT if value >= 12 else theme.TEXT,
                     anchor="midbottom",
                     bold=True,
