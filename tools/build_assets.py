@@ -412,15 +412,12 @@ def card_face(card_id: int) -> pygame.Surface:
             centre = (inner.left + 44 * SS, badge_y)
         coin(surf, card.symbol, centre, 28 * SS)
 
-    # Name and level along the bottom.
-    name = "Fire Varan" if card.is_varan else re.sub(r"(?<=[a-z])(?=[A-Z])", " ", card.name)
-    name_y = inner.bottom - 24 * SS
+    # Level along the bottom; the name band beside it stays empty: the game writes the name
+    # there in the player's language (game/ui/sprites.py NAME_BAND).
     if card.level >= 1:
-        level_pips(surf, card.level, (inner.right - 30 * SS, name_y - 4 * SS), 28 * SS, False)
-        name_c = ((inner.left + inner.right - 64 * SS) / 2, name_y)
-        text(surf, name, 26 * SS, INK, name_c, bold=True, width=inner.width - 72 * SS)
-    else:
-        text(surf, name, 26 * SS, INK, (inner.centerx, name_y), True, width=inner.width - 16 * SS)
+        level_pips(
+            surf, card.level, (inner.right - 30 * SS, inner.bottom - 28 * SS), 28 * SS, False
+        )
     return surf
 
 

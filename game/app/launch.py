@@ -50,7 +50,7 @@ def build(
     language = getattr(settings, "language", "en")
     catalog = Catalog.load(language, strict=strict_catalogue() if strict is None else strict)
     pool = AiPool(use_workers=use_workers, budget_scale=budget_scale)
-    ctx = Context(tr=catalog.tr, art=Art(), storage=storage, has_key=catalog.has)
+    ctx = Context(tr=catalog.tr, art=Art(label=catalog.tr), storage=storage, has_key=catalog.has)
     ctx.set_language = catalog.set_language
     if settings is not None:
         ctx.settings = settings

@@ -1,7 +1,8 @@
 """Render every card face, tree, tile, token and icon at table size onto one PNG, to look at.
 
-``python -m game.tools.contact_sheet OUT.png [--scale 1.5]``: scale 1 is the 1280x720 table
-(cards 96x134), 1.5 the 1920x1080 one.
+``python -m game.tools.contact_sheet OUT.png [--scale 1.5] [--language ko]``: scale 1 is the
+1280x720 table (cards 96x134), 1.5 the 1920x1080 one; the card names are in ``--language``
+(English by default).
 """
 
 from __future__ import annotations
@@ -16,14 +17,15 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
+from game.app.i18n import LANGUAGES, Catalog  # noqa: E402
 from game.data import ELEMENTS, boards, trees  # noqa: E402
 from game.ui.fonts import Fonts  # noqa: E402
 from game.ui.sprites import CARD_IDS, FIRE_VALUES, LEVELS, SYMBOLS, Sprites  # noqa: E402
 
 
-def render(scale: float = 1.0, width: int = 1500) -> pygame.Surface:
+def render(scale: float = 1.0, width: int = 1500, language: str = "en") -> pygame.Surface:
     """Lay the sprites out in labelled rows; sizes are those the table uses at ``scale``."""
-    sprites, fonts = Sprites(), Fonts()
+    sprites, fonts = Sprites(label=Catalog.load(language).tr), Fonts()
     pad = 8
     card = (round(96 * scale), round(134 * scale))
     tile, tree, icon = round(64 * scale), round(80 * scale), round(32 * scale)
@@ -72,10 +74,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("out", help="PNG file to write")
     parser.add_argument("--scale", type=float, default=1.0, help="1 = 1280x720, 1.5 = 1920x1080")
     parser.add_argument("--width", type=int, default=1500)
+    parser.add_argument("--language", choices=LANGUAGES, default="en", help="card names")
     args = parser.parse_args(argv)
     pygame.init()
     pygame.display.set_mode((1, 1))
-    sheet = render(args.scale, args.width)
+    sheet = render(args.scale, args.width, args.language)
     pygame.image.save(sheet, args.out)
     print(f"wrote {args.out} ({sheet.get_width()}x{sheet.get_height()})", file=sys.stderr)
     return 0

@@ -7,6 +7,7 @@ still draws every component.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -14,24 +15,35 @@ import pygame
 from game.ui.art_fallback import FallbackArt
 
 
-def _real_sprites() -> Any | None:
+def _real_sprites(label: Callable[[str], str] | None = None) -> Any | None:
     try:
         from game.ui.sprites import Sprites
     except ImportError:  # pragma: no cover - art not installed
         return None
-    return Sprites()
+    return Sprites(label=label)
 
 
 class Art:
-    def __init__(self, sprites: Any | None = None, use_real: bool = True) -> None:
-        self.real = sprites if sprites is not None else (_real_sprites() if use_real else None)
+    def __init__(
+        self,
+        sprites: Any | None = None,
+        use_real: bool = True,
+        label: Callable[[str], str] | None = None,
+    ) -> None:
+        """``label`` (the catalogue's ``tr``) writes the animals' names on the card faces in
+        the current language."""
+        if sprites is None and use_real:
+            sprites = _real_sprites(label)
+        self.real = sprites
         self.fallback = FallbackArt()
         self._broken: set[tuple] = set()
         self._cache: dict[tuple, pygame.Surface] = {}
 
     def image(self, name: str, *args: Any, size: tuple[int, int]) -> pygame.Surface:
         size = (max(1, int(size[0])), max(1, int(size[1])))
-        key = (name, args, size)
+        label_of = getattr(self.real, "label_of", None)
+        # The text a picture carries is part of its key: a new language, a new picture.
+        key = (name, args, size, label_of(name, args) if label_of is not None else None)
         surf = self._cache.get(key)
         if surf is not None:
             return surf

@@ -41,3 +41,17 @@ class Fonts:
             font = pygame.font.Font(self.path(bold), key[0])
             self._cache[key] = font
         return font
+
+    def fit(
+        self, text: str, width: int, size: int, min_size: int = 1, bold: bool = False
+    ) -> int | None:
+        """The largest size up to ``size`` at which ``text`` is at most ``width`` px wide, or
+        ``None`` if even ``min_size`` is too wide (or ``size`` is below ``min_size``)."""
+        px = int(size)
+        while px >= max(1, min_size):
+            w = self.get(px, bold).size(text)[0]
+            if w <= width:
+                return px
+            # Width grows about linearly with size: jump close, then step down.
+            px = min(px - 1, int(px * width / max(1, w)) + 1)
+        return None

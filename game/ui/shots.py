@@ -41,7 +41,8 @@ class Shots:
         out.mkdir(parents=True, exist_ok=True)
         catalog = Catalog.load(language, strict=True)
         self.language = language
-        self.ctx = Context(tr=catalog.tr, art=Art(), storage=MemoryStorage(), has_key=catalog.has)
+        art = Art(label=catalog.tr)  # card names in the chosen language
+        self.ctx = Context(tr=catalog.tr, art=art, storage=MemoryStorage(), has_key=catalog.has)
         self.ctx.ai_factory = lambda level, seat, seed=0: BuiltinAi(level, seat)
         self.ctx.settings.speed = "instant"
         self.app = TableApp(self.ctx, sizes[0])

@@ -3,16 +3,23 @@ to the size the table asks for and cached, so each size is smoothscaled once.
 
 Sizes are ``(width, height)`` in pixels, or one int for square sprites. A missing file raises
 ``FileNotFoundError`` naming it, rather than drawing a blank.
+
+The card faces carry no words: the animal's name is written into the face's name band at the
+size asked, in the current language, by ``Sprites(label=tr)`` (``tr`` maps a catalogue key
+such as ``animal.12`` to its text), and cached by card, size and text, so a language switch
+draws new names without any cache to clear.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
 
-from game.data import ELEMENTS, boards, trees
+from game.data import ELEMENTS, animals, boards, trees
 from game.resources import asset
+from game.ui.fonts import Fonts
 
 Size = int | tuple[int, int]
 
@@ -26,6 +33,18 @@ CARD_ASPECT = 288 / 400
 STANDEE_ASPECT = 160 / 240
 FOREST_ASPECT = 960 / 600
 
+# The name band of a face, in the 288x400 source pixels (tools/build_assets.py leaves it
+# empty): left of the level badge on market cards, the full width on the others. Names are
+# written from its left edge.
+NAME_BAND = {
+    "market": pygame.Rect(20, 336, 188, 48),
+    "other": pygame.Rect(22, 336, 244, 48),
+}
+NAME_PX = 34  # the name's size in source pixels; a longer name shrinks to fit its band
+MIN_NAME_PX = 9  # smaller than this a name is not read, so it is left off (tooltips name it)
+MIN_CONDENSE = 0.8  # a long name at MIN_NAME_PX may be condensed to 80% of its width
+NAME_INK = (34, 30, 26)
+
 
 def _wh(size: Size) -> tuple[int, int]:
     if isinstance(size, int):
@@ -37,9 +56,14 @@ def _wh(size: Size) -> tuple[int, int]:
 class Sprites:
     """Loads sprites lazily; one instance per app (it needs a display for ``convert``)."""
 
-    def __init__(self) -> None:
+    def __init__(self, label: Callable[[str], str] | None = None) -> None:
+        """``label`` gives the text of a catalogue key (the catalogue's ``tr``); without it
+        the faces have no names."""
+        self.label = label
         self._originals: dict[str, pygame.Surface] = {}
         self._scaled: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
+        self._named: dict[tuple[int, tuple[int, int], str], pygame.Surface] = {}
+        self._fonts: Fonts | None = None
 
     # -- generic -----------------------------------------------------------------------------
 
@@ -76,13 +100,89 @@ class Sprites:
     def clear(self) -> None:
         """Forget the scaled copies (e.g. after the window is resized)."""
         self._scaled.clear()
+        self._named.clear()
+
+    def label_of(self, name: str, args: tuple) -> str | None:
+        """The text a sprite carries in the current language (``None``: no text), so a cache
+        of finished pictures (``Art``) can key on it."""
+        if name == "card_face" and self.label is not None and args and args[0] in CARD_IDS:
+            return self.label(f"animal.{args[0]}")
+        return None
 
     # -- components -------------------------------------------------------------------------
 
-    def card_face(self, card_id: int, size: Size) -> pygame.Surface:
+    def card_face(self, card_id: int, size: Size, name: str | None = None) -> pygame.Surface:
+        """The face at ``size`` with ``name`` (default: the label of ``animal.N``) written in
+        its band; an empty name, or one too small to read at this size, is left off."""
         if card_id not in CARD_IDS:
             raise KeyError(f"no card with id {card_id}")
-        return self.get(f"cards/card_{card_id:02d}.png", size)
+        face = self.get(f"cards/card_{card_id:02d}.png", size)
+        if name is None:
+            name = self.label_of("card_face", (card_id,))
+        if not name:
+            return face
+        wh = face.get_size()
+        key = (card_id, wh, name)
+        surf = self._named.get(key)
+        if surf is None:
+            surf = self._write_name(card_id, wh, name)
+            if len(self._named) > 2000:
+                self._named.clear()
+            self._named[key] = surf
+        return surf
+
+    def name_layout(
+        self, card_id: int, size: Size, name: str
+    ) -> tuple[pygame.Rect, int, float] | None:
+        """Where ``name`` goes on a face of ``size``: the band (pixels), the font size and how
+        much the letters are condensed (1 = not) to fit it; ``None`` when even condensed the
+        name would be below ``MIN_NAME_PX``."""
+        w, h = _wh(size)
+        kind = "market" if animals()[card_id].level >= 1 else "other"
+        b = NAME_BAND[kind]
+        sx, sy = w / 288, h / 400
+        band = pygame.Rect(round(b.x * sx), round(b.y * sy), round(b.w * sx), round(b.h * sy))
+        nominal = round(NAME_PX * sy)
+        if nominal < MIN_NAME_PX:
+            return None
+        px = self.fonts.fit(name, band.w, nominal, MIN_NAME_PX, bold=True)
+        if px is not None:
+            return band, px, 1.0
+        # A long name at the smallest size: condense its letters a little rather than drop it.
+        wide = self.fonts.get(MIN_NAME_PX, bold=True).size(name)[0]
+        squeeze = band.w / wide
+        return (band, MIN_NAME_PX, squeeze) if squeeze >= MIN_CONDENSE else None
+
+    @property
+    def fonts(self) -> Fonts:
+        if self._fonts is None:
+            self._fonts = Fonts()
+        return self._fonts
+
+    def _write_name(self, card_id: int, wh: tuple[int, int], name: str) -> pygame.Surface:
+        w, h = wh
+        natural = (max(1, round(h * CARD_ASPECT)), h)
+        if abs(w - natural[0]) > 2:
+            # Squeezed (a card turning over): write at the card's own shape, then squeeze.
+            return pygame.transform.smoothscale(self.card_face(card_id, natural, name), wh)
+        face = self.get(f"cards/card_{card_id:02d}.png", wh)
+        layout = self.name_layout(card_id, wh, name)
+        if layout is None:
+            return face
+        band, px, squeeze = layout
+        font = self.fonts.get(px, bold=True)
+        img = font.render(name, True, NAME_INK)
+        if squeeze < 1:
+            img = pygame.transform.smoothscale(
+                img, (max(1, int(img.get_width() * squeeze)), img.get_height())
+            )
+        # Left-aligned, so a card half covered in a Help Line still shows how its name begins;
+        # the letters' middle (about 0.36 em above the baseline) on the band's middle, so
+        # Latin and Hangul names sit alike whatever their descenders.
+        top = round(band.centery + 0.36 * px - font.get_ascent())
+        out = face.copy()
+        out.blit(img, (band.x, top))
+        return out
 
     def card_back(self, size: Size) -> pygame.Surface:
         return self.get("cards/card_back.png", size)
