@@ -480,8 +480,35 @@ def tree_tile(kind: int | str) -> pygame.Surface:
         r = pygame.Rect(size / 2 - 80 * SS, field.bottom - 58 * SS, 160 * SS, 54 * SS)
         rrect(surf, (255, 255, 255), r, 14 * SS)
         rrect(surf, INK, r, 14 * SS, 3 * SS)
-        text(surf, "2\u00d7 same", 34 * SS, INK, r.center, True)
+        repeat_arrow(surf, (r.left + 46 * SS, r.centery), 17 * SS, 5 * SS)
+        text(surf, "\u00d72", 38 * SS, INK, (r.left + 108 * SS, r.centery - 2 * SS), True)
     return surf
+
+
+def repeat_arrow(surf: pygame.Surface, centre: tuple[float, float], r: int, width: int) -> None:
+    """A circular arrow (do it again): with the "\u00d72" beside it, Tree 11's "take the same
+    action twice" without words."""
+    cx, cy = centre
+    box = pygame.Rect(0, 0, 2 * r, 2 * r)
+    box.center = (round(cx), round(cy))
+    start, stop = math.radians(-20), math.radians(250)  # pygame: counter-clockwise, y up
+    pygame.draw.arc(surf, INK, box, start, stop, width)
+    # The head on the arc's open end at the right, pointing down: a clockwise "repeat".
+    a = start
+    tip_c = (cx + math.cos(a) * r, cy - math.sin(a) * r)
+    along = (-math.sin(a), -math.cos(a))
+    out = (math.cos(a), -math.sin(a))
+    head = width * 1.9
+    tip = (tip_c[0] + along[0] * head * 1.2, tip_c[1] + along[1] * head * 1.2)
+    pygame.draw.polygon(
+        surf,
+        INK,
+        [
+            tip,
+            (tip_c[0] + out[0] * head, tip_c[1] + out[1] * head),
+            (tip_c[0] - out[0] * head, tip_c[1] - out[1] * head),
+        ],
+    )
 
 
 def round_tile(fill, ring=INK) -> pygame.Surface:
