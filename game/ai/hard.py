@@ -53,11 +53,19 @@ class Stats:
             self.totals[i] += other.totals[i]
 
 
-def rollout(g: Game, seat: int, rng: random.Random, settings: Settings, noise: float) -> float:
+def rollout(
+    g: Game,
+    seat: int,
+    rng: random.Random,
+    settings: Settings,
+    noise: float,
+    deadline: float = math.inf,
+) -> float | None:
     """Play every seat to the horizon (end of round or game) and score it for ``seat``.
 
     Action steps use the full Medium planner (the horizon is short); draws use the Medium
     odds with a cached outlook. Other seats play their runner-up move with chance ``noise``.
+    Returns ``None`` when the deadline passes first (the iteration is then discarded).
     """
     stop_round = g.round + settings.horizon_rounds
     own_round = g.round
@@ -65,6 +73,8 @@ def rollout(g: Game, seat: int, rng: random.Random, settings: Settings, noise: f
     steps = 0
     while g.phase is not Phase.OVER and g.round < stop_round and steps < 400:
         steps += 1
+        if time.monotonic() > deadline:
+            return None
         pend = g.pending()
         # Simultaneous draw phase: advance the seats in a random order.
         p = pend[rng.randrange(len(pend))] if len(pend) > 1 else pend[0]
@@ -134,7 +144,10 @@ def search(
         g.play(seat, candidates[i])
         # The first visit assumes the others play Medium exactly; later ones add noise.
         noise = settings.noise if stats.visits[i] else 0.0
-        value = rollout(g, seat, world, settings, noise)
+        limit = math.inf if settings.iterations else deadline
+        value = rollout(g, seat, world, settings, noise, limit)
+        if value is None:
+            break
         stats.visits[i] += 1
         stats.totals[i] += value
         n += 1
