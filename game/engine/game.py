@@ -120,8 +120,12 @@ class Result:
     tiebreak: bool  # several players reached the goal, so the sums decided
 
 
-_ACTION_TASK = {Action.ATTRACT: "attract", Action.EXTINGUISH: "extinguish"}
-_ACTION_TASK.update({Action.PLANT: "plant", Action.MOVE: "move"})
+_ACTION_TASK = {
+    Action.ATTRACT: "attract",
+    Action.EXTINGUISH: "extinguish",
+    Action.PLANT: "plant",
+    Action.MOVE: "move",
+}
 _TASK_DECISION = {
     "attract": Decision.ATTRACT,
     "extinguish": Decision.EXTINGUISH,
