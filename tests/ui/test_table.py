@@ -406,3 +406,19 @@ def test_an_ai_planting_opens_its_forest_up_close_in_four_players(app, ctx) -> N
     assert landed is not None and closed is not None
     assert 0.75 <= closed - landed <= 1.1, closed - landed
     assert any(isinstance(m, Plant) for s, m in match.history if s == 1)
+
+
+def test_the_discard_browser_reaches_every_card(ctx) -> None:
+    from game.ui.scenes.overlays import DiscardBrowser
+
+    match = Match.new([Seat("Ana", "human"), Seat("Bo", "easy")], 11, first_player=0)
+    player = match.game.players[0]
+    player.discard[:] = (list(player.deck) * 5)[:25]
+    match.sync()
+    browser = DiscardBrowser(ctx, match, 0)
+    assert browser.last_row() == 1  # rows of 10: 1-20, then 11-25
+    for _ in range(5):
+        browser.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1))
+    assert browser.scroll == 1  # no scrolling into blank pages
+    browser.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_UP, mod=0, unicode=""))
+    assert browser.scroll == 0

@@ -361,6 +361,8 @@ class DiscardBrowser(Overlay):
 
     kind = "discard"
     box = Rect(160, 90, 1600, 900)
+    COLS = 10
+    ROWS = 2
 
     def __init__(self, ctx: Context, match: Match, seat: int) -> None:
         super().__init__(ctx)
@@ -413,12 +415,20 @@ class DiscardBrowser(Overlay):
                 self.close()
                 return
             if event.key == pygame.K_DOWN:
-                self.scroll += 1
+                self.scroll_by(1)
             if event.key == pygame.K_UP:
-                self.scroll = max(0, self.scroll - 1)
+                self.scroll_by(-1)
         if event.type == pygame.MOUSEWHEEL:
-            self.scroll = max(0, self.scroll - event.y)
+            self.scroll_by(-event.y)
         super().handle_event(event)
+
+    def last_row(self) -> int:
+        """The highest first row: the last rows of cards fill the page, none is out of reach."""
+        count = len(self.match.shown.players[self.seat].discard)
+        return max(0, -(-count // self.COLS) - self.ROWS)
+
+    def scroll_by(self, rows: int) -> None:
+        self.scroll = max(0, min(self.last_row(), self.scroll + rows))
 
     def draw(self, p: Painter) -> None:
         tr = self.ctx.tr
@@ -430,21 +440,20 @@ class DiscardBrowser(Overlay):
             ),
         )
         b = self.box
-        area = Rect(b.x + 40, b.y + 100, b.w - 80, b.h - 210)
-        cols = 10
-        rows = 2
-        per_page = cols * rows
-        start = min(self.scroll * cols, max(0, len(cards) - per_page))
-        start -= start % cols
+        # The rows end well above the buttons, so the "cards 11-25 of 25" line sits between.
+        area = Rect(b.x + 40, b.y + 100, b.w - 80, b.h - 250)
+        per_page = self.COLS * self.ROWS
+        start = min(self.scroll, self.last_row()) * self.COLS
         if not cards:
             p.text(tr("discard.empty"), area.center, theme.LARGE, theme.TEXT_DIM, anchor="center")
-        cells = grid_cells(area, cols, rows)
-        for card, cell in zip(cards[start : start + per_page], cells, strict=False):
+        cells = grid_cells(area, self.COLS, self.ROWS)
+        shown = cards[start : start + per_page]
+        for card, cell in zip(shown, cells, strict=False):
             p.image("card_face", card, rect=cell.inflate(-10, -10), fit=True)
         if len(cards) > per_page:
             p.text(
-                tr("discard.more", shown=min(per_page, len(cards) - start), count=len(cards)),
-                (b.centerx, area.bottom + 4),
+                tr("discard.more", first=start + 1, last=start + len(shown), count=len(cards)),
+                (b.centerx, area.bottom + 12),
                 theme.SMALL,
                 theme.TEXT_DIM,
                 anchor="midtop",
