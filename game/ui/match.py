@@ -98,6 +98,14 @@ class Match:
     def can_undo(self) -> bool:
         return bool(self.undo_stack) and self.idle
 
+    def offers(self, move: Move) -> bool:
+        """Whether the table's buttons offer ``move`` (a lesson offers only its step's move)."""
+        return True
+
+    def lead(self) -> str | None:
+        """Words the prompt shows instead of the table's own while a lesson's note leads."""
+        return None
+
     # -- changes ---------------------------------------------------------------------------
 
     def play(self, seat: int, move: Move) -> list[ev.Event]:

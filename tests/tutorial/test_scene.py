@@ -204,3 +204,41 @@ def test_the_note_never_covers_what_its_step_talks_about(language: str, index: i
         assert round_ends == (5 if index == 2 else 0)  # lesson 3 shows Onibi's five steps
     finally:
         pygame.display.quit()
+
+
+def test_a_new_step_leaves_no_tooltip_and_offers_only_its_move(app, ctx) -> None:
+    d = open_lesson(app, ctx, 0)
+    d.play_step()  # step 1: Continue
+    d.play_step()  # step 2: the draw pile, clicked
+    d.frames(40)
+    table = d.scene.table
+    assert table is not None and table.hover is None  # no tooltip of the pile just clicked
+    while d.scene.runner.index < 7:  # to step 8: read while Summer draws, then Continue
+        d.play_step()
+    d.settle()
+    table = d.scene.table
+    assert table is not None and table.kind == "action"
+    moves = [n for n in table.buttons if n.startswith("button_action_") or n == "button_pass"]
+    assert moves and not any(table.buttons[n].enabled for n in moves)
+    assert table.prompt_text() == d.scene.text("read_first")
+    d.play_step()
+    assert table.buttons["button_action_4"].enabled is False  # step 9 reads too
+    assert table.prompt_text() == d.scene.text("prompt_last")
+
+
+@pytest.mark.parametrize("index", [2, 3])
+def test_a_lesson_ends_on_a_quiet_table(app, ctx, index: int) -> None:
+    """The last note is read with the opponent's script used up: no "Summer is thinking",
+    and no round ending by itself under it (lesson 4 ends in round 3)."""
+    d = open_lesson(app, ctx, index)
+    scene = d.scene
+    while scene.runner.index < len(LESSONS[index].steps) - 1:
+        d.play_step()
+    d.settle()
+    d.frames(60)
+    table = scene.table
+    assert table is not None and scene.inner_kind in ("draw", "action")
+    assert table.prompt_text() == scene.text("prompt_last")
+    assert scene.match.game.round == LESSONS[index].setup["round"] + (index == 2)
+    d.play_step()
+    assert scene.complete and table.prompt_text() == scene.text("lesson_over")

@@ -246,6 +246,7 @@ class TableScene(Scene):
         tr = self.tr
         L = self.layout
         b: dict[str, Button] = {}
+        offers = self.match.offers  # a lesson dims every move button but its step's
 
         def add(
             name: str,
@@ -275,7 +276,7 @@ class TableScene(Scene):
                 tr("button.draw"),
                 tr("key.space"),
                 lambda: self.choose(DRAW),
-                DRAW in moves,
+                DRAW in moves and offers(DRAW),
                 True,
             )
             add(
@@ -283,14 +284,14 @@ class TableScene(Scene):
                 tr("button.stop"),
                 tr("key.enter"),
                 lambda: self.choose(STOP),
-                STOP in moves,
+                STOP in moves and offers(STOP),
             )
             add(
                 "button_fragment",
                 tr("button.fragment"),
                 "F",
                 lambda: self.choose(USE_FRAGMENT),
-                USE_FRAGMENT in moves,
+                USE_FRAGMENT in moves and offers(USE_FRAGMENT),
             )
         if seat >= 0 and decision is Decision.ACTION:
             for a in range(1, 6):
@@ -300,13 +301,31 @@ class TableScene(Scene):
                     tr(f"action.{a}"),
                     str(a),
                     lambda m=move: self.choose(m),
-                    move in moves,
+                    move in moves and offers(move),
                 )
-            add("button_pass", tr("button.pass"), "P", lambda: self.choose(PASS), PASS in moves)
+            add(
+                "button_pass",
+                tr("button.pass"),
+                "P",
+                lambda: self.choose(PASS),
+                PASS in moves and offers(PASS),
+            )
         if seat >= 0 and FINISH in moves:
-            add("button_finish", tr("button.finish"), tr("key.enter"), lambda: self.choose(FINISH))
+            add(
+                "button_finish",
+                tr("button.finish"),
+                tr("key.enter"),
+                lambda: self.choose(FINISH),
+                offers(FINISH),
+            )
         if seat >= 0 and SKIP_BONUS in moves:
-            add("button_skip", tr("button.skip"), "S", lambda: self.choose(SKIP_BONUS))
+            add(
+                "button_skip",
+                tr("button.skip"),
+                "S",
+                lambda: self.choose(SKIP_BONUS),
+                offers(SKIP_BONUS),
+            )
         if seat >= 0 and self.tentative is not None:
             add(
                 "button_confirm",
@@ -970,6 +989,8 @@ class TableScene(Scene):
         seat = self.match.seats[a.player]
         name = seat.name
         if seat.is_ai:
+            if self.match.lead() is not None:  # a lesson's opponent waiting: not deciding
+                return tr("banner.round", round=g.round)
             return tr("banner.ai_turn", round=g.round, name=name)
         if a.decision is Decision.DRAW:
             return tr("banner.draw_turn", round=g.round, name=name)
@@ -1067,6 +1088,9 @@ class TableScene(Scene):
 
     def default_prompt(self) -> str:
         tr = self.tr
+        lead = self.match.lead()
+        if lead is not None:
+            return lead
         a = self.match.active()
         if a is None:
             return ""
@@ -1087,7 +1111,8 @@ class TableScene(Scene):
         r = self.layout["prompt"]
         p.rect(r, (10, 16, 12, 220), radius=10)
         a = self.match.active()
-        if a is not None and self.match.seats[a.player].is_ai and not self.anims.busy:
+        ai = a is not None and self.match.seats[a.player].is_ai
+        if ai and not self.anims.busy and self.match.lead() is None:
             self.draw_thinking(p, Rect(r.x + 8, r.y + 4, r.h - 8, r.h - 8))
         p.text(
             self.prompt_text(),

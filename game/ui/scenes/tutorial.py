@@ -171,6 +171,24 @@ class TutorialMatch(Match):
     def can_undo(self) -> bool:
         return False
 
+    def offers(self, move: Move) -> bool:
+        step = self.runner.step
+        return step is not None and step.move == move
+
+    def lead(self) -> str | None:
+        """The prompt while the note leads: Continue (or the lesson's end) is what comes
+        next, not the decision the game is at, nor an opponent whose script is used up."""
+        runner = self.runner
+        if runner.done:
+            key = "lesson_over"
+        elif runner.step is not None and runner.step.move is None and runner.can_continue():
+            last = runner.index + 1 == len(runner.lesson.steps)
+            key = "prompt_last" if last else "read_first"
+        else:
+            return None
+        text = runner.ui.get(key, {})
+        return text.get(self.lang) or text.get("en", "")
+
 
 class ScriptedAi:
     """The opponent's seat: answers with the lesson's next scripted move."""
@@ -636,6 +654,7 @@ class TutorialScene(Scene):
         if self.shown_step != self.runner.index:
             self.shown_step = self.runner.index
             self.build_buttons()
+            self.forget_pointer()
         if not self.complete and self.runner.done:
             self.finish()
         if self.buttons.buttons:
@@ -644,6 +663,15 @@ class TutorialScene(Scene):
         if isinstance(over, GameOverScene) and over.offer_buttons:
             over.offer_buttons = False  # Play again / Menu belong to real games
             over.build()
+
+    def forget_pointer(self) -> None:
+        """A new step: no tooltip left over from the click that ended the last one (it comes
+        back when the pointer moves), and the move buttons offered again for the new step."""
+        for scene in self.inner.scenes:
+            if isinstance(scene, TableScene):
+                scene.hover = None
+                scene.hover_time = 0.0
+                scene.choice_key = ()
 
     # -- drawing ---------------------------------------------------------------------------
 
