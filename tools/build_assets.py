@@ -74,11 +74,13 @@ LEVEL_COLOURS: dict[int, tuple[int, int, int]] = {
     2: (47, 128, 176),
     3: (128, 84, 176),
 }
+# Each season is told apart by colour, pattern and emblem (seedling, sunflower, maple leaf,
+# snowflake): no letters, so the tokens read the same in every language.
 SEASONS: dict[str, dict[str, object]] = {
-    "spring": {"colour": (112, 184, 84), "initial": "Sp", "emblem": "om:1F331", "pattern": "dots"},
-    "summer": {"colour": (240, 170, 40), "initial": "Su", "emblem": "om:1F33B", "pattern": "rows"},
-    "autumn": {"colour": (196, 84, 52), "initial": "Au", "emblem": "om:1F341", "pattern": "slant"},
-    "winter": {"colour": (84, 132, 204), "initial": "Wi", "emblem": "om:2744", "pattern": "grid"},
+    "spring": {"colour": (112, 184, 84), "emblem": "om:1F331", "pattern": "dots"},
+    "summer": {"colour": (240, 170, 40), "emblem": "om:1F33B", "pattern": "rows"},
+    "autumn": {"colour": (196, 84, 52), "emblem": "om:1F341", "pattern": "slant"},
+    "winter": {"colour": (84, 132, 204), "emblem": "om:2744", "pattern": "grid"},
 }
 
 # OpenMoji SVGs the art uses (copied into assets/src/openmoji by the "openmoji" step).
@@ -549,24 +551,28 @@ VICTORY_ICONS = {"fire": "om:1F525", "flower": "own:element_flower", "tree": "om
 
 
 def victory_tile(kind: str, season: str) -> pygame.Surface:
-    """Square tile in the season's colour and pattern, with its initial and the goal's icon."""
+    """Square tile in the season's colour and pattern, with its emblem and the goal's icon."""
     info = SEASONS[season]
     colour = info["colour"]
     size = TILE * SS
     surf = canvas(TILE, TILE)
     rrect(surf, INK, (0, 0, size, size), 24 * SS)
     body = pygame.Rect(5 * SS, 5 * SS, size - 10 * SS, size - 10 * SS)
-    rrect(surf, colour, body, 20 * SS)
-    pattern(surf, str(info["pattern"]), mix(colour, (255, 255, 255), 0.35), body, 22 * SS)
+    layer = canvas(TILE, TILE)
+    rrect(layer, colour, body, 20 * SS)
+    pattern(layer, str(info["pattern"]), mix(colour, (255, 255, 255), 0.35), body, 22 * SS)
+    cut = canvas(TILE, TILE)  # the pattern stays inside the rounded corners
+    rrect(cut, (255, 255, 255, 255), body, 20 * SS)
+    layer.blit(cut, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    surf.blit(layer, (0, 0))
     rrect(surf, INK, body, 20 * SS, 2 * SS)
     pygame.draw.circle(surf, INK, body.center, 66 * SS)
     pygame.draw.circle(surf, PAPER, body.center, 63 * SS)
     blit_center(surf, svg(VICTORY_ICONS[kind], 100 * SS), body.center)
-    tag = pygame.Rect(body.left + 6 * SS, body.top + 6 * SS, 52 * SS, 38 * SS)
-    rrect(surf, PAPER, tag, 10 * SS)
-    rrect(surf, INK, tag, 10 * SS, 2 * SS)
-    text(surf, str(info["initial"]), 26 * SS, INK, tag.center, True)
-    blit_center(surf, svg(str(info["emblem"]), 44 * SS), (body.right - 28 * SS, body.top + 26 * SS))
+    tag = pygame.Rect(body.left + 6 * SS, body.top + 6 * SS, 46 * SS, 46 * SS)
+    pygame.draw.ellipse(surf, PAPER, tag)
+    pygame.draw.ellipse(surf, INK, tag, 2 * SS)
+    blit_center(surf, svg(str(info["emblem"]), 38 * SS), tag.center)
     return surf
 
 
@@ -622,10 +628,10 @@ def standee(season: str) -> pygame.Surface:
     pygame.draw.arc(
         surf, INK, (w / 2 - 9 * SS, face_y + 2 * SS, 18 * SS, 12 * SS), math.pi, 2 * math.pi, 2 * SS
     )
-    blit_center(surf, svg(str(info["emblem"]), 64 * SS), (w / 2, body.top + 132 * SS))
-    tag = pygame.Rect(w / 2 - 24 * SS, body.bottom - 44 * SS, 48 * SS, 30 * SS)
-    rrect(surf, PAPER, tag, 8 * SS)
-    text(surf, str(info["initial"]), 22 * SS, INK, tag.center, True)
+    badge = (w / 2, body.top + 136 * SS)
+    pygame.draw.circle(surf, PAPER, badge, 38 * SS)
+    pygame.draw.circle(surf, INK, badge, 38 * SS, 2 * SS)
+    blit_center(surf, svg(str(info["emblem"]), 62 * SS), badge)
     return surf
 
 
