@@ -866,12 +866,31 @@ def add(*parts: list[float]) -> list[float]:
     return [sum(p[i] for p in parts if i < len(p)) for i in range(n)]
 
 
-def write_wav(samples: list[float], out: Path, gain: float = 0.6) -> None:
+# Effects are levelled by loudness (RMS), not by peak: peak-normalised square waves came out
+# 7 dB louder than the card rustle. Each effect gets EFFECT_RMS unless that would push its
+# peak over EFFECT_PEAK, and its DC offset is removed first.
+EFFECT_RMS = 0.13  # about -17.7 dBFS
+EFFECT_PEAK = 0.89
+
+
+def level(samples: list[float]) -> list[float]:
+    """``samples`` without DC offset, scaled to EFFECT_RMS (peak at most EFFECT_PEAK)."""
+    mean = sum(samples) / len(samples)
+    centred = [s - mean for s in samples]
+    rms = math.sqrt(sum(s * s for s in centred) / len(centred))
+    peak = max(abs(s) for s in centred)
+    scale = min(EFFECT_RMS / max(rms, 1e-9), EFFECT_PEAK / max(peak, 1e-9))
+    return [s * scale for s in centred]
+
+
+def write_wav(samples: list[float], out: Path, gain: float | None = 0.6) -> None:
+    """16-bit mono WAV with a 10 ms fade-out; ``gain`` is the peak after normalising, or
+    ``None`` to write ``samples`` as they are (already levelled)."""
     peak = max(1e-9, max(abs(s) for s in samples))
     fade = int(RATE * 0.01)
     data = bytearray()
     for i, s in enumerate(samples):
-        v = s / peak * gain
+        v = s if gain is None else s / peak * gain
         if i >= len(samples) - fade:
             v *= (len(samples) - i) / fade
         data += struct.pack("<h", int(max(-1.0, min(1.0, v)) * 32767))
@@ -927,7 +946,7 @@ def build_sounds() -> list[Path]:
     written = []
     for name, make in SOUNDS.items():
         out = ASSETS / "sounds" / f"{name}.wav"
-        write_wav(make(), out)
+        write_wav(level(make()), out, gain=None)
         written.append(out)
     out = ASSETS / "sounds" / "music_loop.wav"
     write_wav(music_loop(), out, gain=0.35)

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import array
 import importlib
+import math
 import subprocess
 import sys
+import wave
 from pathlib import Path
 
 import pygame
@@ -165,6 +168,33 @@ def test_sound_files_exist() -> None:
     for name in EFFECTS:
         assert asset("sounds", f"{name}.wav").is_file()
     assert asset("sounds", sound_module.MUSIC).is_file()
+
+
+def measure(name: str) -> tuple[float, float, float, float]:
+    """Duration (s), peak, RMS and mean (full scale 1.0) of a 16-bit mono effect."""
+    with wave.open(str(asset("sounds", f"{name}.wav")), "rb") as w:
+        assert (w.getnchannels(), w.getsampwidth()) == (1, 2), name
+        rate, frames = w.getframerate(), w.readframes(w.getnframes())
+    samples = array.array("h", frames)
+    if sys.byteorder == "big":
+        samples.byteswap()
+    values = [v / 32768 for v in samples]
+    rms = math.sqrt(sum(v * v for v in values) / len(values))
+    return len(values) / rate, max(abs(v) for v in values), rms, sum(values) / len(values)
+
+
+def test_effects_are_short_unclipped_and_equally_loud() -> None:
+    """Nobody can listen in CI: every effect is 0.1-1.5 s, peaks below 0.99, has no DC
+    offset, and its RMS is within 6 dB of every other effect's (none silent, none blaring)."""
+    levels = {}
+    for name in EFFECTS:
+        seconds, peak, rms, mean = measure(name)
+        assert 0.1 <= seconds <= 1.5, (name, seconds)
+        assert peak < 0.99, (name, peak)
+        assert abs(mean) < 0.005, (name, mean)
+        assert rms > 0.03, (name, rms)  # about -30 dBFS: audible
+        levels[name] = 20 * math.log10(rms)
+    assert max(levels.values()) - min(levels.values()) <= 6.0, levels
 
 
 def test_sound_with_dummy_driver() -> None:
