@@ -1,8 +1,9 @@
-"""The hint button: what Hard would do here, and why, in one short sentence."""
+"""The hint button: what Hard would do here, and why (the table words it)."""
 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
 from game.ai.drawing import pile_of
 from game.ai.hard import HardPolicy
@@ -12,26 +13,38 @@ from game.engine import Decision, Game, Move, Phase, View
 from game.engine.moves import DRAW, STOP, USE_FRAGMENT
 from game.engine.state import CARD_GREGARIOUS, CARD_SOLITARY, SOLITARY_LIMIT, VARAN
 
-ELEMENT_NAMES = ("Sun", "Water", "Plant", "Wind", "Flower")
+ELEMENT_KEYS = ("sun", "water", "plant", "wind", "flower")
+TRACK_KEYS = ("trees", "fires", "flowers")
+
+Reason = tuple[str, dict[str, int | str]]
 
 
-def hint(view: View, budget_s: float = 0.5, seed: int = 0) -> str:
-    """One sentence for the table, e.g. "Plant Tree 6 at column 5, row 1: +2 Water"."""
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """What Hard would play and why, as catalogue keys so the table can say it in any
+    language: each reason is ``(key, params)`` under ``hint.reason.`` in the catalogues."""
+
+    move: Move
+    reasons: tuple[Reason, ...]
+
+
+def advise(view: View, budget_s: float = 0.5, seed: int = 0) -> Advice | None:
+    """Hard's move for the viewer and up to three reasons; ``None`` with nothing to decide."""
     g = view.game
     seat = view.player
     pend = [p for p in g.pending() if p.player == seat]
     if not pend:
-        return "Nothing to decide now: wait for the other Spirits."
+        return None
     decision = pend[0].decision
     legal = g.legal_moves(seat)
     move = HardPolicy().choose(view, decision, legal, random.Random(seed), budget_s)
-    return f"{move.describe()}: {explain(g, seat, decision, move)}."
+    return Advice(move, explain(g, seat, decision, move))
 
 
-def explain(g: Game, seat: int, decision: Decision, move: Move) -> str:
+def explain(g: Game, seat: int, decision: Decision, move: Move) -> tuple[Reason, ...]:
     """Why: the odds behind a draw decision, or what the step gains on the board."""
     if decision is Decision.DRAW:
-        return _explain_draw(g, seat, move)
+        return (_explain_draw(g, seat, move),)
     before = g.players[seat]
     c = sandbox(g, seat)
     c.play(seat, move)
@@ -45,30 +58,26 @@ def explain(g: Game, seat: int, decision: Decision, move: Move) -> str:
         pend = c.pending()[0]
         c.play(seat, rank(c, seat, pend.decision, c.legal_moves(seat))[0][0])
     after = c.players[seat]
-    parts: list[str] = []
-    names = ("Trees", "Fires", "Flowers")
-    for name, a, b in zip(names, before.tracks(), after.tracks(), strict=True):
+    parts: list[Reason] = []
+    for track, a, b in zip(TRACK_KEYS, before.tracks(), after.tracks(), strict=True):
         if b != a:
-            parts.append(f"{name} {a}→{b}")
-    for i, name in enumerate(ELEMENT_NAMES[:4]):
+            parts.append(("track", {"track": track, "before": a, "after": b}))
+    for i, element in enumerate(ELEMENT_KEYS[:4]):
         d = after.forest_elems[i] - before.forest_elems[i]
         if d:
-            parts.append(f"{d:+d} {name} for good")
+            parts.append(("for_good", {"n": d, "element": element}))
     if after.fragments > before.fragments:
-        n = after.fragments - before.fragments
-        parts.append(f"{n} Fragment{'s' if n > 1 else ''}")
+        parts.append(("fragments", {"n": after.fragments - before.fragments}))
     attracted = len(after.deck) - len(before.deck)
     if attracted > 0:
-        parts.append(f"{attracted} new animal{'s' if attracted > 1 else ''} on top of your pile")
+        parts.append(("attracted", {"n": attracted}))
     stolen = len(after.tiles) - len(before.tiles)
     if stolen > 0:
-        parts.append(f"steals {stolen} Victory tile{'s' if stolen > 1 else ''}")
-    if not parts:
-        return "the best-rated option for the rest of your turn"
-    return ", ".join(parts[:3])
+        parts.append(("steals", {"n": stolen}))
+    return tuple(parts[:3]) or (("best_rated", {}),)
 
 
-def _explain_draw(g: Game, seat: int, move: Move) -> str:
+def _explain_draw(g: Game, seat: int, move: Move) -> Reason:
     p = g.players[seat]
     balance = p.solitary - p.gregarious
     pile = pile_of(p)
@@ -76,15 +85,15 @@ def _explain_draw(g: Game, seat: int, move: Move) -> str:
     for card, prob, _rest in pile.next_cards():
         if balance + CARD_SOLITARY[card] - CARD_GREGARIOUS[card] >= SOLITARY_LIMIT:
             risky += prob
+    percent = round(risky * 100)
     if move == USE_FRAGMENT:
-        last = p.line[-1]
-        return "send the Varan back" if last == VARAN else "it would cost you an action"
+        return ("varan_back", {}) if p.line[-1] == VARAN else ("would_cost_action", {})
     if move == DRAW:
         if not p.line:
-            return "you must reveal at least one card"
-        return f"only {risky:.0%} chance the next card costs you an action"
+            return ("must_reveal", {})
+        return ("draw_odds", {"percent": percent})
     if move == STOP:
         if balance >= SOLITARY_LIMIT - 1:
-            return f"{risky:.0%} chance the next card would cost you an action"
-        return "your Help Line already covers your best actions"
-    return "the best-rated choice"
+            return ("stop_odds", {"percent": percent})
+        return ("line_enough", {})
+    return ("best_rated", {})

@@ -65,12 +65,12 @@ def build(
 
 def _hint_function() -> Any:
     try:
-        from game.ai.hint import hint
+        from game.ai.hint import advise
     except ImportError:  # pragma: no cover - AI package missing
         return None
 
-    def run(game: Any, seat: int) -> str:
-        return hint(game.view(seat), budget_s=0.4)
+    def run(game: Any, seat: int) -> Any:
+        return advise(game.view(seat), budget_s=0.4)
 
     return run
 

@@ -137,7 +137,7 @@ class Context:
     settings: Settings = field(default_factory=Settings)
     storage: Storage = field(default_factory=MemoryStorage)
     ai_factory: Callable[[str, int, int], Any] | None = None  # (level, seat, ai_seed) -> AiPlayer
-    hint: Callable[[Any, int], Any] | None = None  # (game, seat) -> Move | None
+    hint: Callable[[Any, int], Any] | None = None  # (game, seat) -> Advice | None
     sound: Any | None = None
     quit: Callable[[], None] = _no_op
     toggle_fullscreen: Callable[[], None] = _no_op

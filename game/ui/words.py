@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from game.data import ELEMENTS, animals, boards, trees
 from game.engine import Game, Move
@@ -186,3 +187,25 @@ def log_sentence(tr: Tr, e: ev.Event, names: Sequence[str]) -> str | None:  # no
             return tr("log.game_over_none")
         return tr("log.game_over", names=", ".join(n(w) for w in e.winners))
     return None
+
+
+def hint_sentence(tr: Tr, advice: Any, describe: Callable[[Move], str]) -> str:
+    """The hint bar's sentence for ``game.ai.hint.Advice`` (``None``: nothing to decide)."""
+    if advice is None:
+        return tr("hint.nothing")
+    why = tr("hint.join").join(_reason(tr, key, params) for key, params in advice.reasons)
+    return tr("hint.says", move=describe(advice.move), why=why)
+
+
+def _reason(tr: Tr, key: str, params: dict[str, Any]) -> str:
+    fmt = dict(params)
+    if key == "track":
+        fmt["track"] = tr(f"hint.track.{fmt['track']}")
+    elif key == "for_good":
+        fmt["element"] = tr(f"element.{fmt['element']}")
+        fmt["n"] = f"{fmt['n']:+d}"
+        return tr("hint.reason.for_good", **fmt)
+    n = fmt.get("n")
+    if isinstance(n, int):
+        return counted(tr, f"hint.reason.{key}", n, **fmt)
+    return tr(f"hint.reason.{key}", **fmt)

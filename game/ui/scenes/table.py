@@ -12,6 +12,7 @@ import contextlib
 import threading
 import time
 from dataclasses import dataclass
+from typing import Any
 
 import pygame
 from pygame import Rect
@@ -47,7 +48,14 @@ from game.ui.scene import Scene
 from game.ui.targets import Target
 from game.ui.viewport import Viewport
 from game.ui.widgets import Button
-from game.ui.words import counted, describe_move, rock_destination, season_name, tree_name
+from game.ui.words import (
+    counted,
+    describe_move,
+    hint_sentence,
+    rock_destination,
+    season_name,
+    tree_name,
+)
 
 END_OF_ROUND_EVENTS = (
     ev.OnibiAttack,
@@ -436,11 +444,11 @@ class TableScene(Scene):
         if seat < 0 or self.ctx.hint is None or self.hint_job is not None:
             return
         game, fn, version = self.match.game.clone(), self.ctx.hint, self.match.version
-        box: dict[str, str] = {}
+        box: dict[str, Any] = {}
 
         def work() -> None:
             try:
-                box["text"] = str(fn(game, seat))
+                box["advice"] = fn(game, seat)
             except Exception as e:  # noqa: BLE001 - a failing hint must not end the game
                 box["error"] = str(e)
 
@@ -456,8 +464,8 @@ class TableScene(Scene):
         if thread.is_alive():
             return
         self.hint_job = None
-        if version == self.match.version and "text" in box:
-            self.message = self.tr("hint.says", move=box["text"])
+        if version == self.match.version and "advice" in box:
+            self.message = hint_sentence(self.tr, box["advice"], self.describe)
         elif self.message == self.tr("hint.thinking"):
             self.message = ""
 
