@@ -287,10 +287,14 @@ class Refusal:
 
     text: Text
     engine: str = ""
+    error: IllegalMove | None = None  # the engine's refusal, for the table to word
 
-    def message(self, lang: str) -> str:
+    def message(self, lang: str, engine: str | None = None) -> str:
+        """The step's explanation, then the rules' reason (``engine``: already worded in
+        ``lang`` by the table; the engine's English otherwise)."""
         text = self.text.get(lang) or self.text.get("en", "")
-        return f"{text} ({self.engine})" if self.engine else text
+        reason = engine if engine is not None else self.engine
+        return f"{text} ({reason})" if reason else text
 
 
 class LessonRunner:
@@ -347,18 +351,19 @@ class LessonRunner:
             if self.opponent_due() and move == self.next_opponent_move():
                 return None
             return Refusal({"en": "it is not your opponent's scripted move"})
-        engine = ""
+        engine, error = "", None
         try:
             self.game.clone().play(seat, move)
         except IllegalMove as e:
-            engine = str(e)
+            engine, error = str(e), e
         step = self.step
         if step is None:
-            return Refusal(self.ui.get("lesson_over", {"en": "the lesson is over"}), engine)
+            text = self.ui.get("lesson_over", {"en": "the lesson is over"})
+            return Refusal(text, engine, error)
         if step.move is None:
-            return Refusal(self.ui.get("read_first", {"en": "press Continue first"}), engine)
+            return Refusal(self.ui.get("read_first", {"en": "press Continue first"}), engine, error)
         if move != step.move:
-            return Refusal(step.wrong, engine)
+            return Refusal(step.wrong, engine, error)
         return None
 
     def played(self, seat: int, move: Move) -> None:

@@ -66,7 +66,16 @@ if TYPE_CHECKING:
 
 
 class IllegalMove(ValueError):
-    """A move the rules do not allow now; the message is meant for the player."""
+    """A move the rules do not allow now; the message is meant for the player.
+
+    ``code`` and ``numbers`` say the same for a table that words it in another language
+    (catalogue key ``illegal.<code>``, formatted with the numbers).
+    """
+
+    def __init__(self, message: str, code: str = "illegal", numbers: dict | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.numbers: dict[str, int] = numbers or {}
 
 
 class Phase(StrEnum):
@@ -381,11 +390,15 @@ class Game:
     def play(self, player: int, move: Move) -> list[ev.Event]:
         """Apply one move; an illegal one raises ``IllegalMove`` and changes nothing."""
         if self.is_view:
-            raise IllegalMove("this is a player's view of the game; it cannot be played")
+            text = "this is a player's view of the game; it cannot be played"
+            raise IllegalMove(text, "view_not_playable")
         if not isinstance(player, int) or not 0 <= player < self.n:
-            raise IllegalMove(f"there is no player {player!r} in this game")
+            raise IllegalMove(f"there is no player {player!r} in this game", "no_such_player")
         if move not in self.legal_moves(player):
-            raise IllegalMove(self._why_illegal(player, move))
+            from game.engine.refusals import why
+
+            code, numbers, text = why(self, player, move)
+            raise IllegalMove(text, code, numbers)
         return self.play_unchecked(player, move)
 
     def play_unchecked(self, player: int, move: Move) -> list[ev.Event]:
@@ -676,92 +689,3 @@ class Game:
         self.round += 1
         self.phase = Phase.DRAW
         out.append(ev.RoundStarted(self.round, self.first))
-
-    # --- explanations ---------------------------------------------------------------
-
-    def _why_illegal(self, player: int, move: Any) -> str:
-        if not isinstance(move, Move):
-            return f"{move!r} is not a move"
-        if self.phase is Phase.OVER:
-            return "the game is over"
-        p = self.players[player]
-        if self.phase is Phase.DRAW:
-            if p.stopped:
-                return "you have already stopped drawing this round"
-            if move == DRAW:
-                if p.uncancelled >= SOLITARY_LIMIT:
-                    return "three uncancelled solitary symbols: you must stop (or use a Fragment)"
-                return "your draw pile and discard pile are both empty"
-            if move == STOP:
-                return "reveal at least one card before stopping"
-            if move == USE_FRAGMENT:
-                if p.fragments <= 0:
-                    return "you have no Fragment"
-                return "a Fragment can only remove the card you have just revealed"
-            return "it is the Guardian Animals phase: draw, stop or use a Fragment"
-        if player != self.turn:
-            return f"it is not your turn (waiting for seat {self.turn + 1})"
-        if not self.tasks:
-            if isinstance(move, ChooseAction):
-                action = Action(move.action) if move.action in list(Action) else None
-                if action is None:
-                    return f"there is no action {move.action}"
-                if (p.used >> action) & 1 and not p.can_repeat:
-                    return f"you already took '{action.label}' this round (Tree 11 lifts this)"
-                return f"'{action.label}' is not possible now: {self._impossible(p, action)}"
-            first = {
-                PickAnimal: "Attract",
-                PickFire: "Extinguish",
-                Plant: "Plant",
-                MoveSpirit: "Move",
-            }.get(type(move))
-            if first:
-                return f"choose the {first} action first"
-            return "choose one of the five actions, or pass"
-        t = self.tasks[0]
-        if isinstance(move, PickAnimal):
-            if t.kind != "attract":
-                return "you are not attracting animals now"
-            if not any(move.card in row for row in self.reserve):
-                return "that animal is not in the Reserve"
-            budget = p.total(E_SUN) + t.extra - t.spent
-            return f"it costs {CARD_COST[move.card]} Sun and you have {budget} left"
-        if isinstance(move, PickFire):
-            if t.kind != "extinguish":
-                return "you are not putting out fires now"
-            if move.value not in self.centre:
-                return f"there is no Fire of value {move.value} in the centre"
-            budget = p.total(E_WATER) + t.extra - t.spent
-            return f"that Fire needs {move.value} Water and you have {budget} left"
-        if isinstance(move, Plant):
-            if t.kind != "plant":
-                return "you are not planting now"
-            if not 0 <= move.tree < len(self.tree_supply) or self.tree_supply[move.tree] <= 0:
-                return "no tree of that kind is left in the supply"
-            if TREE_COST[move.tree] > p.total(E_PLANT):
-                return (
-                    f"that tree costs {TREE_COST[move.tree]} Plant and you have {p.total(E_PLANT)}"
-                )
-            return "trees go on an empty space next to a tree already planted"
-        if isinstance(move, MoveSpirit):
-            if t.kind != "move":
-                return "you are not moving now"
-            return f"you can move 1 to {p.total(E_WIND)} rocks"
-        if isinstance(move, Steal):
-            return "you can only take a tile the jumped Spirit holds"
-        if move == FINISH:
-            return "take at least one item, or choose another action before finishing"
-        if move == SKIP_BONUS:
-            return "only a bonus action can be skipped"
-        return f"that move does not answer the current decision ({t.kind})"
-
-    def _impossible(self, p: PlayerState, action: Action) -> str:
-        if action is Action.FRAGMENT:
-            return "the Fragment supply is empty"
-        if action is Action.ATTRACT:
-            return f"no animal in the Reserve costs {p.total(E_SUN)} Sun or less"
-        if action is Action.EXTINGUISH:
-            return f"no Fire in the centre is worth {p.total(E_WATER)} Water or less"
-        if action is Action.PLANT:
-            return f"no tree you can reach costs {p.total(E_PLANT)} Plant or less"
-        return "you have no Wind"

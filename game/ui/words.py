@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from game.data import ELEMENTS, animals, boards, trees
-from game.engine import Game, Move
+from game.engine import Game, IllegalMove, Move
 from game.engine import events as ev
 from game.engine.moves import (
     ChooseAction,
@@ -209,3 +209,14 @@ def _reason(tr: Tr, key: str, params: dict[str, Any]) -> str:
     if isinstance(n, int):
         return counted(tr, f"hint.reason.{key}", n, **fmt)
     return tr(f"hint.reason.{key}", **fmt)
+
+
+def refusal_text(tr: Tr, error: IllegalMove, has: Callable[[str], bool] | None = None) -> str:
+    """The engine's reason for refusing a move, in the player's language."""
+    key = f"illegal.{error.code}"
+    if has is not None and not has(key):
+        return str(error)
+    fmt: dict[str, object] = dict(error.numbers)
+    if "action" in fmt:
+        fmt["name"] = tr(f"action.{fmt['action']}")
+    return tr(key, **fmt)

@@ -52,6 +52,7 @@ from game.ui.words import (
     counted,
     describe_move,
     hint_sentence,
+    refusal_text,
     rock_destination,
     season_name,
     tree_name,
@@ -416,7 +417,7 @@ class TableScene(Scene):
         try:
             self.match.play(seat, move)
         except IllegalMove as e:
-            self.message = str(e)
+            self.message = refusal_text(self.tr, e, getattr(self.ctx, "has_key", None))
             return
         self.unsaved = True
         self.autosave(force=not self.match.seats[seat].is_ai)

@@ -47,6 +47,7 @@ from game.ui.scenes.table import BUTTON_MOVES, TableScene, scene_for_match
 from game.ui.targets import Target
 from game.ui.viewport import LOGICAL
 from game.ui.widgets import Button, ButtonList, panel
+from game.ui.words import refusal_text
 
 SCREEN = Rect(0, 0, *LOGICAL)
 # The places a step's note may take, in the order tried when its own place would cover
@@ -466,7 +467,11 @@ class TutorialScene(Scene):
         assert step is not None
         text = t.pick(step.text)
         refused = self.match.refused
-        msg = f"{t('not_now')} {refused.message(t.lang)}" if refused is not None else ""
+        msg = ""
+        if refused is not None:
+            has = getattr(self.ctx, "has_key", None)
+            engine = refusal_text(self.ctx.tr, refused.error, has) if refused.error else None
+            msg = f"{t('not_now')} {refused.message(t.lang, engine)}"
         cont, skip, lessons = self.buttons.buttons
         if place.w >= 2.5 * place.h:  # a wide strip: buttons in a column at its right end
             bw = min(600, round(place.w * 0.3))
