@@ -2,7 +2,8 @@
 
 Games come in deals of ``players`` games that share a seed; within a deal the levels rotate
 through the seats (and the first player moves with the deal), so every level meets the same
-cards from every position. A seat may carry its own budget (``--seats hard@1.0,hard@0.1``).
+cards from every position. A seat may carry its own budget (``--seats hard@1.0,hard@0.1``)
+and Hard search settings (``--seats "hard[noise=0;horizon_rounds=2],medium"``).
 Prints JSON lines on stdout (win rate with a 95% Wilson interval per entry, mean rounds,
 decision time per level) and progress on stderr.
 """
@@ -52,6 +53,28 @@ def expand_seats(seats: Sequence[str], players: int) -> list[str]:
     return seats + [seats[-1]] * (players - len(seats))
 
 
+def parse_knobs(level: str) -> tuple[str, dict[str, float | int | bool | str]]:
+    """``hard[noise=0,horizon_rounds=2]`` -> ("hard", Settings overrides) for A/B arenas."""
+    name, _, rest = level.partition("[")
+    knobs: dict[str, float | int | bool | str] = {}
+    for item in rest.rstrip("]").split(";" if ";" in rest else ","):
+        if not item.strip():
+            continue
+        key, _, raw = item.partition("=")
+        value: float | int | bool | str
+        if raw in ("True", "False"):
+            value = raw == "True"
+        elif raw.lstrip("-").isdigit():
+            value = int(raw)
+        else:
+            try:
+                value = float(raw)
+            except ValueError:
+                value = raw
+        knobs[key.strip()] = value
+    return name, knobs
+
+
 def play_one(args: tuple[int, int, tuple[str, ...], int, float, int]) -> GameResult:
     """One arena game; entry ``j`` sits at seat ``(j + index) % players``."""
     index, players, levels, seed, budget, workers = args
@@ -62,7 +85,12 @@ def play_one(args: tuple[int, int, tuple[str, ...], int, float, int]) -> GameRes
     budgets = []
     for entry in levels:
         level, _, own_budget = entry.partition("@")
-        opts = {"workers": workers} if level == "hard" else {}
+        level, knobs = parse_knobs(level)
+        opts: dict[str, object] = {"workers": workers} if level == "hard" else {}
+        if knobs:
+            from game.ai.hard import Settings
+
+            opts["settings"] = Settings(**knobs)  # type: ignore[arg-type]
         policies.append(make_policy(level, **opts))
         budgets.append(float(own_budget) if own_budget else budget)
     entry_of = {(j + rotation) % players: j for j in range(players)}
@@ -191,7 +219,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     a = ap.parse_args(argv)
     seats = [s.strip() for s in a.seats.split(",") if s.strip()]
     for s in seats:
-        make_policy(s.partition("@")[0])  # reject unknown levels before starting
+        make_policy(parse_knobs(s.partition("@")[0])[0])  # reject unknown levels now
     run(a.players, seats, a.games, a.jobs, a.seed, a.budget, a.workers)
     return 0
 

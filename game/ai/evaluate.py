@@ -33,9 +33,26 @@ def track_value(t: float) -> float:
     return t + 0.06 * t * t
 
 
+_CARDS_CACHE: dict[tuple[int, ...], tuple[float, list[float]]] = {}
+
+
 def expected_cards(p: PlayerState) -> tuple[float, list[float]]:
-    """Cards revealed in a typical round and the mean elements per owned card."""
-    cards = p.deck + p.discard + p.line
+    """Cards revealed in a typical round and the mean elements per owned card.
+
+    Cached by card list: the look-ahead asks about the same few piles thousands of times.
+    """
+    key = tuple(p.deck + p.discard + p.line)
+    hit = _CARDS_CACHE.get(key)
+    if hit is not None:
+        return hit
+    if len(_CARDS_CACHE) > 20000:
+        _CARDS_CACHE.clear()
+    out = _expected_cards(key)
+    _CARDS_CACHE[key] = out
+    return out
+
+
+def _expected_cards(cards: tuple[int, ...]) -> tuple[float, list[float]]:
     n = len(cards)
     if n == 0:
         return 0.0, [0.0] * 5

@@ -3,8 +3,11 @@
 Each iteration samples the hidden orders from the view (``determinize``), picks a root
 candidate by UCB with a progressive bias toward the Medium evaluation, plays it, lets every
 pending seat (the draw phase is simultaneous) follow a noisy fast Medium policy to the end
-of the round, and scores the result with the Medium evaluation. The move visited most wins.
-Anytime: it stops at the time budget; forced and clear-cut decisions return at once.
+of the round, and scores the result with the fitted win chance (``outcome``): the hand-made
+Medium evaluation judged round ends no better than Medium's own turn look-ahead (44% vs
+Medium), the fitted one does (68%). The move visited most wins. Draw/stop takes Medium's
+exact odds (a few sampled rounds were noisier). Anytime: it stops at the time budget, or at
+a fixed ``iterations`` / ``steps`` work budget; forced and clear-cut decisions return at once.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from typing import Any
 from game.ai.drawing import Outlook, outlook
 from game.ai.evaluate import evaluate
 from game.ai.medium import FAST, FULL, rank
+from game.ai.outcome import leaf_value
 from game.engine import Decision, Game, Move, Phase, View, determinize
 
 DEFAULT_BUDGET = 1.0
@@ -37,6 +41,9 @@ class Settings:
     noise: float = 0.15  # chance a rollout seat plays its second-best move
     horizon_rounds: int = 1
     iterations: int = 0  # > 0: stop after this many rollouts (reproducible; for tests)
+    steps: int = 0  # > 0: stop once rollouts have played this many engine moves (reproducible)
+    search_draws: bool = False  # draw/stop by rollouts instead of Medium's exact odds
+    leaf: str = "outcome"  # rollout score: fitted "outcome" win chance or "medium" evaluation
 
 
 @dataclass(slots=True)
@@ -60,12 +67,14 @@ def rollout(
     settings: Settings,
     noise: float,
     deadline: float = math.inf,
+    counter: list[int] | None = None,
 ) -> float | None:
     """Play every seat to the horizon (end of round or game) and score it for ``seat``.
 
     Action steps use the full Medium planner (the horizon is short); draws use the Medium
     odds with a cached outlook. Other seats play their runner-up move with chance ``noise``.
     Returns ``None`` when the deadline passes first (the iteration is then discarded).
+    ``counter[0]`` grows by the engine moves played (the ``steps`` work budget).
     """
     stop_round = g.round + settings.horizon_rounds
     own_round = g.round
@@ -81,7 +90,7 @@ def rollout(
         who = p.player
         legal = g.legal_moves(who)
         if len(legal) == 1:
-            g.play(who, legal[0])
+            g.play_unchecked(who, legal[0])
             continue
         if p.decision is Decision.DRAW:
             look = looks.get(who)
@@ -92,9 +101,13 @@ def rollout(
             looks.clear()
             ranked = rank(g, who, p.decision, legal, FULL if g.round == own_round else FAST)
         if len(ranked) > 1 and who != seat and noise and rng.random() < noise:
-            g.play(who, ranked[1][0])
+            g.play_unchecked(who, ranked[1][0])
         else:
-            g.play(who, ranked[0][0])
+            g.play_unchecked(who, ranked[0][0])
+    if counter is not None:
+        counter[0] += steps
+    if settings.leaf == "outcome":
+        return leaf_value(g, seat)
     return evaluate(g, seat)
 
 
@@ -116,12 +129,16 @@ def search(
     seeds = [rng.getrandbits(62) for _ in range(4096)]
     spent = 0.0
     n = 0
+    work = [0]
+    fixed = bool(settings.iterations or settings.steps)
     while True:
         now = time.monotonic()
         if settings.iterations and n >= settings.iterations:
             break
+        if settings.steps and work[0] >= settings.steps and n >= min(k, 2):
+            break
         # Anytime: stop when one more rollout would overrun (all candidates once if it can).
-        if not settings.iterations and n >= min(k, 2) and now + spent / n > deadline:
+        if not fixed and n >= min(k, 2) and now + spent / n > deadline:
             break
         t0 = now
         if n < k:
@@ -141,11 +158,12 @@ def search(
             seeds[stats.visits[i]] if stats.visits[i] < len(seeds) else rng.random()
         )
         g = determinize(view, world)
-        g.play(seat, candidates[i])
+        g.play_unchecked(seat, candidates[i])
+        work[0] += 1
         # The first visit assumes the others play Medium exactly; later ones add noise.
         noise = settings.noise if stats.visits[i] else 0.0
-        limit = math.inf if settings.iterations else deadline
-        value = rollout(g, seat, world, settings, noise, limit)
+        limit = math.inf if fixed else deadline
+        value = rollout(g, seat, world, settings, noise, limit, work)
         if value is None:
             break
         stats.visits[i] += 1
@@ -192,6 +210,9 @@ class HardPolicy:
         if len(legal_moves) == 1:
             return legal_moves[0]
         cands = self.candidates(view, decision, legal_moves)
+        if decision is Decision.DRAW and not self.settings.search_draws:
+            # Medium's odds are exact two cards deep; a handful of sampled rounds is noisier.
+            return cands[0][0]
         if len(cands) == 1:
             return cands[0][0]
         stats = self.run_search(view, cands, start + budget_s * 0.92, rng)

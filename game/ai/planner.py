@@ -57,22 +57,30 @@ class _Search:
             options = macros(g, seat, pend.decision, legal, self.width(actions))
         best = float("-inf")
         for _score, seq in options:
-            child, played = play_macro(g, seat, seq)
+            child, played = play_macro(g, seat, seq, checked=False)
             v = self.value(child, actions + played)
             if v > best:
                 best = v
         return best
 
 
-def play_macro(g: Game, seat: int, seq: tuple[Move, ...]) -> tuple[Game, int]:
-    """A copy of ``g`` after the macro (stopping where a move no longer applies)."""
+def play_macro(g: Game, seat: int, seq: tuple[Move, ...], checked: bool = True) -> tuple[Game, int]:
+    """A copy of ``g`` after the macro (stopping where a move no longer applies).
+
+    Inner look-ahead nodes pass ``checked=False``: their macros are built from the position
+    itself, and later moves are tested against ``legal_moves`` here, so the engine's own
+    check would only repeat that work.
+    """
     c = g.clone()
     depth = len(c.tasks)
     actions = 0
     for i, m in enumerate(seq):
         if i > 0 and (len(c.tasks) < depth or c.turn != seat or m not in c.legal_moves(seat)):
             break
-        c.play(seat, m)
+        if i == 0 and checked:
+            c.play(seat, m)
+        else:
+            c.play_unchecked(seat, m)
         if isinstance(m, ChooseAction):
             actions += 1
     return c, actions

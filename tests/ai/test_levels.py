@@ -98,3 +98,23 @@ def test_hard_root_parallel_workers() -> None:
         assert len(stats.visits) == len(cands) and sum(stats.visits) >= 1
     finally:
         policy.close()
+
+
+def test_steps_budget_is_reproducible_and_bounded() -> None:
+    """``Settings(steps=N)``: the same rng gives the same search, more steps give more work."""
+    import pickle
+
+    settings = Settings(steps=400)
+    assert pickle.loads(pickle.dumps(settings)) == settings and hash(settings)
+    g = next(g for _p, g in POSITIONS if g.phase.value == "action")
+    pend = g.pending()[0]
+    legal = g.legal_moves(pend.player)
+    view = g.view(pend.player)
+    runs = []
+    for steps in (400, 400, 1600):
+        policy = HardPolicy(settings=Settings(steps=steps))
+        cands, stats = policy.stats_for(view, pend.decision, legal, random.Random(4), 10.0)
+        runs.append(stats.visits)
+    if len(cands) > 1:
+        assert runs[0] == runs[1]
+        assert sum(runs[2]) > sum(runs[0])

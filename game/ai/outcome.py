@@ -1,0 +1,85 @@
+"""Hard's leaf value: the chance each seat wins, fitted on Medium self-play round ends.
+
+The Medium evaluation is hand-weighted for comparing plans inside one turn; Hard's rollouts
+stop at the end of a round, where what matters is who will reach 12 first. A conditional
+logit over a few per-seat features (``features``) predicts that winner; ``python -m
+game.ai.tuning`` refits ``WEIGHTS`` from fresh games.
+"""
+
+from __future__ import annotations
+
+import math
+
+from game.ai.evaluate import expected_cards
+from game.engine import Game, Phase
+from game.engine.state import E_FLOWER, E_WATER, GOAL, VARAN, PlayerState
+
+FEATURES = (
+    "trees",
+    "fires",
+    "flowers",
+    "best",
+    "best_sq",
+    "second",
+    "sun",
+    "water",
+    "plant",
+    "wind",
+    "varans",
+    "fragments",
+    "cards",
+    "first",
+)
+# Fitted by game.ai.tuning (Medium self-play, 2-4 players); see that module.
+WEIGHTS: tuple[float, ...] = (
+    0.0355, 0.1513, 0.0270, 0.1756, 0.2233, 0.1481, -0.0040,
+    0.0088, 0.1156, 0.1137, -0.1213, 0.0496, 0.0910, 0.0967,
+)  # fmt: skip
+SCALE = 10.0  # leaf units: 10 points = certain win (Medium's scale is a few points per move)
+
+
+def features(g: Game, p: PlayerState) -> list[float]:
+    """Per-seat features at any point of a round (Help Line flowers as expected income)."""
+    trees, fires, flowers = p.tracks()
+    drawn, mean = expected_cards(p)
+    perm = flowers - p.line_elems[E_FLOWER]
+    flow = perm + max(drawn * mean[E_FLOWER], 0.0)
+    ranked = sorted((trees, fires, flow), reverse=True)
+    fe = p.forest_elems
+    varans = sum(1 for c in p.deck if c == VARAN) + sum(1 for c in p.discard if c == VARAN)
+    return [
+        float(trees),
+        float(fires),
+        flow,
+        ranked[0],
+        ranked[0] * ranked[0] / GOAL,
+        ranked[1],
+        drawn * mean[0] + fe[0],
+        drawn * mean[E_WATER] + fe[E_WATER],
+        drawn * mean[2] + fe[2],
+        drawn * mean[3] + fe[3],
+        float(varans),
+        float(min(p.fragments, 4)),
+        float(len(p.deck) + len(p.discard) + len(p.line)),
+        1.0 if p.seat == g.first else 0.0,
+    ]
+
+
+def scores(g: Game, weights: tuple[float, ...] = WEIGHTS) -> list[float]:
+    return [sum(w * x for w, x in zip(weights, features(g, p), strict=True)) for p in g.players]
+
+
+def win_chance(g: Game, seat: int, weights: tuple[float, ...] = WEIGHTS) -> float:
+    """P(seat wins) under the fitted model (exact 1/0 when the game is over)."""
+    if g.phase is Phase.OVER:
+        winners = g.result().winners
+        return 1.0 / len(winners) if seat in winners else 0.0
+    s = scores(g, weights)
+    top = max(s)
+    ex = [math.exp(x - top) for x in s]
+    return ex[seat] / sum(ex)
+
+
+def leaf_value(g: Game, seat: int) -> float:
+    """Rollout score on a 0..SCALE range (a finished game is exactly 0 or SCALE)."""
+    return SCALE * win_chance(g, seat)

@@ -1,0 +1,111 @@
+"""Refit ``game.ai.outcome.WEIGHTS``: ``python -m game.ai.tuning --games 1500 --jobs 2``.
+
+Plays Medium self-play games (a few random action choices for variety), records every seat's
+``features`` at each round start, and fits a conditional logit (softmax over the seats of a
+game) that predicts the winner. Pure Python: plain gradient descent on standardised features.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import random
+import sys
+from collections.abc import Sequence
+
+from game.ai.medium import MediumPolicy
+from game.ai.outcome import FEATURES, features
+from game.engine import Decision, Phase, new_game
+
+Sample = tuple[list[list[float]], list[float]]  # per-seat features, per-seat win share
+
+
+def self_play(args: tuple[int, int, float]) -> list[Sample]:
+    """One game's round-start snapshots, labelled with the final result."""
+    seed, players, eps = args
+    rng = random.Random(seed)
+    g = new_game(players, seed=seed)
+    medium = MediumPolicy()
+    snaps: list[list[list[float]]] = []
+    last_round = 0
+    steps = 0
+    while not g.over and steps < 5000:
+        steps += 1
+        if g.phase is Phase.DRAW and g.round != last_round:
+            last_round = g.round
+            snaps.append([features(g, p) for p in g.players])
+        pend = g.pending()
+        p = pend[rng.randrange(len(pend))]
+        legal = g.legal_moves(p.player)
+        if len(legal) > 1 and p.decision is Decision.ACTION and rng.random() < eps:
+            move = rng.choice(legal)
+        else:
+            move = medium.choose(g.view(p.player), p.decision, legal, rng, 0.0)
+        g.play(p.player, move)
+    if not g.over:
+        return []
+    winners = g.result().winners
+    share = [1.0 / len(winners) if s in winners else 0.0 for s in range(players)]
+    return [(f, share) for f in snaps]
+
+
+def fit(
+    samples: Sequence[Sample], iters: int = 300, lr: float = 0.5, l2: float = 1e-3
+) -> list[float]:
+    """Softmax-over-seats logistic regression; returns weights on the raw features."""
+    k = len(FEATURES)
+    rows = [x for f, _ in samples for x in f]
+    mu = [sum(r[j] for r in rows) / len(rows) for j in range(k)]
+    sd = [math.sqrt(sum((r[j] - mu[j]) ** 2 for r in rows) / len(rows)) or 1.0 for j in range(k)]
+    data = [([[(x[j] - mu[j]) / sd[j] for j in range(k)] for x in f], y) for f, y in samples]
+    w = [0.0] * k
+    n = len(data)
+    for it in range(iters):
+        grad = [0.0] * k
+        loss = 0.0
+        for xs, y in data:
+            s = [sum(wj * xj for wj, xj in zip(w, x, strict=True)) for x in xs]
+            top = max(s)
+            ex = [math.exp(v - top) for v in s]
+            z = sum(ex)
+            for i, x in enumerate(xs):
+                p = ex[i] / z
+                d = p - y[i]
+                if y[i]:
+                    loss -= y[i] * math.log(max(p, 1e-12))
+                for j in range(k):
+                    grad[j] += d * x[j]
+        for j in range(k):
+            w[j] -= lr * (grad[j] / n + l2 * w[j])
+        if it % 50 == 0 or it == iters - 1:
+            print(f"iter {it} loss {loss / n:.4f}", file=sys.stderr, flush=True)
+    # Back to raw features (the constant shift cancels in a softmax).
+    return [w[j] / sd[j] for j in range(k)]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m game.ai.tuning", description=__doc__)
+    ap.add_argument("--games", type=int, default=1500)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--players", default="2,2,3,4", help="player counts, cycled over games")
+    ap.add_argument("--eps", type=float, default=0.08)
+    ap.add_argument("--iters", type=int, default=300)
+    a = ap.parse_args(argv)
+    counts = [int(x) for x in a.players.split(",")]
+    tasks = [(a.seed * 100_000 + i, counts[i % len(counts)], a.eps) for i in range(a.games)]
+    with multiprocessing.get_context("spawn").Pool(a.jobs) as pool:
+        games = pool.map(self_play, tasks, chunksize=8)
+    samples = [s for game in games for s in game]
+    print(f"{len(samples)} round starts from {len(games)} games", file=sys.stderr)
+    w = fit(samples, a.iters)
+    print("WEIGHTS = (" + ", ".join(f"{x:.4f}" for x in w) + ")")
+    for name, x in zip(FEATURES, w, strict=True):
+        print(f"  {name}: {x:.4f}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    multiprocessing.freeze_support()
+    sys.exit(main())
