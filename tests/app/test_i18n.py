@@ -16,6 +16,7 @@ import pytest
 from game.app.i18n import LANGUAGES, Catalog, MissingKey, read_strings
 from game.ui.fonts import Fonts
 from game.ui.layout import load_layout
+from tests.glossary import RULES_TERMS
 
 LOCALE = Path(__file__).parents[2] / "game" / "app" / "locale"
 RULES = Path("/work/shared/RULES.md")
@@ -89,21 +90,7 @@ def test_every_character_has_a_glyph(bold: bool) -> None:
 # -- Korean terms (RULES.md §1) ------------------------------------------------------------
 
 # English words in the catalogue → the Korean term RULES.md §1 gives for them.
-TERMS = {
-    "Help Line": "지원 영역",
-    "draw pile": "개인 카드 더미",
-    "discard pile": "버린 카드 더미",
-    "Fire Varan": "불꽃 도마뱀",
-    "Reserve": "공용 진열",
-    "Circle of Spirits": "정령의 원",
-    "Fragment": "파편",
-    "Victory tile": "승리 타일",
-    "Sacred Tree": "신성한 나무",
-    "Onibi": "오니비",
-    "Sacred Flower": "신성한 꽃",
-    "solitary": "독립적",
-    "gregarious": "사교적",
-}
+TERMS = RULES_TERMS
 
 
 def test_terms_are_the_ones_of_rules_md() -> None:

@@ -26,28 +26,11 @@ from game.engine.moves import DRAW, PASS, STOP, ChooseAction, MoveSpirit
 from game.ui.fonts import Fonts
 from game.ui.layout import load_layout
 from game.ui.scenes.tutorial import PLACE_ORDER
+from tests.glossary import LESSON_TERMS
 
 LESSONS = load_lessons()
 IDS = [lesson.id for lesson in LESSONS]
-TERMS = {  # English words → the Korean term of RULES.md §1 (as the catalogue test checks)
-    "Help Line": "지원 영역",
-    "draw pile": "개인 카드 더미",
-    "discard pile": "버린 카드 더미",
-    "Fire Varan": "불꽃 도마뱀",
-    "Reserve": "공용 진열",
-    "Circle of Spirits": "정령의 원",
-    "Fragment": "파편",
-    "Victory tile": "승리 타일",
-    "Sacred Tree": "신성한 나무",
-    "Onibi": "오니비",
-    "Sacred Flower": "신성한 꽃",
-    "solitary": "독립적",
-    "gregarious": "사교적",
-    "Forest": "숲 개인판",
-    "Sun": "태양",
-    "Water": "물방울",
-    "Wind": "소용돌이",
-}
+TERMS = LESSON_TERMS  # English words → the Korean term of RULES.md §1
 
 
 def play_through(runner: LessonRunner) -> None:
