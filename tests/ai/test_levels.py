@@ -118,3 +118,13 @@ def test_steps_budget_is_reproducible_and_bounded() -> None:
     if len(cands) > 1:
         assert runs[0] == runs[1]
         assert sum(runs[2]) > sum(runs[0])
+
+
+def test_outcome_win_chances_sum_to_one() -> None:
+    """The fitted leaf is a distribution over seats; it reads only what a view shows."""
+    from game.ai.outcome import win_chance
+
+    for players, g in POSITIONS[::5]:
+        chances = [win_chance(g, s) for s in range(players)]
+        assert abs(sum(chances) - 1.0) < 1e-9 and all(0.0 < c < 1.0 for c in chances)
+        assert win_chance(g.view(0).game, 0) == win_chance(g, 0)
