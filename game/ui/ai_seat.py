@@ -145,7 +145,7 @@ def worker_options(level: str, scale: float = 1.0) -> dict[str, Any]:
         return {}
     from game.ai.hard import Settings
 
-    return {"settings": Settings(iterations=max(8, round(HARD_ITERATIONS * scale)))}
+    return {"settings": Settings(steps=max(200, round(2500 * scale)))}
 
 
 def make_ai(level: str, seat: int, seed: int = 0) -> AiPlayer:
