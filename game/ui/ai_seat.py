@@ -7,8 +7,9 @@ random legal move that avoids Take a Fragment.
 
 Same AI after Continue: the table seeds every decision with ``decision_seed`` (the match's
 saved ``ai_seed`` and the number of moves played), never with a random state kept in
-memory, and Hard searches a fixed number of rollouts (``HARD_ITERATIONS``) instead of a
-time budget, so a resumed match makes exactly the choices the uninterrupted one would.
+memory, and Hard searches a fixed amount of work (``HARD_STEPS`` simulated engine moves)
+instead of a time budget, so a resumed match makes exactly the choices the uninterrupted one
+would.
 """
 
 from __future__ import annotations
@@ -22,9 +23,9 @@ from game.engine.state import VARAN
 
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
 # Hard's search size. Time-budgeted search is not reproducible (the rollouts done depend on
-# the CPU). Measured here: 1 s of search is 25-3000 rollouts, ~250 median; 120 rollouts take
-# ~0.45 s typically, ~2.5 s in the slowest 10% of positions (long rollouts early in a round).
-HARD_ITERATIONS = 120
+# the CPU). Measured here: 2500 simulated moves take ~0.9 s median per searched decision
+# (1000 moves: 0.35 s median, 0.8 s p90; 3000: 1.1 s median, 2.4 s p90).
+HARD_STEPS = 2500
 
 
 def decision_seed(ai_seed: int, moves: int, seat: int) -> int:
@@ -140,12 +141,12 @@ class AiPool:
 
 
 def worker_options(level: str, scale: float = 1.0) -> dict[str, Any]:
-    """Hard: a fixed number of rollouts (reproducible), scaled like the time budget."""
+    """Hard: a fixed amount of search work (reproducible), scaled like the time budget."""
     if level != "hard":
         return {}
     from game.ai.hard import Settings
 
-    return {"settings": Settings(steps=max(200, round(2500 * scale)))}
+    return {"settings": Settings(steps=max(200, round(HARD_STEPS * scale)))}
 
 
 def make_ai(level: str, seat: int, seed: int = 0) -> AiPlayer:
