@@ -30,8 +30,12 @@ if TYPE_CHECKING:
 
 Refusal = tuple[str, dict[str, int], str]  # code, numbers, English sentence
 
-_FIRST = {PickAnimal: Action.ATTRACT, PickFire: Action.EXTINGUISH}
-_FIRST.update({Plant: Action.PLANT, MoveSpirit: Action.MOVE})
+_FIRST = {
+    PickAnimal: Action.ATTRACT,
+    PickFire: Action.EXTINGUISH,
+    Plant: Action.PLANT,
+    MoveSpirit: Action.MOVE,
+}
 
 
 def why(g: Game, player: int, move: Any) -> Refusal:  # noqa: C901 - one case per refusal
