@@ -101,7 +101,8 @@ def test_hard_root_parallel_workers() -> None:
 
 
 def test_steps_budget_is_reproducible_and_bounded() -> None:
-    """``Settings(steps=N)``: the same rng gives the same search, more steps give more work."""
+    """``Settings(steps=N)``: the same rng gives the same search; more steps give more work
+    unless the race was already settled."""
     import pickle
 
     settings = Settings(steps=400)
@@ -111,13 +112,15 @@ def test_steps_budget_is_reproducible_and_bounded() -> None:
     legal = g.legal_moves(pend.player)
     view = g.view(pend.player)
     runs = []
+    settled = []
     for steps in (400, 400, 1600):
         policy = HardPolicy(settings=Settings(steps=steps))
         cands, stats = policy.stats_for(view, pend.decision, legal, random.Random(4), 10.0)
         runs.append(stats.visits)
+        settled.append(stats.settled())
     if len(cands) > 1:
         assert runs[0] == runs[1]
-        assert sum(runs[2]) > sum(runs[0])
+        assert sum(runs[2]) > sum(runs[0]) or (settled[0] and runs[2] == runs[0])
 
 
 def test_outcome_win_chances_sum_to_one() -> None:
@@ -128,3 +131,46 @@ def test_outcome_win_chances_sum_to_one() -> None:
         chances = [win_chance(g, s) for s in range(players)]
         assert abs(sum(chances) - 1.0) < 1e-9 and all(0.0 < c < 1.0 for c in chances)
         assert win_chance(g.view(0).game, 0) == win_chance(g, 0)
+
+
+def test_race_drops_a_candidate_only_on_a_clear_paired_deficit() -> None:
+    """Paired differences decide: a steady small deficit is dropped, a noisy one is kept."""
+    from game.ai.hard import Stats
+
+    steady = Stats([[5.0, 6.0, 7.0, 8.0], [4.9, 5.9, 6.9, 7.9]], [True, True])
+    steady.prune(2.0)
+    assert steady.alive == [True, False] and steady.settled() and steady.best() == 0
+    noisy = Stats([[5.0, 6.0, 7.0, 8.0], [9.0, 2.0, 8.0, 6.5]], [True, True])
+    noisy.prune(2.0)
+    assert noisy.alive == [True, True] and not noisy.settled()
+    # With no data the Medium prior picks; a shallower verdict (``chosen``) overrides.
+    fresh = Stats.empty(3, [-1.0, 0.0, -0.5])
+    assert fresh.best() == 1
+    fresh.chosen = 2
+    assert fresh.best() == 2
+
+
+def test_deepening_spends_a_steps_budget_once_and_reproducibly() -> None:
+    """A settled race looks a round deeper within the same ``steps`` budget; the same rng
+    gives the same move."""
+    settings = Settings(steps=1500, horizon_rounds=1, max_horizon=3)
+    deepened = 0
+    for _players, g in POSITIONS[::2]:
+        pend = g.pending()[0]
+        if pend.decision is not Decision.ACTION:
+            continue
+        legal = g.legal_moves(pend.player)
+        view = g.view(pend.player)
+        cands, stats = HardPolicy(settings=settings).stats_for(
+            view, pend.decision, legal, random.Random(9), 30.0
+        )
+        if len(cands) < 2:
+            continue
+        # A rollout may overrun by its own length, never by a whole extra race.
+        assert stats.work <= 1500 + 400
+        deepened += stats.horizon > 1
+        again = HardPolicy(settings=settings).choose(
+            view, pend.decision, legal, random.Random(9), 30.0
+        )
+        assert again == cands[stats.best()][0]
+    assert deepened
