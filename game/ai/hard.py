@@ -93,10 +93,6 @@ class Stats:
         """Worlds every live candidate has been played in (the paired sample size)."""
         return min(len(s) for s, a in zip(self.samples, self.alive, strict=True) if a)
 
-    def mean(self, i: int) -> float:
-        s = self.samples[i]
-        return sum(s) / len(s) if s else float("-inf")
-
     def score(self, i: int, n: int) -> float:
         """Mean over the first ``n`` worlds plus the fading Medium prior."""
         head = self.samples[i][:n]
