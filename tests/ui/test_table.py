@@ -7,7 +7,7 @@ import pytest
 
 from game.engine import Decision, Phase
 from game.engine import events as ev
-from game.engine.moves import DRAW, SKIP_BONUS, STOP, Plant
+from game.engine.moves import DRAW, STOP, Plant
 from game.engine.state import REPEAT_TREE
 from game.ui.match import Match, Seat
 from game.ui.targets import Target
@@ -323,7 +323,6 @@ def test_overlays_open_and_close(app, ctx) -> None:
     assert d.top.kind == "rules"
     d.key(pygame.K_ESCAPE)
     assert d.top.kind == "draw"
-    assert SKIP_BONUS is not None
 
 
 def test_the_window_size_and_full_screen_go_back_into_the_settings(app, ctx) -> None:
