@@ -41,7 +41,16 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="draw the menu once, print the time of the first frame, then exit",
     )
+    parser.add_argument(
+        "--verbose",
+        action="store_true",
+        help="print the app's log (audio device, saves) on the terminal",
+    )
     args = parser.parse_args(argv)
+    if args.verbose:
+        import logging
+
+        logging.basicConfig(level=logging.DEBUG, format="%(name)s: %(message)s")
     if args.first_frame:
         from game.app.release import first_frame
 
