@@ -70,6 +70,7 @@ FOCUS_CELL = 48  # logical px: Forest spaces smaller than this get the focus vie
 # Every decision is autosaved; AI moves in quick succession (fast and instant speed) are
 # batched to one save per this many seconds. Leaving the table always saves what is left.
 AUTOSAVE_GAP_S = 0.25
+TOOLTIP_DELAY_S = 0.35  # hover this long before the rules tooltip shows
 DURATION = {  # seconds at normal speed
     "reveal": 0.45,
     "fly": 0.5,
@@ -622,6 +623,20 @@ class TableScene(Scene):
             if self.stack.top is not self:
                 return
 
+    def busy(self) -> bool:
+        """Frames are needed while an animation plays or an event waits to be shown, an AI
+        seat decides (its dots move), a hint is computed, or a hovered object's close-up or
+        tooltip is about to appear."""
+        active = self.match.active()
+        return (
+            self.anims.busy
+            or bool(self.match.queue)
+            or self.synced != self.match.version
+            or (active is not None and self.match.seats[active.player].is_ai)
+            or self.hint_job is not None
+            or (self.hover is not None and self.hover_time < TOOLTIP_DELAY_S)
+        )
+
     def advance(self, dt: float) -> bool:
         """One step of the loop; True when something was played (worth another step)."""
         if self.speed <= 0:
@@ -1158,7 +1173,11 @@ class TableScene(Scene):
         pass
 
     def draw_tooltip(self, p: Painter) -> None:
-        if not self.ctx.settings.hover_help or self.hover is None or self.hover_time < 0.35:
+        if (
+            not self.ctx.settings.hover_help
+            or self.hover is None
+            or self.hover_time < TOOLTIP_DELAY_S
+        ):
             return
         if self.stack is None or self.stack.top is not self:
             return  # an overlay is open: no tooltip under it

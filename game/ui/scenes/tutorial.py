@@ -644,6 +644,9 @@ class TutorialScene(Scene):
 
     # -- loop ------------------------------------------------------------------------------
 
+    def busy(self) -> bool:
+        return True  # the pulsing pointer at the step's target never rests
+
     def update(self, dt: float) -> None:
         self.clock += dt
         step = self.runner.step
