@@ -8,7 +8,7 @@ import pytest
 from game.engine import Decision, Phase
 from game.engine import events as ev
 from game.engine.moves import DRAW, STOP, Plant
-from game.engine.state import REPEAT_TREE
+from game.engine.state import E_WIND, REPEAT_TREE
 from game.ui.match import Match, Seat
 from game.ui.targets import Target
 
@@ -421,3 +421,34 @@ def test_the_discard_browser_reaches_every_card(ctx) -> None:
     assert browser.scroll == 1  # no scrolling into blank pages
     browser.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_UP, mod=0, unicode=""))
     assert browser.scroll == 0
+
+
+def test_a_wrong_click_says_why_in_the_players_language(app, ctx) -> None:
+    """Clicking a space no tree may go on is answered with the engine's reason as a
+    sentence, and nothing changes."""
+    d, match = start(app, ctx, HUMANS)
+    to_action_phase(d, match)
+    boost(match, 0)
+    d.frames()
+    d.key(pygame.K_4)
+    d.click(d.target(Target("tree_kind", 0)))
+    before = match.game.to_json()
+    d.click(d.target(Target("space", 0, 4, 2)))  # a corner far from the start tree
+    assert d.top.message == "Trees go on an empty space next to a tree already planted."
+    assert match.game.to_json() == before
+
+
+def test_a_rock_out_of_reach_says_how_far_the_wind_goes(app, ctx) -> None:
+    d, match = start(app, ctx, HUMANS)
+    to_action_phase(d, match)
+    boost(match, 0)
+    p = match.game.players[0]
+    p.forest_elems[E_WIND] += 2 - p.total(E_WIND)  # Wind 2 in all
+    match.sync()
+    assert p.total(E_WIND) == 2
+    d.frames()
+    d.key(pygame.K_5)
+    before = match.game.to_json()
+    d.click(d.target(Target("rock", (p.rock + 5) % 12)))
+    assert d.top.message == "You can move 1 to 2 rocks."
+    assert match.game.to_json() == before

@@ -18,6 +18,7 @@ from game.ui.painter import Painter
 from game.ui.scene import Scene
 from game.ui.viewport import LOGICAL
 from game.ui.widgets import Button, ButtonList, panel
+from game.ui.words import counted
 
 SCREEN = Rect(0, 0, *LOGICAL)
 BOX = Rect(160, 60, 1600, 960)
@@ -177,8 +178,8 @@ class StatisticsScene(Scene):
         if not recent:
             return
         x0, y0 = BOX.x + 80, BOX.y + 460
-        p.text(tr("statistics.recent", n=len(recent)), (x0, y0), theme.BODY, theme.ACCENT,
-               bold=True, max_width=640)  # fmt: skip
+        title = counted(tr, "statistics.recent", len(recent), n=len(recent))
+        p.text(title, (x0, y0), theme.BODY, theme.ACCENT, bold=True, max_width=640)
         for i, won in enumerate(recent):
             cx = x0 + 18 + (i % 10) * 48
             cy = y0 + 70 + (i // 10) * 48

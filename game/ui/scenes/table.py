@@ -45,10 +45,11 @@ from game.ui.match import Match
 from game.ui.painter import Painter
 from game.ui.rules_text import describe_target
 from game.ui.scene import Scene
-from game.ui.targets import Target
+from game.ui.targets import Target, intended_move
 from game.ui.viewport import Viewport
 from game.ui.widgets import Button
 from game.ui.words import (
+    as_sentence,
     counted,
     describe_move,
     hint_sentence,
@@ -418,7 +419,7 @@ class TableScene(Scene):
         try:
             self.match.play(seat, move)
         except IllegalMove as e:
-            self.message = refusal_text(self.tr, e, getattr(self.ctx, "has_key", None))
+            self.message = as_sentence(refusal_text(self.tr, e, self.ctx.has_key))
             return
         self.unsaved = True
         self.autosave(force=not self.match.seats[seat].is_ai)
@@ -544,6 +545,22 @@ class TableScene(Scene):
             self.activate(choice)
         elif target is not None and target.kind == "discard":
             self.open_discard(target.a)
+        elif target is not None:
+            self.explain_refusal(target)
+
+    def explain_refusal(self, target: Target) -> None:
+        """A click on something that is not a move now: say why, in the engine's words."""
+        seat = self.human_seat()
+        if seat < 0:
+            return
+        g = self.match.game
+        intent = intended_move(target, seat, self.selected_tree, g.players[seat].rock)
+        if not isinstance(intent, Move):
+            return
+        try:
+            g.clone().play(seat, intent)
+        except IllegalMove as e:
+            self.message = as_sentence(refusal_text(self.tr, e, self.ctx.has_key))
 
     def on_key(self, key: int) -> None:  # noqa: C901 - one line per key
         if key == pygame.K_ESCAPE:
