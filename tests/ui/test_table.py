@@ -452,3 +452,17 @@ def test_a_rock_out_of_reach_says_how_far_the_wind_goes(app, ctx) -> None:
     d.click(d.target(Target("rock", (p.rock + 5) % 12)))
     assert d.top.message == "You can move 1 to 2 rocks."
     assert match.game.to_json() == before
+
+
+def test_enter_acts_on_the_first_target_of_a_choose_step(app, ctx) -> None:
+    """In a step that asks for a target, focus starts on the first one: Enter takes it."""
+    d, match = start(app, ctx, HUMANS)
+    to_action_phase(d, match)
+    boost(match, 0)
+    d.frames()
+    p = match.game.players[0]
+    d.key(pygame.K_3)
+    assert d.top.focus == 0 and d.top.choices[0].target.kind == "centre_fire"
+    first = d.top.choices[0].target.a
+    d.key(pygame.K_RETURN)
+    assert p.fires == [first]

@@ -251,6 +251,8 @@ class TableScene(Scene):
                     if kind == m.tile:
                         self.choices.append(Choice(Target("victory", m.victim, season, s=kind), m))
         self.focus = -1 if self.focus >= len(self.choices) else self.focus
+        if self.focus < 0 and self.choices and STOP not in moves and FINISH not in moves:
+            self.focus = 0  # a choose-a-target step: Enter takes the first until arrows move
         self.build_buttons(seat, moves)
 
     def build_buttons(self, seat: int, moves: list[Move]) -> None:
