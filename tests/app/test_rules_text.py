@@ -75,12 +75,12 @@ def test_every_help_text_formats(lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_table_rules_pages_count_columns_from_one(lang: str) -> None:
-    """The table's rules pages name the bonus columns as players count them."""
-    body = Catalog.load(lang).tr("rules.page.5.body")
+def test_the_forest_help_counts_columns_from_one(lang: str) -> None:
+    """The help names the bonus columns as players count them (never "column 1")."""
+    body = Catalog.load(lang).tr("help.forest.body")
     words = {
-        "en": ("2nd column", "middle column", "4th column", "middle row"),
-        "ko": ("두 번째 세로줄", "가운데 세로줄", "네 번째 세로줄", "가운데 가로줄"),
+        "en": ("Second column", "Fourth column", "Middle column", "Middle row"),
+        "ko": ("두 번째 세로줄", "네 번째 세로줄", "가운데 세로줄", "가운데 가로줄"),
     }[lang]
     assert all(w in body for w in words), body
-    assert "column 1 +1" not in body
+    assert "column 1 " not in body and "column 3 " not in body

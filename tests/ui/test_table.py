@@ -30,6 +30,11 @@ class Driver:
         self.app.feed(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
         self.frames()
 
+    def move(self, logical) -> None:
+        pos = self.app.viewport.point(logical)
+        self.app.feed(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0,) * 3))
+        self.frames()
+
     def key(self, key: int) -> None:
         self.app.feed(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
         self.frames()
@@ -466,3 +471,28 @@ def test_enter_acts_on_the_first_target_of_a_choose_step(app, ctx) -> None:
     first = d.top.choices[0].target.a
     d.key(pygame.K_RETURN)
     assert p.fires == [first]
+
+
+def test_f1_opens_the_one_rules_help_at_what_is_hovered(app, ctx) -> None:
+    """F1 (and the pause menu's Rules) open the illustrated help, at the part about the
+    thing under the pointer: an animal's page of the catalogue, the Circle for a rock."""
+    from game.data import animals
+    from game.ui.scenes.rules_help import PER_PAGE, animals_for
+
+    d, match = start(app, ctx, HUMANS)
+    card = match.game.reserve[-1][-1]
+    d.move(d.target(Target("reserve", card)))
+    d.key(pygame.K_F1)
+    help_ = d.top
+    assert help_.kind == "rules_help" and help_.tab == "animals"
+    assert help_.filter == str(animals()[card].level)
+    shown = animals_for(help_.filter)[help_.page * PER_PAGE : (help_.page + 1) * PER_PAGE]
+    assert card in [c.id for c in shown]
+    d.key(pygame.K_ESCAPE)
+    d.move(d.target(Target("rock", 5)))
+    d.key(pygame.K_F1)
+    assert d.top.kind == "rules_help" and d.top.tab == "circle"
+    d.key(pygame.K_ESCAPE)
+    d.key(pygame.K_ESCAPE)  # pause
+    d.click(d.button(ctx.tr("pause.rules")))
+    assert d.top.kind == "rules_help" and d.top.tab == "round"

@@ -493,11 +493,19 @@ class TableScene(Scene):
 
         self.stack.push(SettingsOverlay(self.ctx))
 
-    def open_rules(self, target: Target | None = None) -> None:
+    def open_rules(self) -> None:
+        """The rules help (F1, the Rules button), at the part about what is hovered."""
+        from game.ui.scenes.rules_help import RulesHelpScene
+
+        self.stack.push(RulesHelpScene.about(self.ctx, self.hover))
+
+    def open_rules_card(self, target: Target) -> None:
+        """Right-click: the rules sheet of one thing on the table."""
         from game.ui.scenes.overlays import RulesHelpOverlay
 
-        text = describe_target(self.tr, target, self.match.shown) if target else None
-        self.stack.push(RulesHelpOverlay(self.ctx, text))
+        text = describe_target(self.tr, target, self.match.shown)
+        if text is not None:
+            self.stack.push(RulesHelpOverlay(self.ctx, text))
 
     def open_discard(self, seat: int) -> None:
         from game.ui.scenes.overlays import DiscardBrowser
@@ -529,8 +537,8 @@ class TableScene(Scene):
     def on_click(self, pos: tuple[int, int], button: int) -> None:
         if button == 3:
             target = self.hit(pos)
-            if target is not None and describe_target(self.tr, target, self.match.shown):
-                self.open_rules(target)
+            if target is not None:
+                self.open_rules_card(target)
             return
         if button != 1:
             return
