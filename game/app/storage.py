@@ -15,6 +15,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from game.app.atomic import remove_stale_temps
 from game.app.notice import Notice
 from game.app.paths import AppPaths
 from game.app.replay import Replay
@@ -33,9 +34,12 @@ class FileStorage:
         self.settings_store = SettingsStore(paths)
         self.stats_store = StatsStore(paths)
         self.notices: list[Notice] = []
+        self._save_error: Notice | None = None  # the last autosave's failure, until one works
+        for folder in (paths.config, paths.saves, paths.replays):
+            remove_stale_temps(folder)  # left by a write the app was killed during
 
     def _note(self, notice: Notice | None) -> None:
-        if notice is not None:
+        if notice is not None and notice not in self.notices:
             self.notices.append(notice)
 
     def take_notices(self) -> list[Notice]:
@@ -57,9 +61,22 @@ class FileStorage:
     def save_match(self, doc: dict[str, Any]) -> None:
         """Write the match in progress (on the worker thread if there is one)."""
         if self.writer is None:
-            self._note(self.saves.autosave(doc))
+            self._autosave(doc)
         else:
-            self.writer.submit(lambda: self._note(self.saves.autosave(doc)))
+            self.writer.submit(lambda: self._autosave(doc))
+
+    def _autosave(self, doc: dict[str, Any]) -> None:
+        try:
+            notice = self.saves.autosave(doc)
+        except Exception as e:  # noqa: BLE001 - an unexpected failure is still reported
+            notice = Notice("notice.save_failed", detail=repr(e))
+        self._save_error = notice
+        self._note(notice)
+
+    def save_problem(self) -> Notice | None:
+        """Why the last autosave failed, or ``None`` once one has worked (the table shows it
+        at once, game/ui/alerts.py; read from the frame loop, set by the writer thread)."""
+        return self._save_error
 
     def flush(self) -> None:
         """Wait until the last autosave is on disk."""

@@ -27,8 +27,9 @@ class MenuScene(Scene):
         self.build()
         take = getattr(self.ctx.storage, "take_notices", None)
         notices = take() if take is not None else []
-        if notices:
-            self.error = " ".join(n.text(self.ctx.tr) for n in notices[:2])
+        if notices:  # every notice, each once (a refused save and its backup may repeat)
+            texts = dict.fromkeys(n.text(self.ctx.tr) for n in notices)
+            self.error = "\n".join(texts)
 
     def resume(self) -> None:
         self.build()
@@ -122,8 +123,9 @@ class MenuScene(Scene):
             bold=True,
         )
         self.menu.draw(p)
-        if self.error:
-            p.text(self.error, (LOGICAL[0] // 2, 1000), theme.BODY, theme.DANGER, anchor="center")
+        if self.error:  # one line per notice, above the keys
+            box = Rect(LOGICAL[0] // 2 - 860, 966, 1720, 64)
+            p.text_box(self.error, box, theme.SMALL, theme.DANGER, "center", valign="center")
         p.text(
             tr("menu.keys"), (LOGICAL[0] // 2, 1050), theme.SMALL, theme.TEXT_DIM, anchor="center"
         )
