@@ -7,7 +7,8 @@ Two sources, both read each frame so that nothing is missed whatever scene is on
   asked to save again every ``RETRY_S`` seconds as well as after every move; when a save
   succeeds again it says so for a few seconds;
 * an AI seat's ``fallbacks`` count (``WorkerAi``): a worker that died or hung twice made the
-  built-in policy play one decision; the strip says so once for each such decision.
+  built-in policy play a decision; the strip says so once (a run of fallbacks while the
+  message shows keeps the one line).
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ class TableAlerts:
         problem = getattr(scene.ctx.storage, "save_problem", None)
         notice = problem() if callable(problem) else None
         if notice is None and self.failing is not None:
-            self.messages.append((tr("alert.saved_again"), SHOW_S))
+            self.say(tr("alert.saved_again"))
         self.failing = notice
         if notice is not None:
             self.retry_in -= dt
@@ -50,8 +51,13 @@ class TableAlerts:
             count = getattr(ai, "fallbacks", 0)
             if count > self.seen.get(seat, 0):
                 name = scene.match.seats[seat].name
-                self.messages.append((tr("alert.ai_fallback", name=name), SHOW_S))
+                self.say(tr("alert.ai_fallback", name=name))
             self.seen[seat] = count
+
+    def say(self, text: str) -> None:
+        """Show ``text`` for ``SHOW_S`` seconds; said again while shown, it is not repeated."""
+        self.messages = [(t, left) for t, left in self.messages if t != text]
+        self.messages.append((text, SHOW_S))
 
     def lines(self, tr: Any) -> list[str]:
         out = [f"{self.failing.text(tr)} {tr('alert.retrying')}"] if self.failing else []
