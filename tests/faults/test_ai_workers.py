@@ -105,6 +105,7 @@ def test_the_deadline_is_ten_budgets_and_at_least_ten_seconds() -> None:
     worker.close()
 
 
+@pytest.mark.slow  # real processes (~2.5 s); tools/fault_audit.py kills and stops them too
 def test_real_worker_killed_while_thinking_or_stopped_is_replaced() -> None:
     """The real process: SIGKILL (issue: 8 of 8 crashed the app) and SIGSTOP (waited
     forever). Each is noticed, the worker restarted and the answer still comes."""

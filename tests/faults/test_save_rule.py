@@ -178,7 +178,7 @@ def test_a_300_round_pass_everything_game_saves_and_loads(paths: AppPaths) -> No
     assert paths.autosave.stat().st_size < MAX_SAVE_BYTES // 10
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
 @given(
     players=st.integers(2, 4),
     seed=st.integers(0, 2**40),
