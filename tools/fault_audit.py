@@ -259,7 +259,6 @@ def audit_kills(n: int, rand: random.Random, work: Path) -> dict:
     home = work / "kills"
     outcomes: Counter[str] = Counter()
     progress = -1
-    temps = 0
     games = 0
     for _ in range(n):
         code = CHILD.format(root=str(ROOT), home=str(home))
@@ -274,7 +273,6 @@ def audit_kills(n: int, rand: random.Random, work: Path) -> dict:
             print(err, file=sys.stderr)
             continue
         paths = AppPaths.under(home)
-        temps += len(list(paths.saves.glob(".*.tmp"))) if paths.saves.exists() else 0
         try:
             with watchdog():
                 storage = FileStorage(paths)
@@ -297,13 +295,21 @@ def audit_kills(n: int, rand: random.Random, work: Path) -> dict:
         else:
             outcomes["ok"] += 1
         progress = moves
+    paths = AppPaths.under(home)
+    left = list(paths.saves.glob(".*.tmp")) if paths.saves.exists() else []
+    for tmp in left:  # as if the next start came three minutes later
+        os.utime(tmp, (time.time() - 180, time.time() - 180))
+    FileStorage(paths)
+    swept = len(left) - len(list(paths.saves.glob(".*.tmp")))
+    outcomes["lost"] += len(left) - swept  # a temp file that would never go away
     return {
         "part": "kills",
         "cases": n,
         **outcomes,
         "games_finished": games,
         "moves_kept_at_the_end": max(progress, 0),
-        "tmp_seen": temps,
+        "tmp_files_at_the_end": len(left),
+        "tmp_files_swept_at_next_start": swept,
     }
 
 
