@@ -215,6 +215,9 @@ def parse_save(doc: Any) -> SavedMatch:
     setup = _field(doc, "setup", dict)
     players = _int(setup, "players", 2, 4)
     seed = _int(setup, "seed", -(2**63), 2**64)
+    if doc.get("moves") is None and setup.get("first_player") is None:
+        # what the previous build wrote for a migrated version-1 save: no history at all
+        raise SaveError("save.too_old", "a save without its moves cannot be continued")
     first = _int(setup, "first_player", 0, players - 1)
     seats_raw = _field(doc, "seats", list)
     if len(seats_raw) != players:

@@ -49,6 +49,14 @@ def test_a_started_v1_save_is_refused_up_front_and_set_aside(paths: AppPaths) ->
     assert len(list(paths.quarantine.iterdir())) == 1  # kept, never deleted
 
 
+def test_a_v1_save_the_previous_build_migrated_is_called_too_old() -> None:
+    doc = play_match(3, seed=4, max_moves=60).to_json()
+    doc["moves"], doc["setup"]["first_player"] = None, None  # the old v1 -> v2 step
+    with pytest.raises(SaveError) as refused:
+        load_bytes(json.dumps(doc).encode())
+    assert refused.value.key == "save.too_old"
+
+
 def test_a_v1_save_at_its_start_resumes_and_survives_two_autosaves(paths: AppPaths) -> None:
     _write(paths, _v1(0))
     storage = FileStorage(paths)
