@@ -6,6 +6,8 @@ Two sources, both read each frame so that nothing is missed whatever scene is on
   says "Your game is not being saved: disk full", stays while saves fail, and the table is
   asked to save again every ``RETRY_S`` seconds as well as after every move; when a save
   succeeds again it says so for a few seconds;
+* the storage's other failed writes (``take_write_failures``: settings, statistics, the
+  replay at game over), each said once;
 * an AI seat's ``fallbacks`` count (``WorkerAi``): a worker that died or hung twice made the
   built-in policy play a decision; the strip says so once (a run of fallbacks while the
   message shows keeps the one line).
@@ -47,6 +49,9 @@ class TableAlerts:
                 self.retry_in = RETRY_S
                 scene.unsaved = True
                 scene.autosave(force=True)
+        take = getattr(scene.ctx.storage, "take_write_failures", None)
+        for failure in take() if callable(take) else ():
+            self.say(failure.text(tr))
         for seat, ai in scene.match.ais.items():
             count = getattr(ai, "fallbacks", 0)
             if count > self.seen.get(seat, 0):

@@ -109,3 +109,30 @@ def test_the_banner_is_drawn_under_the_round_banner_at_both_sizes(
     for w, h in ((1280, 720), (1920, 1080)):
         pixel = app.render((w, h)).get_at((probe[0] * w // 1920, probe[1] * h // 1080))
         assert (pixel.r, pixel.g, pixel.b) == (70, 14, 10) or pixel.r > 2 * pixel.g
+
+
+def test_other_failed_writes_are_said_on_the_table_at_once(
+    app,
+    ctx,
+    paths: AppPaths,
+    monkeypatch: pytest.MonkeyPatch,  # noqa: ANN001
+) -> None:
+    """Settings changed during play, statistics and the replay at game over: a failed write
+    is on screen the next frame, not only at the menu afterwards."""
+
+    def fail(*args: object, **kwargs: object) -> None:
+        raise OSError(errno.EROFS, os.strerror(errno.EROFS))
+
+    storage = FileStorage(paths)
+    table, match = _table(app, ctx, storage)
+    monkeypatch.setattr("game.app.settings.write_json_atomic", fail)
+    storage.save_settings(ctx.settings)
+    app.step(1 / 60)
+    assert table.alerts.lines(ctx.tr) == ["The settings could not be saved."]
+    monkeypatch.setattr("game.app.stats.write_json_atomic", fail)
+    monkeypatch.setattr("game.app.saves.write_json_atomic", fail)
+    from tests.app.helpers import play_match
+
+    storage.record_game(play_match(2, seed=5).to_json())
+    keys = [n.key for n in storage.take_write_failures()]
+    assert keys == ["notice.stats_not_saved", "notice.replay_not_saved"]
