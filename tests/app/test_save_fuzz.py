@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from game.app.savefile import SavedMatch, SaveError, load_bytes
 from game.engine import Game, InvalidState, check_invariants
+from game.ui.match import Match
 from tests.app.helpers import play_match
 
 _MATCHES = [
@@ -48,6 +49,8 @@ def _outcome(data: bytes) -> SavedMatch | None:
         assert match.game.legal_moves(p.player)
     Game.from_json(match.game.to_json())
     assert len(match.seats) == match.game.n
+    table = Match.from_json(match.to_json())  # what the app accepts, the table resumes
+    assert table.game.to_json() == match.game.to_json()
     return match
 
 
