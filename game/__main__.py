@@ -79,9 +79,16 @@ def main(argv: list[str] | None = None) -> int:
 
         return run_selftest(args.screenshots)
     from game.app.crash import guarded
+
+    return guarded(_run_window)
+
+
+def _run_window() -> int:
+    """Imported inside the crash handler, so a broken install (a missing module, a bad
+    pygame) ends in a report too, not a bare traceback."""
     from game.app.launch import run_window
 
-    return guarded(run_window)
+    return run_window()
 
 
 if __name__ == "__main__":

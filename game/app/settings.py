@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
-from game.app.atomic import FileTooLarge, move_aside, read_bytes_limited, write_json_atomic
+from game.app.atomic import move_aside, read_bytes_limited, write_json_atomic
 from game.app.notice import Notice
 from game.app.paths import AppPaths
 
@@ -22,6 +22,8 @@ LANGUAGES: tuple[str, ...] = ("en", "ko")
 SPEEDS: tuple[str, ...] = ("slow", "normal", "fast", "instant")
 WINDOW_SIZES: tuple[tuple[int, int], ...] = ((1280, 720), (1600, 900), (1920, 1080), (2560, 1440))
 MAX_SETTINGS_BYTES = 64 * 1024
+# A window larger than any screen only costs memory (16384 x 16384 took 5.6 GB): 8K at most.
+WINDOW_LIMITS = {"window_width": (320, 7680), "window_height": (240, 4320)}
 
 
 @dataclass
@@ -76,8 +78,9 @@ def _valid(name: str, v: Any) -> Any:
         return v if v in SPEEDS else None
     if name in ("fullscreen", "muted", "colour_blind", "confirm_pass", "hover_help"):
         return v if type(v) is bool else None
-    if name in ("window_width", "window_height"):
-        return v if type(v) is int and 320 <= v <= 16384 else None
+    if name in WINDOW_LIMITS:
+        lo, hi = WINDOW_LIMITS[name]
+        return v if type(v) is int and lo <= v <= hi else None
     if name == "volume":
         ok = type(v) in (int, float) and 0.0 <= v <= 1.0
         return float(v) if ok else None
@@ -111,7 +114,7 @@ class SettingsStore:
             return Settings(language=system_language(self.env)), None
         try:
             raw = json.loads(read_bytes_limited(path, MAX_SETTINGS_BYTES).decode("utf-8"))
-        except (OSError, ValueError, FileTooLarge) as e:
+        except (OSError, ValueError, RecursionError) as e:  # nested [[[…]]] is RecursionError
             move_aside(path, self.paths.config / "damaged")
             return Settings(), Notice("notice.settings_damaged", detail=str(e))
         settings, bad = Settings.from_json(raw)

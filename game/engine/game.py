@@ -33,6 +33,7 @@ from game.engine.moves import (
     PickFire,
     Plant,
     Steal,
+    check_move_types,
 )
 from game.engine.state import (
     CARD_COST,
@@ -389,6 +390,8 @@ class Game:
 
     def play(self, player: int, move: Move) -> list[ev.Event]:
         """Apply one move; an illegal one raises ``IllegalMove`` and changes nothing."""
+        if (bad := check_move_types(move, player)) is not None:
+            raise IllegalMove(bad[1], bad[0])
         if self.is_view:
             text = "this is a player's view of the game; it cannot be played"
             raise IllegalMove(text, "view_not_playable")

@@ -158,44 +158,76 @@ class Match:
     # -- saving ----------------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
-        """The app's save document (``game/app/savefile.py``, version 2)."""
+        """The app's save document (``game/app/savefile.py``, version 2). No log: it is
+        rebuilt from the moves, so writing it would only make long games too large."""
         return {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
             "setup": {
                 "players": self.game.n,
                 "seed": self.seed,
-                "first_player": self.first_player if self.first_player >= 0 else None,
+                "first_player": self.first_player,
             },
             "seats": [{"name": s.name, "kind": s.kind} for s in self.seats],
             "ai_seed": self.ai_seed,
             "moves": [[seat, m.to_json()] for seat, m in self.history],
-            "log": [{"round": e.round, "event": e.event.to_json()} for e in self.log],
             "game": self.game.to_json(),
         }
 
     @classmethod
     def from_json(cls, raw: Any) -> Match:
-        """A match from a save document (already checked by the app's storage)."""
+        """A match from a save document, rebuilt by replaying its moves from the setup.
+
+        The move list is required (a match without it could not be saved again), every
+        move is checked by the engine, and the replay must end in the saved game; the log
+        comes from the replay. Anything else raises ``ValueError``.
+        """
         if not isinstance(raw, dict) or raw.get("version") != SAVE_VERSION:
             raise ValueError("not a saved match of this version")
-        game = Game.from_json(raw["game"])
-        seats = [Seat(str(s["name"]), str(s["kind"])) for s in raw["seats"]]
-        if len(seats) != game.n:
+        setup, moves = raw.get("setup"), raw.get("moves")
+        if not isinstance(setup, dict) or not isinstance(moves, list):
+            raise ValueError("the saved match has no setup or no move list")
+        seats = [_seat(s) for s in raw.get("seats") or []]
+        seed, first, ai_seed = setup.get("seed"), setup.get("first_player"), raw.get("ai_seed")
+        if not all(type(v) is int for v in (seed, first, ai_seed)):
+            raise ValueError("the saved setup needs whole numbers")
+        if not 2 <= len(seats) <= 4 or not 0 <= first < len(seats):
             raise ValueError("the saved seats do not match the saved game")
-        log = [LogEntry(int(e["round"]), ev.Event.from_json(e["event"])) for e in raw["log"]]
-        history = [(int(seat), Move.from_json(m)) for seat, m in raw.get("moves") or []]
-        setup = raw.get("setup") or {}
-        first = setup.get("first_player")
-        return cls(
-            game,
-            seats,
-            log=log,
-            history=history,
-            first_player=first if isinstance(first, int) else -1,
-            seed=int(setup.get("seed", game.seed)),
-            ai_seed=int(raw.get("ai_seed", 0)),
-        )
+        match = cls.new(seats, seed, first)
+        match.ai_seed = ai_seed
+        for item in moves:
+            if not isinstance(item, list) or len(item) != 2:
+                raise ValueError("a saved move must be [seat, move]")
+            match.replay(item[0], Move.from_json(item[1]))
+        if "game" in raw and match.game.to_json() != Game.from_json(raw["game"]).to_json():
+            raise ValueError("the saved moves do not lead to the saved game")
+        match.sync()
+        return match
+
+    def replay(self, seat: int, move: Move) -> None:
+        """Play a move already made (loading): the log and history grow, nothing is shown."""
+        rnd = self.game.round
+        for e in self.game.play(seat, move):  # IllegalMove is a ValueError
+            if isinstance(e, ev.RoundStarted):
+                rnd = e.round
+            self.log.append(LogEntry(rnd, e))
+        self.history.append((seat, move))
+
+
+MAX_NAME = 40  # as the app's save check (game/app/savefile.py)
+
+
+def valid_name(name: object) -> bool:
+    """A seat name every text renderer can draw: 1-40 printable characters."""
+    return type(name) is str and 0 < len(name) <= MAX_NAME and name.isprintable()
+
+
+def _seat(raw: Any) -> Seat:
+    if not isinstance(raw, dict) or not valid_name(raw.get("name")):
+        raise ValueError("a seat name must be 1-40 printable characters")
+    if raw.get("kind") not in ("human", "easy", "medium", "hard"):
+        raise ValueError(f"unknown seat kind {raw.get('kind')!r}")
+    return Seat(raw["name"], raw["kind"])
 
 
 _REVEALING = (ev.CardRevealed, ev.Reshuffled, ev.TurnEnded, ev.RoundStarted, ev.GameOver)

@@ -19,7 +19,7 @@ TITLE_TOP = CIRCLE.bottom + 6
 TITLE_LINE = 110  # logical height reserved for the title's line (Noto Sans KR at 72 px: 105)
 BUTTON_W, BUTTON_H, BUTTON_GAP = 460, 62, 12
 BUTTONS_TOP = TITLE_TOP + TITLE_LINE + 20
-NOTICE_Y, KEYS_Y = 1000, 1050  # centre lines of the notice and the key help
+NOTICE_TOP, KEYS_Y = 966, 1050  # the notices' box (two lines) and the key help's centre
 
 
 class MenuScene(Scene):
@@ -35,8 +35,9 @@ class MenuScene(Scene):
         self.build()
         take = getattr(self.ctx.storage, "take_notices", None)
         notices = take() if take is not None else []
-        if notices:
-            self.error = " ".join(n.text(self.ctx.tr) for n in notices[:2])
+        if notices:  # every notice, each once (a refused save and its backup may repeat)
+            texts = dict.fromkeys(n.text(self.ctx.tr) for n in notices)
+            self.error = "\n".join(texts)
 
     def resume(self) -> None:
         self.build()
@@ -134,15 +135,10 @@ class MenuScene(Scene):
         )
         self.menu.draw(p)
         drawn.update({f"button{i}": b.rect for i, b in enumerate(self.menu.buttons)})
-        if self.error:
-            drawn["notice"] = p.text(
-                self.error,
-                (LOGICAL[0] // 2, NOTICE_Y),
-                theme.BODY,
-                theme.DANGER,
-                anchor="center",
-                max_width=LOGICAL[0] - 80,
-            )
+        if self.error:  # one line per notice, above the keys
+            box = Rect(LOGICAL[0] // 2 - 860, NOTICE_TOP, 1720, 64)
+            p.text_box(self.error, box, theme.SMALL, theme.DANGER, "center", valign="center")
+            drawn["notice"] = box
         drawn["keys"] = p.text(
             tr("menu.keys"), (LOGICAL[0] // 2, KEYS_Y), theme.SMALL, theme.TEXT_DIM, anchor="center"
         )

@@ -160,7 +160,7 @@ class SetupScene(Scene):
             self.seed = (self.seed + "".join(c for c in text if c.isdigit()))[:12]
         else:
             seat = self.all_seats[self.editing]
-            seat.name = (seat.name + text)[:MAX_NAME]
+            seat.name = (seat.name + "".join(c for c in text if c.isprintable()))[:MAX_NAME]
         self.build()
 
     def type_backspace(self) -> None:

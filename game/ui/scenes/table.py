@@ -36,6 +36,7 @@ from game.engine.moves import (
 from game.engine.state import COLUMNS, ROWS, START_TREE
 from game.ui import theme, visual_state
 from game.ui.ai_seat import builtin_choice, decision_seed, make_ai
+from game.ui.alerts import TableAlerts
 from game.ui.anim import Animator, Drop, Flight, Pause, Walk
 from game.ui.board import SEASONS, BoardView
 from game.ui.context import SPEED_FACTOR, THINK_SECONDS, Context
@@ -170,6 +171,7 @@ class TableScene(Scene):
         self.small_forests = grid.w / COLUMNS < FOCUS_CELL
         self.focus_cells: list[tuple[Target, Rect]] = []  # spaces of the focus view, drawn
         self.ai_focus = -1  # an AI's Forest shown up close while its tree lands
+        self.alerts = TableAlerts()  # failing saves, AI seats that fell back (game/ui/alerts.py)
 
     # -- helpers ---------------------------------------------------------------------------
 
@@ -635,6 +637,7 @@ class TableScene(Scene):
 
     def update(self, dt: float) -> None:
         self.clock += dt
+        self.alerts.update(self, dt)
         self.poll_hint()
         self.hover_time += dt
         deadline = time.perf_counter() + 0.012
@@ -889,6 +892,7 @@ class TableScene(Scene):
         self.draw_hud(p)
         self.draw_extra(p)
         self.draw_tooltip(p)
+        self.alerts.draw(self, p)
 
     # -- the focus view: one Forest up close ------------------------------------------------
 
