@@ -13,8 +13,9 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from game.engine import Decision, Move, View
+from game.seats import AI_LEVELS
 
-LEVELS = ("easy", "medium", "hard")  # the names the game shows: Easy, Medium, Hard
+LEVELS = AI_LEVELS  # the names the game shows: Easy, Medium, Hard
 
 
 class Policy(Protocol):

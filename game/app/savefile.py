@@ -34,6 +34,7 @@ from game.app.migrations import (
 )
 from game.engine import SCHEMA_VERSION, Game, IllegalMove, InvalidState, Move, new_game
 from game.engine import events as ev
+from game.seats import Seat, seat_problem
 
 FORMAT = "living-forest-save"
 SAVE_VERSION = 2
@@ -41,9 +42,6 @@ MAX_SAVE_BYTES = 5 * 1024 * 1024
 # The longest move is ~45 bytes of compact JSON: 50,000 of them stay far below the 5 MB limit
 # with the game beside them (the log is not written), so every save the app writes loads.
 MAX_MOVES = 50_000
-MAX_NAME = 40  # characters of a seat name
-AI_LEVELS = ("easy", "medium", "hard")
-SEAT_KINDS = ("human", *AI_LEVELS)
 
 
 class SaveError(ValueError):
@@ -53,19 +51,6 @@ class SaveError(ValueError):
         super().__init__(detail)
         self.key = key
         self.detail = detail
-
-
-@dataclass(frozen=True)
-class Seat:
-    name: str
-    kind: str = "human"  # "human" or an AI level: "easy", "medium", "hard"
-
-    @property
-    def is_ai(self) -> bool:
-        return self.kind != "human"
-
-    def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "kind": self.kind}
 
 
 @dataclass
@@ -146,22 +131,11 @@ def _int(raw: dict[str, Any], name: str, lo: int, hi: int) -> int:
     return int(v)
 
 
-def valid_name(name: object) -> bool:
-    """A seat name the table can draw: a short string of printable characters (no NUL, no
-    control or format character, no line break)."""
-    return type(name) is str and 0 < len(name) <= MAX_NAME and name.isprintable()
-
-
 def _seat(raw: Any) -> Seat:
-    if type(raw) is not dict:
-        raise SaveError("save.bad_field", "a seat must be an object")
-    name = _field(raw, "name", str)
-    kind = _field(raw, "kind", str)
-    if not valid_name(name):
-        raise SaveError("save.bad_field", f"a seat name must be 1-{MAX_NAME} printable characters")
-    if kind not in SEAT_KINDS:
-        raise SaveError("save.bad_field", f"unknown seat kind {kind!r}")
-    return Seat(name, kind)
+    problem = seat_problem(raw)
+    if problem is not None:
+        raise SaveError("save.bad_field", problem)
+    return Seat(raw["name"], raw["kind"])
 
 
 def _moves(raw: Any) -> list[tuple[int, Move]]:

@@ -17,8 +17,8 @@ from game.app.notice import Notice
 from game.app.paths import AppPaths
 from game.engine import Game
 from game.engine.state import GOAL
+from game.seats import SEAT_KINDS
 
-KINDS: tuple[str, ...] = ("human", "easy", "medium", "hard")
 VICTORIES: tuple[str, ...] = ("trees", "fires", "flowers")
 RECENT = 20
 MAX_STATS_BYTES = 256 * 1024
@@ -79,7 +79,7 @@ class Stats:
     ai_wins: int = 0
     best_total: int = 0
     rounds: int = 0  # summed over matches, for the average
-    by_kind: dict[str, Tally] = field(default_factory=lambda: {k: Tally() for k in KINDS})
+    by_kind: dict[str, Tally] = field(default_factory=lambda: {k: Tally() for k in SEAT_KINDS})
     by_victory: dict[str, int] = field(default_factory=lambda: dict.fromkeys(VICTORIES, 0))
     shared: int = 0  # matches whose victory was shared after a tie
     streak: int = 0
@@ -136,7 +136,7 @@ class Stats:
         ):
             setattr(s, name, _count(raw.get(name, 0)))
         kinds = raw.get("by_kind", {})
-        if type(kinds) is not dict or not all(k in KINDS for k in kinds):
+        if type(kinds) is not dict or not all(k in SEAT_KINDS for k in kinds):
             raise ValueError("by_kind must count seat kinds")
         for k, t in kinds.items():
             if type(t) is not dict:

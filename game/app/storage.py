@@ -21,9 +21,10 @@ from game.app.paths import AppPaths
 from game.app.replay import Replay
 from game.app.savefile import SavedMatch, SaveError, parse_save
 from game.app.saves import SaveStore
-from game.app.settings import Settings, SettingsStore
+from game.app.settings import SettingsStore
 from game.app.stats import Stats, StatsStore, summarize
 from game.app.writer import BackgroundWriter
+from game.settings import Settings
 
 
 class FileStorage:

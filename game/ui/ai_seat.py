@@ -24,8 +24,9 @@ from typing import Any, Protocol
 from game.engine import Game, Move
 from game.engine.moves import DRAW, STOP, USE_FRAGMENT, ChooseAction, check_move_types
 from game.engine.state import VARAN
+from game.seats import AI_LEVELS
 
-LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
+LEVELS = AI_LEVELS
 # Hard's search size. Time-budgeted search is not reproducible (the rollouts done depend on
 # the CPU). Measured here (Hard against Medium, three 2-player games, 293 decisions): 2500
 # simulated moves take 0.60 s median per raced draw decision (p90 1.1 s), 0.42 s per action

@@ -97,9 +97,9 @@ class TableApp:
             self.remember_size(self.window.get_size())
 
     def remember_size(self, size: tuple[int, int]) -> None:
-        """Keep the windowed size in the settings (those that have one) for next time."""
+        """Keep the windowed size in the settings for next time."""
         s = self.ctx.settings
-        if not hasattr(s, "window_width") or (s.window_width, s.window_height) == tuple(size):
+        if (s.window_width, s.window_height) == tuple(size):
             return
         s.window_width, s.window_height = size
         self.unsaved_since = time.monotonic()

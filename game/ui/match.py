@@ -18,19 +18,10 @@ from typing import Any
 from game.engine import Decision, Game, Move, Pending, Phase, new_game
 from game.engine import events as ev
 from game.engine.moves import ChooseAction
+from game.seats import Seat, seat_from_json
 
 SAVE_FORMAT = "living-forest-save"
 SAVE_VERSION = 2  # the app's save format (game/app/savefile.py): setup, seats, moves, game
-
-
-@dataclass
-class Seat:
-    name: str
-    kind: str = "human"  # "human" or an AI level: "easy", "medium", "hard"
-
-    @property
-    def is_ai(self) -> bool:
-        return self.kind != "human"
 
 
 @dataclass
@@ -187,7 +178,7 @@ class Match:
         setup, moves = raw.get("setup"), raw.get("moves")
         if not isinstance(setup, dict) or not isinstance(moves, list):
             raise ValueError("the saved match has no setup or no move list")
-        seats = [_seat(s) for s in raw.get("seats") or []]
+        seats = [seat_from_json(s) for s in raw.get("seats") or []]
         seed, first, ai_seed = setup.get("seed"), setup.get("first_player"), raw.get("ai_seed")
         if not all(type(v) is int for v in (seed, first, ai_seed)):
             raise ValueError("the saved setup needs whole numbers")
@@ -212,22 +203,6 @@ class Match:
                 rnd = e.round
             self.log.append(LogEntry(rnd, e))
         self.history.append((seat, move))
-
-
-MAX_NAME = 40  # as the app's save check (game/app/savefile.py)
-
-
-def valid_name(name: object) -> bool:
-    """A seat name every text renderer can draw: 1-40 printable characters."""
-    return type(name) is str and 0 < len(name) <= MAX_NAME and name.isprintable()
-
-
-def _seat(raw: Any) -> Seat:
-    if not isinstance(raw, dict) or not valid_name(raw.get("name")):
-        raise ValueError("a seat name must be 1-40 printable characters")
-    if raw.get("kind") not in ("human", "easy", "medium", "hard"):
-        raise ValueError(f"unknown seat kind {raw.get('kind')!r}")
-    return Seat(raw["name"], raw["kind"])
 
 
 _REVEALING = (ev.CardRevealed, ev.Reshuffled, ev.TurnEnded, ev.RoundStarted, ev.GameOver)

@@ -15,10 +15,11 @@ import pytest
 
 from game.app import atomic
 from game.app.paths import AppPaths
-from game.app.settings import Settings, SettingsStore
+from game.app.settings import SettingsStore
 from game.app.stats import Stats, StatsStore
 from game.app.storage import FileStorage
 from game.app.tutorial import ProgressStore
+from game.settings import Settings
 from tests.app.helpers import play_match
 
 DEEP = b"[" * 30_000 + b"]" * 30_000  # under the 64 KB limit, over Python's recursion limit

@@ -291,6 +291,29 @@ def test_reaching_twelve_ends_in_the_game_over_scene(app, ctx) -> None:
     assert ctx.storage.load_stats().played == 1
     d.click(d.button(ctx.tr("gameover.play_again")))
     assert d.top.kind == "setup"
+    assert d.top.count == 2 and [s.name for s in d.top.seats] == ["Ana", "Bo"]
+
+
+def test_the_new_game_screen_remembers_the_last_table(app, ctx) -> None:
+    """Start a 3-player game with a renamed seat and a Hard AI; New game offers it again,
+    and the remembered table goes through the settings' own JSON round trip."""
+    from game.settings import Settings
+    from game.ui.scenes.setup import SetupScene
+
+    setup = SetupScene(ctx)
+    app.stack.push(setup)
+    d = Driver(app)
+    d.click(d.button("−"))
+    setup.all_seats[0].name = "Mina"
+    setup.all_seats[2].kind = "hard"
+    d.click(d.button(ctx.tr("setup.start")))
+    remembered = [(s.name, s.kind) for s in ctx.settings.last_table]
+    assert remembered == [("Mina", "human"), (setup.all_seats[1].name, "medium"), (
+        setup.all_seats[2].name, "hard")]  # fmt: skip
+    saved, bad = Settings.from_json(ctx.storage.load_settings().to_json())
+    assert bad == [] and saved.last_table == ctx.settings.last_table
+    again = SetupScene(ctx)
+    assert again.count == 3 and [(s.name, s.kind) for s in again.seats] == remembered
 
 
 @pytest.mark.parametrize("size", [(1920, 1080), (1000, 900), (3840, 2160)])
@@ -332,7 +355,7 @@ def test_overlays_open_and_close(app, ctx) -> None:
 
 def test_the_window_size_and_full_screen_go_back_into_the_settings(app, ctx) -> None:
     """A resize is saved once, a moment later; F11 is saved at once."""
-    from game.app.settings import Settings
+    from game.settings import Settings
 
     ctx.settings = Settings(speed="instant")
     app.resize((1600, 900))

@@ -8,8 +8,9 @@ from collections.abc import Callable
 import pygame
 from pygame import Rect
 
+from game.settings import LANGUAGES, SPEEDS, WINDOW_SIZES
 from game.ui import theme
-from game.ui.context import SPEEDS, Context
+from game.ui.context import Context
 from game.ui.layout import grid_cells
 from game.ui.match import Match
 from game.ui.painter import Painter
@@ -20,8 +21,6 @@ from game.ui.widgets import Button, ButtonList, column, panel
 from game.ui.words import counted
 
 SCREEN = Rect(0, 0, *LOGICAL)
-LANGUAGES: tuple[str, ...] = ("en", "ko")
-WINDOW_SIZES: tuple[tuple[int, int], ...] = ((1280, 720), (1600, 900), (1920, 1080), (2560, 1440))
 
 
 class Overlay(Scene):

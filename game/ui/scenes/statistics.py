@@ -12,6 +12,7 @@ from typing import Any
 import pygame
 from pygame import Rect
 
+from game.seats import SEAT_KINDS
 from game.ui import theme
 from game.ui.context import Context
 from game.ui.painter import Painter
@@ -22,7 +23,6 @@ from game.ui.words import counted
 
 SCREEN = Rect(0, 0, *LOGICAL)
 BOX = Rect(160, 60, 1600, 960)
-KINDS: tuple[str, ...] = ("human", "easy", "medium", "hard")
 VICTORIES: tuple[str, ...] = ("trees", "fires", "flowers")
 BAR = (120, 200, 130)
 BAR_EMPTY = (60, 76, 62)
@@ -141,7 +141,7 @@ class StatisticsScene(Scene):
                 ("statistics.col.rate", 570))  # fmt: skip
         for key, dx in cols:
             p.text(tr(key), (x0 + dx, y0 + 56), theme.SMALL, theme.TEXT_DIM, anchor="topright")
-        for i, kind in enumerate(KINDS):
+        for i, kind in enumerate(SEAT_KINDS):
             y = y0 + 96 + i * 50
             played, won = _tally(s, kind)
             rate = round(100 * won / played) if played else 0

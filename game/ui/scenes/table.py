@@ -388,7 +388,7 @@ class TableScene(Scene):
             return
         if move is PASS:
             left = self.match.game.players[seat].actions_left
-            if left > 0 and getattr(self.ctx.settings, "confirm_pass", True):
+            if left > 0 and self.ctx.settings.confirm_pass:
                 from game.ui.scenes.overlays import ConfirmDialog
 
                 self.stack.push(
