@@ -87,8 +87,8 @@ def shoot(out: Path, name: str, make: Callable[[Context], Scene], **ctx_args: An
 def sample_storage(root: Path) -> Any:
     """A FileStorage under ``root`` holding statistics of a dozen varied matches."""
     from game.app.paths import AppPaths
-    from game.app.stats import GameSummary
     from game.app.storage import FileStorage
+    from game.stats import GameSummary
 
     storage = FileStorage(AppPaths.under(root))
     games = [

@@ -155,7 +155,7 @@ class SettingsOverlay(Overlay):
     def volume(self) -> None:
         s = self.ctx.settings
         s.volume = 0.0 if s.volume >= 0.99 else round(min(1.0, s.volume + 0.2), 1)
-        if self.ctx.sound is not None and hasattr(self.ctx.sound, "set_volume"):
+        if self.ctx.sound is not None:
             self.ctx.sound.set_volume(s.volume)
         self.changed()
 
@@ -186,7 +186,7 @@ class SettingsOverlay(Overlay):
     def mute(self) -> None:
         s = self.ctx.settings
         s.muted = not s.muted
-        if self.ctx.sound is not None and hasattr(self.ctx.sound, "set_muted"):
+        if self.ctx.sound is not None:
             self.ctx.sound.set_muted(s.muted)
         self.changed()
 

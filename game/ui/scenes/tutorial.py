@@ -31,8 +31,11 @@ from game.engine.moves import (
     ChooseAction,
     Plant,
 )
+from game.notice import Notice
+from game.settings import Settings
+from game.stats import Stats
 from game.ui import theme
-from game.ui.context import Context
+from game.ui.context import Context, Storage
 from game.ui.layout import Layout
 from game.ui.match import Match, Seat
 from game.ui.painter import Painter
@@ -112,10 +115,13 @@ class LessonStorage:
     """The app's storage seen by the lesson's table: settings pass through, but the lesson's
     match is never autosaved, recorded in the statistics, or allowed to clear a real save."""
 
-    def __init__(self, real: Any) -> None:
+    def __init__(self, real: Storage) -> None:
         self.real = real
 
-    def save_settings(self, settings: Any) -> None:
+    def load_settings(self) -> Settings:
+        return self.real.load_settings()
+
+    def save_settings(self, settings: Settings) -> None:
         self.real.save_settings(settings)
 
     def save_match(self, doc: dict[str, Any]) -> None:
@@ -127,14 +133,29 @@ class LessonStorage:
     def clear_match(self) -> None:
         return None
 
-    def load_stats(self) -> Any:
+    def load_stats(self) -> Stats:
         return self.real.load_stats()
 
-    def save_stats(self, stats: Any) -> None:
+    def save_stats(self, stats: Stats) -> None:
         return None
 
-    def record_game(self, doc: dict[str, Any]) -> Any:
+    def reset_stats(self) -> Stats:
+        return self.real.load_stats()  # a lesson never resets the player's statistics
+
+    def record_game(self, doc: dict[str, Any]) -> Stats | None:
         return None
+
+    def recent_replays(self, limit: int = 20) -> list[Any]:
+        return []
+
+    def take_notices(self) -> list[Notice]:
+        return []  # the menu shows them when the lesson is over
+
+    def take_write_failures(self) -> list[Notice]:
+        return self.real.take_write_failures()  # a settings write may fail during a lesson
+
+    def save_problem(self) -> Notice | None:
+        return None  # nothing of a lesson is saved
 
 
 class TutorialMatch(Match):
@@ -464,7 +485,7 @@ class TutorialScene(Scene):
         refused = self.match.refused
         msg = ""
         if refused is not None:
-            has = getattr(self.ctx, "has_key", None)
+            has = self.ctx.has_key
             engine = refusal_text(self.ctx.tr, refused.error, has) if refused.error else None
             msg = f"{t('not_now')} {refused.message(t.lang, engine)}"
         cont, skip, lessons = self.buttons.buttons
