@@ -435,7 +435,7 @@ HOSTILE: list[tuple[str, Callable[[Path], None]]] = [
 def audit_settings(work: Path) -> dict:
     from game.app.settings import SettingsStore
     from game.app.stats import StatsStore
-    from game.app.tutorial import ProgressStore
+    from game.lessons import ProgressStore
     from game.settings import WINDOW_LIMITS
 
     outcomes: Counter[str] = Counter()

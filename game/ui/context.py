@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from game.lessons import LessonProgress, MemoryProgress
 from game.notice import Notice
 from game.settings import Settings
 from game.stats import Stats, summarize
@@ -117,6 +118,7 @@ class Context:
     set_language: Callable[[str], None] = lambda language: None  # switches ``tr`` in place
     resize_window: Callable[[tuple[int, int]], None] = lambda size: None
     has_key: Callable[[str], bool] = lambda key: True
+    lesson_progress: LessonProgress = field(default_factory=MemoryProgress)
 
     @property
     def palette(self) -> theme.Palette:

@@ -29,7 +29,7 @@ class Shots:
     def __init__(self, out: Path, sizes: tuple[tuple[int, int], ...], language: str = "en") -> None:
         import pygame
 
-        from game.app.i18n import Catalog
+        from game.i18n import Catalog
         from game.ui.ai_seat import BuiltinAi
         from game.ui.app import TableApp
         from game.ui.art import Art

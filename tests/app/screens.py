@@ -18,7 +18,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
-from game.app.i18n import Catalog  # noqa: E402
+from game.i18n import Catalog  # noqa: E402
 from game.ui.art import Art  # noqa: E402
 from game.ui.context import Context  # noqa: E402
 from game.ui.painter import Painter  # noqa: E402

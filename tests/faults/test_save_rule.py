@@ -120,7 +120,7 @@ def test_unprintable_or_long_names_are_refused(name: str) -> None:
 
 
 def test_setup_typing_drops_control_characters() -> None:
-    from game.app.i18n import Catalog
+    from game.i18n import Catalog
     from game.ui.art import Art
     from game.ui.context import Context
     from game.ui.scenes.setup import SetupScene

@@ -16,20 +16,20 @@ from typing import Any
 import pygame
 from pygame import Rect
 
-from game.app.tutorial import (
-    LEARNER,
-    OPPONENT,
-    Lesson,
-    LessonRunner,
-    ProgressStore,
-    Refusal,
-    load_lessons,
-    load_ui_text,
-)
 from game.engine import Game, IllegalMove, Move
 from game.engine.moves import (
     ChooseAction,
     Plant,
+)
+from game.lessons import (
+    LEARNER,
+    OPPONENT,
+    Lesson,
+    LessonProgress,
+    LessonRunner,
+    Refusal,
+    load_lessons,
+    load_ui_text,
 )
 from game.notice import Notice
 from game.settings import Settings
@@ -237,7 +237,7 @@ class TutorialMenuScene(Scene):
         super().__init__(ctx)
         self.lessons = lessons if lessons is not None else load_lessons()
         self.text = UiText(ctx)
-        self.progress = ProgressStore.for_storage(ctx.storage)
+        self.progress = ctx.lesson_progress
         self.menu = ButtonList()
 
     def enter(self) -> None:
@@ -325,12 +325,12 @@ class TutorialScene(Scene):
         ctx: Context,
         lessons: list[Lesson],
         index: int,
-        progress: ProgressStore | None = None,
+        progress: LessonProgress | None = None,
     ) -> None:
         super().__init__(ctx)
         self.lessons = lessons
         self.index = index
-        self.progress = progress if progress is not None else ProgressStore(None)
+        self.progress = progress if progress is not None else ctx.lesson_progress
         self.text = UiText(ctx)
         self.inner_ctx = dataclasses.replace(ctx, storage=LessonStorage(ctx.storage), hint=None)
         self.inner = SceneStack()
