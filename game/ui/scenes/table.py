@@ -71,6 +71,7 @@ FOCUS_CELL = 48  # logical px: Forest spaces smaller than this get the focus vie
 # batched to one save per this many seconds. Leaving the table always saves what is left.
 AUTOSAVE_GAP_S = 0.25
 TOOLTIP_DELAY_S = 0.35  # hover this long before the rules tooltip shows
+HANDOVER_S = 2.5  # hot-seat: how long the banner says whose the tray is now
 DURATION = {  # seconds at normal speed
     "reveal": 0.45,
     "fly": 0.5,
@@ -139,10 +140,16 @@ class TableScene(Scene):
     def __init__(self, ctx: Context, match: Match) -> None:
         super().__init__(ctx)
         self.match = match
-        self.layout = load_layout(match.game.n)
-        self.board = BoardView(self.layout, match.game.n, ctx.tr)
-        self.log = LogPanel(ctx.tr)
+        self.base_layout = load_layout(match.game.n)
         self.anims = Animator()
+        self.tray = self.tray_seat(-1)
+        self.layout = self.base_layout.seated(self.tray, match.game.n)
+        self.board = BoardView(self.layout, match.game.n, ctx.tr, self.tray)
+        self.handed_at = -1e9  # when the tray last passed to another human (hot-seat)
+        self.expanded = -1  # an opponent's row opened at length by a click
+        self.expand_cells: list[tuple[Target, Rect]] = []  # what the open row drew, where
+        self.expand_shown = -1  # whose row is open at length now
+        self.log = LogPanel(ctx.tr)
         self.layer: pygame.Surface | None = None
         self.layer_key: tuple = ()
         self.dirty = True
@@ -165,8 +172,10 @@ class TableScene(Scene):
         self.message = ""  # a short notice (e.g. an illegal move's reason)
         self.unsaved = False  # a decision was played since the last autosave
         self.saved_at = -1e9
-        grid = self.layout.player(0, "forest_grid")
-        self.small_forests = grid.w / COLUMNS < FOCUS_CELL
+        rows = [s for s in range(match.game.n) if s != self.tray]
+        self.small_forests = any(  # an opponent's Forest too small to read where it lands
+            self.layout.player(s, "forest_grid").w / COLUMNS < FOCUS_CELL for s in rows
+        )
         self.focus_cells: list[tuple[Target, Rect]] = []  # spaces of the focus view, drawn
         self.ai_focus = -1  # an AI's Forest shown up close while its tree lands
 
@@ -192,6 +201,34 @@ class TableScene(Scene):
         if a is None or self.match.seats[a.player].is_ai:
             return -1
         return a.player
+
+    def tray_seat(self, previous: int) -> int:
+        """Whose seat the tray shows: the human deciding now (once what came before has
+        been shown); else the one who had it; else the first human (seat 0 at a table of AI
+        only)."""
+        a = self.match.active()
+        ready = previous < 0 or (self.match.idle and not self.anims.busy)
+        if ready and a is not None and not self.match.seats[a.player].is_ai:
+            return a.player
+        return previous if previous >= 0 else self.first_human()
+
+    def keep_tray(self, seat: int) -> None:
+        """The next phase's scene keeps the tray where the last one had it."""
+        self.seat_tray(self.tray_seat(seat), previous=seat)
+
+    def seat_tray(self, seat: int, previous: int | None = None) -> None:
+        """Show ``seat`` in the tray; a hand-over from another human shows on the banner."""
+        before = self.tray if previous is None else previous
+        if seat == self.tray and seat == before:
+            return
+        if seat != before:
+            self.handed_at = self.clock
+        self.tray = seat
+        self.layout = self.base_layout.seated(seat, self.match.game.n)
+        self.board.layout = self.layout
+        self.board.tray = seat
+        self.expanded = -1
+        self.dirty = True
 
     def resized(self) -> None:
         """New window size or new language: drop every cached surface and built label."""
@@ -544,10 +581,22 @@ class TableScene(Scene):
             self.activate(choice)
         elif target is not None and target.kind == "discard":
             self.open_discard(target.a)
+        else:
+            self.click_row(pos)
+
+    def click_row(self, pos: tuple[int, int]) -> None:
+        """A click on an opponent's row opens it at length until the next click outside it
+        (or Esc); a click on the open row closes it."""
+        if self.expand_cells and self.layout["expand_panel"].collidepoint(pos):
+            self.expanded = -1 if self.expanded >= 0 else self.expand_shown
+            return
+        self.expanded = self.row_at(pos)
 
     def on_key(self, key: int) -> None:  # noqa: C901 - one line per key
         if key == pygame.K_ESCAPE:
-            if self.tentative is not None or self.selected_tree >= 0:
+            if self.expanded >= 0:
+                self.expanded = -1
+            elif self.tentative is not None or self.selected_tree >= 0:
                 self.undo()
             else:
                 self.open_pause()
@@ -635,6 +684,7 @@ class TableScene(Scene):
             or (active is not None and self.match.seats[active.player].is_ai)
             or self.hint_job is not None
             or (self.hover is not None and self.hover_time < TOOLTIP_DELAY_S)
+            or self.clock - self.handed_at < HANDOVER_S
         )
 
     def advance(self, dt: float) -> bool:
@@ -670,6 +720,7 @@ class TableScene(Scene):
             self.stack.replace(scene)  # our exit saves what is unsaved
             if isinstance(scene, TableScene):
                 scene.saved_at = self.saved_at  # one save per AUTOSAVE_GAP_S across scenes
+                scene.keep_tray(self.tray)
 
     def drive_ai(self, dt: float) -> bool:
         a = self.match.active()
@@ -854,41 +905,85 @@ class TableScene(Scene):
     # -- drawing ---------------------------------------------------------------------------
 
     def draw(self, p: Painter) -> None:
+        self.seat_tray(self.tray_seat(self.tray))
         self.refresh_choices()
         self.draw_layer(p)
         self.draw_highlights(p)
+        self.draw_expanded(p)
         self.draw_focus(p)
         self.anims.draw(p)
         self.draw_hud(p)
+        self.draw_handover(p)
         self.draw_extra(p)
         self.draw_tooltip(p)
 
     # -- the focus view: one Forest up close ------------------------------------------------
 
     def focus_seat(self) -> int:
-        """Whose Forest to show up close, or -1. Only where Forests are small (4 players):
-        the planter's own while they plant, else the one under the pointer."""
+        """Whose Forest to show up close, or -1: an opponent's small Forest while a tree
+        lands in it. The tray's own Forest is large enough to plant in where it is."""
         if not self.small_forests:
             return -1
         seat = self.human_seat()
         a = self.match.active()
-        if seat >= 0 and a is not None and a.decision is Decision.PLANT:
+        if seat >= 0 and seat != self.tray and a is not None and a.decision is Decision.PLANT:
             return seat
         if self.ai_focus >= 0 and self.anims.busy:
             return self.ai_focus
-        h = self.hover
-        if h is not None and h.kind == "space" and self.hover_time > 0.25:
-            return h.a
         return -1
 
     def hit(self, pos: tuple[int, int]) -> Target | None:
-        """What is under ``pos``: the focus view's spaces first; the view hides the rest."""
+        """What is under ``pos``: the focus view's spaces first, then an opponent's row
+        opened at length; each hides what lies under it."""
         for t, r in self.focus_cells:
             if r.collidepoint(pos):
                 return t
         if self.focus_cells and self.layout["forest_focus"].collidepoint(pos):
             return None
+        if self.expand_cells:
+            for t, r in reversed(self.expand_cells):
+                if r.collidepoint(pos):
+                    return t
+            if self.layout["expand_panel"].collidepoint(pos):
+                return None
         return self.board.hit(pos)
+
+    # -- opponents' rows opened at length --------------------------------------------------
+
+    def row_at(self, pos: tuple[int, int]) -> int:
+        """The opponent whose row is under ``pos`` (-1: none, or rows already at length)."""
+        for seat in range(self.match.game.n):
+            if seat == self.tray:
+                continue
+            panel = self.layout.player(seat, "panel")
+            if panel == self.layout["expand_panel"]:
+                return -1  # one opponent: the row is shown at length already
+            if panel.collidepoint(pos):
+                return seat
+        return -1
+
+    def expand_seat(self) -> int:
+        """The row to show at length: one clicked open, else one whose header the pointer
+        rests on (kept open while the pointer stays over it)."""
+        if self.expanded >= 0:
+            return self.expanded
+        h = self.hover
+        if self.expand_cells and self.layout["expand_panel"].collidepoint(self.mouse):
+            return self.expand_shown
+        header = h is not None and h.kind in ("name", "totals") and h.a != self.tray
+        if header and self.hover_time >= TOOLTIP_DELAY_S and self.row_at(self.mouse) >= 0:
+            return h.a
+        return -1
+
+    def draw_expanded(self, p: Painter) -> None:
+        seat = self.expand_seat()
+        if seat < 0 or self.focus_seat() >= 0:
+            self.expand_cells = []
+            return
+        self.expand_shown = seat
+        self.expand_cells = self.board.render_expanded(
+            p, self.match.shown, seat, self.match.names, [s.kind for s in self.match.seats]
+        )
 
     def focus_board(self) -> Rect:
         box = self.layout["forest_focus"]
@@ -1075,10 +1170,10 @@ class TableScene(Scene):
     def draw_raised_card(self, p: Painter) -> None:
         """The Help Line card under the pointer, lifted out of its fan so it reads whole."""
         h = self.hover
-        if h is None or h.kind != "help_card" or self.focus_cells:
+        if h is None or h.kind != "help_card" or self.focus_cells or self.expand_cells:
             return
         r = self.board.rect_of(h)
-        if r is None:
+        if r is None or r.w > r.h:  # a tab: the tooltip shows the card
             return
         lifted = r.move(0, -8)
         p.rect(lifted.inflate(8, 8).move(3, 5), (0, 0, 0, 110), radius=10)
@@ -1200,12 +1295,12 @@ class TableScene(Scene):
         p.text_box(text.body, Rect(x + 12, yy + 34, w - 24, body_h), theme.SMALL, theme.TEXT_DARK)
 
     def tooltip_box(self, w: int, h: int) -> Rect:
-        """Where a tooltip goes: never over the players' panels (the Help Line and Forest a
-        decision is about) nor the prompt and buttons. Over a panel it stands to the panel's
-        left; elsewhere beside the pointer, on the side that keeps it off the panels."""
+        """Where a tooltip goes: never over the opponents' rows or the tray (the Help Lines
+        and Forests a decision is about) nor the prompt and buttons. Over a row it stands to
+        the rows' left, over the tray above it; elsewhere beside the pointer."""
         mx, my = self.mouse
-        edge = self.layout.player(0, "panel").x - 10
-        bottom = self.layout["prompt"].y - 6
+        edge = self.layout["expand_panel"].x - 10
+        bottom = self.layout.player(self.tray, "panel").y - 6
         if self.focus_cells and self.layout["forest_focus"].collidepoint(self.mouse):
             x = self.layout["forest_focus"].right + 12
         elif mx >= edge:
@@ -1215,11 +1310,35 @@ class TableScene(Scene):
         else:
             x = mx - 24 - w
         x = max(8, min(x, edge - w))
-        y = my + 24
-        if y + h > bottom:
-            y = my - h - 16 if mx < edge else bottom - h
-        y = max(8, min(y, self.layout.size[1] - h - 8))
+        if my >= bottom:
+            y = bottom - h
+        else:
+            y = my + 24
+            if y + h > bottom:
+                y = my - h - 16
+        y = max(8, min(y, bottom - h))
         return Rect(x, y, w, h)
+
+    def draw_handover(self, p: Painter) -> None:
+        """Hot-seat: the tray has just passed to another human; say so over the banner and
+        ring the tray in their colour."""
+        if self.clock - self.handed_at >= HANDOVER_S:
+            return
+        seat = self.tray
+        colour = self.palette.seasons[seat]
+        r = self.layout["banner"]
+        p.rect(r, (10, 16, 12), radius=12)
+        p.rect(r, colour, radius=12, width=4)
+        p.text(
+            self.tr("banner.handover", name=self.match.names[seat]),
+            (r.x + 26, r.centery),
+            theme.LARGE,
+            theme.TEXT,
+            anchor="midleft",
+            bold=True,
+            max_width=r.w - 40,
+        )
+        p.rect(self.layout.player(seat, "panel").inflate(10, 10), colour, radius=18, width=5)
 
 
 class DrawPhaseScene(TableScene):
