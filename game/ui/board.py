@@ -225,7 +225,9 @@ class BoardView(SeatDrawing):
         saved = self.layout, self.targets
         self.layout, self.targets = Layout(self.layout.size, zones), []
         try:
-            p.rect(self.pz(seat, "panel").inflate(14, 14), (0, 0, 0, 150), radius=18)
+            panel = self.pz(seat, "panel")
+            p.rect(panel.inflate(14, 14), (0, 0, 0, 150), radius=18)
+            p.rect(panel, (20, 30, 22), radius=14)  # opaque: the rows under it do not show
             self._player(p, g, seat, names, kinds, False, frozenset())
             return self.targets
         finally:

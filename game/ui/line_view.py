@@ -31,7 +31,7 @@ TRAY_CARD_H = 176  # 5 chips of 56/400 and the 56/400 marker: 16 px at 1280x720
 GAP = 8
 BAND = 30  # the marker band over a row of small cards
 MARK = 26  # a marker in a band or a tab: 17 px at 1280x720
-TAB_H, TAB_GAP = MARK, 0  # tabs stack edge to edge: 7 to a column of the tray
+TAB_H = MARK  # at most 7 tabs to a column of the tray
 ROW_CARD_CAP = 190  # a row's cards never grow past this
 
 
@@ -125,24 +125,28 @@ def tray_line(area: Rect, cards: Sequence[int]) -> list[CardLook]:
     return out
 
 
-def tab_columns(area: Rect, count: int) -> tuple[int, int]:
-    """(columns, tabs per column) for ``count`` tabs in ``area``."""
-    per = max(1, (area.h + TAB_GAP) // (TAB_H + TAB_GAP))
-    return math.ceil(count / per), per
+def tab_columns(area: Rect, count: int) -> tuple[int, int, int]:
+    """(columns, tabs per column, gap between tabs) for ``count`` tabs in ``area``: as few
+    columns as hold them (names need the width), the tabs spread down each column."""
+    most = max(1, area.h // TAB_H)
+    cols = math.ceil(count / most)
+    per = math.ceil(count / cols)
+    gap = min(8, (area.h - per * TAB_H) // max(1, per - 1))
+    return cols, per, gap
 
 
-CHIP_W = 50  # a tab's chip: icon and value
+CHIP_W = 46  # a tab's chip: icon and value
 
 
 def tabs(area: Rect, cards: Sequence[int]) -> list[CardLook]:
     """One strip per card, column by column: marker, element chips, then the name."""
-    cols, per = tab_columns(area, len(cards))
+    cols, per, gap = tab_columns(area, len(cards))
     col_w = (area.w - (cols - 1) * GAP) // cols
-    top = area.y + (area.h - (min(per, len(cards)) * (TAB_H + TAB_GAP) - TAB_GAP)) // 2
+    top = area.y + (area.h - (per * (TAB_H + gap) - gap)) // 2
     out = []
     for i, card in enumerate(cards):
         c, k = divmod(i, per)
-        r = Rect(area.x + c * (col_w + GAP), top + k * (TAB_H + TAB_GAP), col_w, TAB_H)
+        r = Rect(area.x + c * (col_w + GAP), top + k * (TAB_H + gap), col_w, TAB_H)
         marker = Rect(r.x + 8, r.y, MARK, MARK) if symbol(card) != "neutral" else None
         x = r.x + 8 + MARK + 4
         chips = []

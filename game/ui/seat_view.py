@@ -112,9 +112,9 @@ class SeatDrawing:
             p.image("coin", symbol(look.card), rect=look.marker)
         for (element, value), chip in zip(entries(look.card), look.chips, strict=True):
             neg = value < 0
-            p.rect(chip, NEG if neg else (255, 255, 255), radius=6)
-            p.rect(chip, INK, radius=6, width=1)
-            icon = Rect(chip.x + 2, chip.y, chip.h, chip.h)
+            if neg:  # red like the art's negative chips
+                p.rect(chip, NEG, radius=6)
+            icon = Rect(chip.x + 1, chip.y, chip.h, chip.h)
             p.image("element_icon", ELEMENTS[element], rect=icon)
             p.text(
                 str(value),
