@@ -20,6 +20,7 @@ from game.app.paths import AppPaths
 
 LANGUAGES: tuple[str, ...] = ("en", "ko")
 SPEEDS: tuple[str, ...] = ("slow", "normal", "fast", "instant")
+UI_SCALES: tuple[int, ...] = (100, 125, 150)  # interface (text) scale, percent
 WINDOW_SIZES: tuple[tuple[int, int], ...] = ((1280, 720), (1600, 900), (1920, 1080), (2560, 1440))
 MAX_SETTINGS_BYTES = 64 * 1024
 
@@ -38,6 +39,7 @@ class Settings:
     colour_blind: bool = False
     confirm_pass: bool = True
     hover_help: bool = True
+    ui_scale: int = 100
 
     @property
     def window(self) -> tuple[int, int]:
@@ -74,6 +76,8 @@ def _valid(name: str, v: Any) -> Any:
         return v if v in LANGUAGES else None
     if name == "speed":
         return v if v in SPEEDS else None
+    if name == "ui_scale":
+        return v if type(v) is int and v in UI_SCALES else None
     if name in ("fullscreen", "muted", "colour_blind", "confirm_pass", "hover_help"):
         return v if type(v) is bool else None
     if name in ("window_width", "window_height"):

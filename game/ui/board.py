@@ -88,15 +88,21 @@ class BoardView(SeatDrawing):
         hidden: frozenset = frozenset(),
         firepower_note: Callable[[Game], str] | None = None,
     ) -> None:
-        """Paint the table for ``g``; ``hidden`` lists things an animation is carrying."""
+        """Paint the table for ``g``; ``hidden`` lists things an animation is carrying.
+        The board's labels keep their size at any interface scale: they are packed into the
+        picture (the words around it, prompt, log, tooltips, grow)."""
         self.targets = []
-        p.image("background", rect=Rect(0, 0, *self.layout.size))
-        self._reserve(p, g)
-        self._trees(p, g)
-        self._supplies(p, g)
-        self._circle(p, g, hidden)
-        for seat in range(g.n):
-            self._player(p, g, seat, names, kinds, seat == active, hidden)
+        scale, p.text_scale = p.text_scale, 1.0
+        try:
+            p.image("background", rect=Rect(0, 0, *self.layout.size))
+            self._reserve(p, g)
+            self._trees(p, g)
+            self._supplies(p, g)
+            self._circle(p, g, hidden)
+            for seat in range(g.n):
+                self._player(p, g, seat, names, kinds, seat == active, hidden)
+        finally:
+            p.text_scale = scale
 
     def add(self, target: Target, r: Rect) -> None:
         self.targets.append((target, Rect(r)))
@@ -224,6 +230,7 @@ class BoardView(SeatDrawing):
             zones[f"p{seat}_{z}"] = zones[f"{EXPAND}{z}"]
         saved = self.layout, self.targets
         self.layout, self.targets = Layout(self.layout.size, zones), []
+        scale, p.text_scale = p.text_scale, 1.0
         try:
             panel = self.pz(seat, "panel")
             p.rect(panel.inflate(14, 14), (0, 0, 0, 150), radius=18)
@@ -232,6 +239,7 @@ class BoardView(SeatDrawing):
             return self.targets
         finally:
             self.layout, self.targets = saved
+            p.text_scale = scale
 
     def rect_of(self, target: Target) -> Rect | None:
         for t, r in self.targets:

@@ -14,6 +14,7 @@ from game.ui import theme
 from game.ui.art import Art
 
 SPEEDS: tuple[str, ...] = ("slow", "normal", "fast", "instant")
+UI_SCALES: tuple[int, ...] = (100, 125, 150)  # interface (text) scale, percent
 SPEED_FACTOR = {"slow": 0.5, "normal": 1.0, "fast": 2.5, "instant": 0.0}
 THINK_SECONDS = {"slow": 0.9, "normal": 0.5, "fast": 0.15, "instant": 0.0}
 
@@ -33,6 +34,7 @@ class Settings:
     muted: bool = False
     colour_blind: bool = False
     confirm_pass: bool = True
+    ui_scale: int = 100
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -47,6 +49,8 @@ class Settings:
             vol = raw.get("volume", s.volume)
             s.volume = min(1.0, max(0.0, float(vol))) if isinstance(vol, int | float) else s.volume
             s.hover_help = bool(raw.get("hover_help", True))
+            if raw.get("ui_scale") in UI_SCALES:
+                s.ui_scale = raw["ui_scale"]
         return s
 
 

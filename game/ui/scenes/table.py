@@ -905,17 +905,25 @@ class TableScene(Scene):
     # -- drawing ---------------------------------------------------------------------------
 
     def draw(self, p: Painter) -> None:
+        """The table; its words (banner, log, prompt, buttons, tooltips) at the player's
+        interface scale, the board's packed labels and the round's panels at their own."""
         self.seat_tray(self.tray_seat(self.tray))
         self.refresh_choices()
-        self.draw_layer(p)
-        self.draw_highlights(p)
-        self.draw_expanded(p)
-        self.draw_focus(p)
-        self.anims.draw(p)
-        self.draw_hud(p)
-        self.draw_handover(p)
-        self.draw_extra(p)
-        self.draw_tooltip(p)
+        p.text_scale = getattr(self.ctx.settings, "ui_scale", 100) / 100
+        try:
+            self.draw_layer(p)
+            self.draw_highlights(p)
+            self.draw_expanded(p)
+            self.draw_focus(p)
+            self.anims.draw(p)
+            self.draw_hud(p)
+            self.draw_handover(p)
+            p.text_scale = 1.0
+            self.draw_extra(p)
+            p.text_scale = getattr(self.ctx.settings, "ui_scale", 100) / 100
+            self.draw_tooltip(p)
+        finally:
+            p.text_scale = 1.0
 
     # -- the focus view: one Forest up close ------------------------------------------------
 
@@ -1066,6 +1074,7 @@ class TableScene(Scene):
             self.log.scroll,
             len(self.match.log),
             self.palette,
+            p.text_scale,
         )
         if self.layer is None or self.dirty or key != self.layer_key:
             if self.layer is None or self.layer.get_size() != p.surface.get_size():
@@ -1075,6 +1084,7 @@ class TableScene(Scene):
                     else pygame.Surface(p.surface.get_size())
                 )
             lp = Painter(self.layer, p.vp, p.texts, p.art)
+            lp.text_scale = p.text_scale
             lp.clear()
             self.render_layer(lp, active)
             self.layer_key = key
@@ -1282,7 +1292,8 @@ class TableScene(Scene):
         w = 420
         body_h = p.text_height(text.body, w - 24, theme.SMALL)
         img_h = 150 if text.image and text.image[0] == "card_face" else 0
-        h = 24 + 34 + body_h + (img_h + 8 if img_h else 0) + 12
+        title_h = max(34, p.text_size(text.title, theme.BODY, bold=True)[1] + 4)
+        h = 24 + title_h + body_h + (img_h + 8 if img_h else 0) + 12
         box = self.tooltip_box(w, h)
         x, y = box.topleft
         p.rect(box, theme.TOOLTIP, radius=12)
@@ -1292,7 +1303,9 @@ class TableScene(Scene):
             p.image(*text.image, rect=Rect(x + 12, yy, round(img_h * 0.72), img_h))
             yy += img_h + 8
         p.text(text.title, (x + 12, yy), theme.BODY, theme.TEXT_DARK, bold=True, max_width=w - 24)
-        p.text_box(text.body, Rect(x + 12, yy + 34, w - 24, body_h), theme.SMALL, theme.TEXT_DARK)
+        p.text_box(
+            text.body, Rect(x + 12, yy + title_h, w - 24, body_h), theme.SMALL, theme.TEXT_DARK
+        )
 
     def tooltip_box(self, w: int, h: int) -> Rect:
         """Where a tooltip goes: never over the opponents' rows or the tray (the Help Lines
