@@ -71,6 +71,7 @@ FOCUS_CELL = 48  # logical px: Forest spaces smaller than this get the focus vie
 # batched to one save per this many seconds. Leaving the table always saves what is left.
 AUTOSAVE_GAP_S = 0.25
 TOOLTIP_DELAY_S = 0.35  # hover this long before the rules tooltip shows
+TOP_BUTTONS = ("button_hint", "button_rules", "button_settings", "button_menu")
 HANDOVER_S = 2.5  # hot-seat: how long the banner says whose the tray is now
 DURATION = {  # seconds at normal speed
     "reveal": 0.45,
@@ -149,6 +150,8 @@ class TableScene(Scene):
         self.expanded = -1  # an opponent's row opened at length by a click
         self.expand_cells: list[tuple[Target, Rect]] = []  # what the open row drew, where
         self.expand_shown = -1  # whose row is open at length now
+        self._row_size_key: tuple = ()
+        self._row_size = theme.BODY
         self.log = LogPanel(ctx.tr)
         self.layer: pygame.Surface | None = None
         self.layer_key: tuple = ()
@@ -1251,9 +1254,17 @@ class TableScene(Scene):
             anchor="midleft",
             max_width=r.w - r.h - 20,
         )
+        moves = (b for name, b in self.buttons.items() if name not in TOP_BUTTONS)
+        row = [b for b in moves if b.size >= theme.BODY]  # Confirm and Discard keep theirs
+        size = self.row_text_size(p, row)
         for b in self.buttons.values():
             b.focused = False
-            b.draw(p)
+            if b in row:
+                b.size, own = min(b.size, size), b.size
+                b.draw(p)
+                b.size = own
+            else:
+                b.draw(p)
         k = self.layout["keys"]
         p.text(
             self.keys_text(),
@@ -1263,6 +1274,21 @@ class TableScene(Scene):
             anchor="center",
             max_width=k.w - 20,
         )
+
+    def row_text_size(self, p: Painter, row: list[Button]) -> int:
+        """One text size for the row of move buttons: the largest at which every label fits
+        (at a large interface scale the long ones would shrink alone)."""
+        labels = tuple(f"{b.label}  [{b.key_hint}]" if b.key_hint else b.label for b in row)
+        key = (labels, p.px(theme.BODY), tuple(b.rect.w for b in row))
+        if key != self._row_size_key:
+            size = theme.BODY
+            while size > theme.SMALL - 6 and any(
+                p.text_size(label, size, bold=True)[0] > b.rect.w - 12
+                for label, b in zip(labels, row, strict=True)
+            ):
+                size -= 1
+            self._row_size_key, self._row_size = key, size
+        return self._row_size
 
     def draw_thinking(self, p: Painter, r: Rect) -> None:
         """Three dots chasing each other: an AI is deciding."""
