@@ -167,7 +167,7 @@ def row_zones(pre: str, x0: float, y: float, w: float, h: float) -> list[Zone]:
         cx += bw + 6
     by = ty + th + 6
     bh = y + h - 6 - by
-    fh = min(bh, 230)
+    fh = min(bh, 300 if bh >= 400 else 230)  # a tall row (2 players, opened) shows it large
     z += _forest(pre, x0 + 8, by, fh)
     line_x = x0 + 8 + fh * FOREST_ASPECT + 10
     z.append(Zone(pre + "help_line", line_x, by, x0 + w - 8 - line_x, bh))
