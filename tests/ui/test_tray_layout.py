@@ -16,7 +16,7 @@ from game.ui import theme
 from game.ui.board import BoardView
 from game.ui.fonts import Fonts
 from game.ui.layout import load_layout
-from game.ui.line_view import CardLook
+from game.ui.line_view import CardLook, row_line
 from game.ui.sprites import Sprites
 from game.ui.viewport import Viewport
 
@@ -105,10 +105,11 @@ def test_every_marker_in_every_row_is_16px_and_uncovered(
     vp = Viewport(size)
     for board in boards(players):
         rows = [s for s in range(players) if s != board.tray]
-        for seat in rows:
+        opened = board.layout["expand_help_line"]  # a row opened at length
+        for seat in [*rows, -1]:
             for line in lines():
-                looks = board.line_looks(seat, line)
-                area = board.pz(seat, "help_line")
+                area = opened if seat < 0 else board.pz(seat, "help_line")
+                looks = row_line(area, line) if seat < 0 else board.line_looks(seat, line)
                 markers = []
                 for i, look in enumerate(looks):
                     assert area.contains(look.rect), f"{players}p seat {seat}: leaves the line"
