@@ -45,6 +45,7 @@ from game.ui.match import Match
 from game.ui.painter import Painter
 from game.ui.rules_text import describe_target
 from game.ui.scene import Scene
+from game.ui.scenes.table_tray import HANDOVER_S, TOP_BUTTONS, TraySeating
 from game.ui.targets import Target
 from game.ui.viewport import Viewport
 from game.ui.widgets import Button
@@ -71,8 +72,6 @@ FOCUS_CELL = 48  # logical px: Forest spaces smaller than this get the focus vie
 # batched to one save per this many seconds. Leaving the table always saves what is left.
 AUTOSAVE_GAP_S = 0.25
 TOOLTIP_DELAY_S = 0.35  # hover this long before the rules tooltip shows
-TOP_BUTTONS = ("button_hint", "button_rules", "button_settings", "button_menu")
-HANDOVER_S = 2.5  # hot-seat: how long the banner says whose the tray is now
 DURATION = {  # seconds at normal speed
     "reveal": 0.45,
     "fly": 0.5,
@@ -135,7 +134,7 @@ BUTTON_MOVES: dict[str, Move] = {
 }
 
 
-class TableScene(Scene):
+class TableScene(TraySeating, Scene):
     kind = "table"
 
     def __init__(self, ctx: Context, match: Match) -> None:
@@ -204,34 +203,6 @@ class TableScene(Scene):
         if a is None or self.match.seats[a.player].is_ai:
             return -1
         return a.player
-
-    def tray_seat(self, previous: int) -> int:
-        """Whose seat the tray shows: the human deciding now (once what came before has
-        been shown); else the one who had it; else the first human (seat 0 at a table of AI
-        only)."""
-        a = self.match.active()
-        ready = previous < 0 or (self.match.idle and not self.anims.busy)
-        if ready and a is not None and not self.match.seats[a.player].is_ai:
-            return a.player
-        return previous if previous >= 0 else self.first_human()
-
-    def keep_tray(self, seat: int) -> None:
-        """The next phase's scene keeps the tray where the last one had it."""
-        self.seat_tray(self.tray_seat(seat), previous=seat)
-
-    def seat_tray(self, seat: int, previous: int | None = None) -> None:
-        """Show ``seat`` in the tray; a hand-over from another human shows on the banner."""
-        before = self.tray if previous is None else previous
-        if seat == self.tray and seat == before:
-            return
-        if seat != before:
-            self.handed_at = self.clock
-        self.tray = seat
-        self.layout = self.base_layout.seated(seat, self.match.game.n)
-        self.board.layout = self.layout
-        self.board.tray = seat
-        self.expanded = -1
-        self.dirty = True
 
     def resized(self) -> None:
         """New window size or new language: drop every cached surface and built label."""
@@ -403,9 +374,6 @@ class TableScene(Scene):
                 size=theme.SMALL,  # browsing, not deciding; "버린 카드 더미" is the rules term
             )
         self.buttons = b
-
-    def first_human(self) -> int:
-        return next((i for i, s in enumerate(self.match.seats) if not s.is_ai), 0)
 
     def move_for(self, target: Target | None) -> Choice | None:
         if target is None:
@@ -586,14 +554,6 @@ class TableScene(Scene):
             self.open_discard(target.a)
         else:
             self.click_row(pos)
-
-    def click_row(self, pos: tuple[int, int]) -> None:
-        """A click on an opponent's row opens it at length until the next click outside it
-        (or Esc); a click on the open row closes it."""
-        if self.expand_cells and self.layout["expand_panel"].collidepoint(pos):
-            self.expanded = -1 if self.expanded >= 0 else self.expand_shown
-            return
-        self.expanded = self.row_at(pos)
 
     def on_key(self, key: int) -> None:  # noqa: C901 - one line per key
         if key == pygame.K_ESCAPE:
@@ -959,43 +919,6 @@ class TableScene(Scene):
                 return None
         return self.board.hit(pos)
 
-    # -- opponents' rows opened at length --------------------------------------------------
-
-    def row_at(self, pos: tuple[int, int]) -> int:
-        """The opponent whose row is under ``pos`` (-1: none, or rows already at length)."""
-        for seat in range(self.match.game.n):
-            if seat == self.tray:
-                continue
-            panel = self.layout.player(seat, "panel")
-            if panel == self.layout["expand_panel"]:
-                return -1  # one opponent: the row is shown at length already
-            if panel.collidepoint(pos):
-                return seat
-        return -1
-
-    def expand_seat(self) -> int:
-        """The row to show at length: one clicked open, else one whose header the pointer
-        rests on (kept open while the pointer stays over it)."""
-        if self.expanded >= 0:
-            return self.expanded
-        h = self.hover
-        if self.expand_cells and self.layout["expand_panel"].collidepoint(self.mouse):
-            return self.expand_shown
-        header = h is not None and h.kind in ("name", "totals") and h.a != self.tray
-        if header and self.hover_time >= TOOLTIP_DELAY_S and self.row_at(self.mouse) >= 0:
-            return h.a
-        return -1
-
-    def draw_expanded(self, p: Painter) -> None:
-        seat = self.expand_seat()
-        if seat < 0 or self.focus_seat() >= 0:
-            self.expand_cells = []
-            return
-        self.expand_shown = seat
-        self.expand_cells = self.board.render_expanded(
-            p, self.match.shown, seat, self.match.names, [s.kind for s in self.match.seats]
-        )
-
     def focus_board(self) -> Rect:
         box = self.layout["forest_focus"]
         return Rect(box.x + 8, box.y + 44, box.w - 16, box.h - 52)
@@ -1275,21 +1198,6 @@ class TableScene(Scene):
             max_width=k.w - 20,
         )
 
-    def row_text_size(self, p: Painter, row: list[Button]) -> int:
-        """One text size for the row of move buttons: the largest at which every label fits
-        (at a large interface scale the long ones would shrink alone)."""
-        labels = tuple(f"{b.label}  [{b.key_hint}]" if b.key_hint else b.label for b in row)
-        key = (labels, p.px(theme.BODY), tuple(b.rect.w for b in row))
-        if key != self._row_size_key:
-            size = theme.BODY
-            while size > theme.SMALL - 6 and any(
-                p.text_size(label, size, bold=True)[0] > b.rect.w - 12
-                for label, b in zip(labels, row, strict=True)
-            ):
-                size -= 1
-            self._row_size_key, self._row_size = key, size
-        return self._row_size
-
     def draw_thinking(self, p: Painter, r: Rect) -> None:
         """Three dots chasing each other: an AI is deciding."""
         for i in range(3):
@@ -1357,27 +1265,6 @@ class TableScene(Scene):
                 y = my - h - 16
         y = max(8, min(y, bottom - h))
         return Rect(x, y, w, h)
-
-    def draw_handover(self, p: Painter) -> None:
-        """Hot-seat: the tray has just passed to another human; say so over the banner and
-        ring the tray in their colour."""
-        if self.clock - self.handed_at >= HANDOVER_S:
-            return
-        seat = self.tray
-        colour = self.palette.seasons[seat]
-        r = self.layout["banner"]
-        p.rect(r, (10, 16, 12), radius=12)
-        p.rect(r, colour, radius=12, width=4)
-        p.text(
-            self.tr("banner.handover", name=self.match.names[seat]),
-            (r.x + 26, r.centery),
-            theme.LARGE,
-            theme.TEXT,
-            anchor="midleft",
-            bold=True,
-            max_width=r.w - 40,
-        )
-        p.rect(self.layout.player(seat, "panel").inflate(10, 10), colour, radius=18, width=5)
 
 
 class DrawPhaseScene(TableScene):
