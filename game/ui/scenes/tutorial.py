@@ -70,18 +70,18 @@ TABLE_KINDS = ("draw", "action")
 
 def note_places(layout: Layout) -> dict[str, Rect]:
     """Where a lesson's note may sit, taken from the table's own zones so that a new layout
-    moves the notes with it: over the Reserve and tree supply (``left``), over the
-    opponent's panel (``right``), over the tree supply and the log, which the end of the
-    round leaves alone (``low``), and over the prompt and buttons (``bottom``)."""
+    moves the notes with it: over the Reserve (``left``), over the opponent's row
+    (``right``), over the log and the tree supply beside it, clear of the supplies the end
+    of the round takes from (``low``), and over the prompt and buttons (``bottom``)."""
     reserve = layout["market_3"].unionall(
         [layout[f"{kind}_{level}"] for kind in ("market", "reserve") for level in (1, 2, 3)]
     )
     supply, log = layout["tree_supply"], layout["log"]
-    top, bottom = max(supply.top, log.top), min(supply.bottom, log.bottom)
+    top = max(supply.top, log.top, reserve.bottom + 4)
     return {
-        "left": reserve.union(supply),
+        "left": reserve,
         "right": layout.player(OPPONENT, "panel"),
-        "low": Rect(supply.x, top, log.right - supply.x, bottom - top),
+        "low": Rect(log.x, top, supply.right - log.x, layout["fire_supply"].top - 4 - top),
         "bottom": layout["onibi_panel"],
     }
 
