@@ -1,0 +1,74 @@
+"""The layers import in one direction only: engine ← ai ← ui ← app, with the shared modules
+directly under ``game/`` (settings, seats, stats, i18n, lessons, data) beside the engine and
+the developer entry points (``game.arena``, ``game.bench``, ``game.tools``) on top with the
+app. Every import counts, at module level or inside a function, except those only for type
+checkers (``if TYPE_CHECKING:``)."""
+
+from __future__ import annotations
+
+import ast
+from collections import defaultdict
+from pathlib import Path
+
+GAME = Path(__file__).resolve().parents[1] / "game"
+LAYERS = ("game.engine", "game.ai", "game.ui", "game.app")
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(GAME.parent).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _runtime_nodes(tree: ast.AST):  # noqa: ANN202 - ast nodes
+    """Every node, skipping the bodies of ``if TYPE_CHECKING:``."""
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            stack.extend(node.orelse)
+            continue
+        yield node
+        stack.extend(ast.iter_child_nodes(node))
+
+
+def import_graph() -> dict[str, set[str]]:
+    modules = {module_name(p): p for p in GAME.rglob("*.py")}
+    graph: dict[str, set[str]] = defaultdict(set)
+    for name, path in modules.items():
+        for node in _runtime_nodes(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                targets = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                targets = [node.module, *(f"{node.module}.{a.name}" for a in node.names)]
+            else:
+                continue
+            graph[name] |= {t for t in targets if t in modules and t != name}
+    return graph
+
+
+TOOLS = ("game.__main__", "game.arena", "game.bench", "game.tools")
+
+
+def layer(module: str) -> int:
+    """0 engine and the shared modules under game/, 1 ai, 2 ui, 3 app and the tools."""
+    for rank, top in enumerate(LAYERS):
+        if module == top or module.startswith(top + "."):
+            return rank
+    if any(module == t or module.startswith(t + ".") for t in TOOLS):
+        return len(LAYERS) - 1
+    return 0
+
+
+def test_every_import_points_down_or_sideways() -> None:
+    graph = import_graph()
+    assert len(graph) > 80
+    upward = sorted(f"{m} -> {d}" for m, deps in graph.items() for d in deps if layer(d) > layer(m))
+    assert upward == []
+
+
+def test_the_engine_and_the_shared_modules_import_nothing_above_them() -> None:
+    graph = import_graph()
+    shared = [m for m in graph if layer(m) == 0]
+    assert "game.engine.game" in shared and "game.settings" in shared
+    bad = sorted(f"{m} -> {d}" for m in shared for d in graph[m] if layer(d) > 0)
+    assert bad == []
