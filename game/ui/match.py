@@ -147,7 +147,9 @@ class Match:
         return True
 
     def sync(self) -> None:
-        """The queue is shown: the display copy becomes the real state again."""
+        """The queue is shown. The display copy, stepped with the engine's ``apply_event``,
+        already is the real game (tests/ui/test_display_copy.py); a fresh copy also takes in
+        changes made outside play (a test's set-up, an undo)."""
         self.shown = self.game.clone()
         self.version += 1
 

@@ -6,11 +6,8 @@ call is a silent no-op: the game must run the same on a headless machine or a mu
 
 from __future__ import annotations
 
-from typing import assert_never, cast
-
 import pygame
 
-from game.engine import events as ev
 from game.resources import asset
 
 EFFECTS: tuple[str, ...] = (
@@ -26,52 +23,6 @@ EFFECTS: tuple[str, ...] = (
     "win",
 )
 MUSIC = "music_loop.wav"
-
-
-def event_sound(event: ev.Event) -> str | None:
-    """The effect the table plays as an event is shown (``None``: silence). The end of the
-    round has one cue of its own ("onibi"), played when its walkthrough opens."""
-    e = cast(ev.AnyEvent, event)
-    match e:
-        case ev.CardRevealed():
-            return "draw"
-        case ev.FragmentUsed() | ev.FragmentsTaken():
-            return "fragment"
-        case ev.AnimalAttracted():
-            return "attract"
-        case ev.FireExtinguished():
-            return "extinguish"
-        case ev.TreePlanted():
-            return "plant"
-        case ev.StandeeMoved():
-            return "move"
-        case ev.TileStolen():
-            return "steal"
-        case ev.PlayerStopped():
-            return "bust" if e.forced else None
-        case (
-            ev.RoundStarted()
-            | ev.Reshuffled()
-            | ev.ActionPhaseStarted()
-            | ev.TurnStarted()
-            | ev.ActionChosen()
-            | ev.BonusStarted()
-            | ev.BonusSkipped()
-            | ev.StepEnded()
-            | ev.NothingToSteal()
-            | ev.Passed()
-            | ev.TurnEnded()
-            | ev.OnibiAttack()
-            | ev.VaransDealt()
-            | ev.FiresAdded()
-            | ev.ReserveRefilled()
-            | ev.HelpLinesReturned()
-            | ev.SacredTreePassed()
-            | ev.GameOver()
-        ):
-            return None
-        case _:
-            assert_never(e)
 
 
 class Sound:

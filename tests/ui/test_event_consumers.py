@@ -14,10 +14,11 @@ import pytest
 
 from game.engine import Event, Game, Move
 from game.engine.apply import apply_event
+from game.ui.event_sounds import event_sound
 from game.ui.match import Match, Seat, reveals_something
 from game.ui.scenes.end_round import step_of
 from game.ui.scenes.table import scene_kind_for
-from game.ui.sound import EFFECTS, event_sound
+from game.ui.sound import EFFECTS
 from game.ui.words import describe_move, log_sentence
 from tests.engine.samples import ONE_OF_EACH_MOVE, one_of_each_event
 from tests.engine.test_stepping import differences

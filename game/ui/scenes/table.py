@@ -48,13 +48,13 @@ from game.ui.ai_seat import builtin_choice, decision_seed, make_ai
 from game.ui.anim import Animator, Drop, Flight, Pause, Walk
 from game.ui.board import SEASONS, BoardView
 from game.ui.context import SPEED_FACTOR, THINK_SECONDS, Context
+from game.ui.event_sounds import event_sound
 from game.ui.layout import grid_cells, load_layout
 from game.ui.log_panel import LogPanel
 from game.ui.match import Match
 from game.ui.painter import Painter
 from game.ui.rules_text import describe_target
 from game.ui.scene import Scene
-from game.ui.sound import event_sound
 from game.ui.targets import Target
 from game.ui.viewport import Viewport
 from game.ui.widgets import Button
