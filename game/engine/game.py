@@ -104,6 +104,7 @@ class Pending:
     victim: int = -1  # whose tile may be stolen
 
 
+_ACTIONS: tuple[Action, ...] = tuple(Action)  # iterating the Enum class itself is slow
 _TASK_DECISION = {
     "attract": Decision.ATTRACT,
     "extinguish": Decision.EXTINGUISH,
@@ -264,7 +265,7 @@ class Game:
         moves: list[Move] = []
         repeat = p.can_repeat
         used = p.used
-        for action in Action:
+        for action in _ACTIONS:
             if (used >> action) & 1 and not repeat:
                 continue
             if self._action_possible(p, action):
@@ -426,7 +427,7 @@ class Game:
             self._next_turn(out)
             return
         assert isinstance(move, ChooseAction)
-        self._emit(ev.ActionChosen(p.seat, Action(move.action)), out)
+        self._emit(ev.ActionChosen(p.seat, _ACTIONS[move.action - 1]), out)
         self._advance(out)
 
     def _decide_task(self, p: PlayerState, move: Move, out: list[ev.Event]) -> None:
