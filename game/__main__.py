@@ -41,7 +41,31 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="draw the menu once, print the time of the first frame, then exit",
     )
+    desktop = parser.add_mutually_exclusive_group()
+    desktop.add_argument(
+        "--install-desktop-entry",
+        action="store_true",
+        help="Linux: add the game to your applications menu (launcher and icons), then exit",
+    )
+    desktop.add_argument(
+        "--remove-desktop-entry",
+        action="store_true",
+        help="Linux: take the launcher and icons away again, then exit",
+    )
+    parser.add_argument(
+        "--verbose",
+        action="store_true",
+        help="print the app's log (audio device, saves) on the terminal",
+    )
     args = parser.parse_args(argv)
+    if args.verbose:
+        import logging
+
+        logging.basicConfig(level=logging.DEBUG, format="%(name)s: %(message)s")
+    if args.install_desktop_entry or args.remove_desktop_entry:
+        from game.app.desktop_entry import main as desktop_main
+
+        return desktop_main("install" if args.install_desktop_entry else "remove")
     if args.first_frame:
         from game.app.release import first_frame
 
@@ -55,9 +79,16 @@ def main(argv: list[str] | None = None) -> int:
 
         return run_selftest(args.screenshots)
     from game.app.crash import guarded
+
+    return guarded(_run_window)
+
+
+def _run_window() -> int:
+    """Imported inside the crash handler, so a broken install (a missing module, a bad
+    pygame) ends in a report too, not a bare traceback."""
     from game.app.launch import run_window
 
-    return guarded(run_window)
+    return run_window()
 
 
 if __name__ == "__main__":

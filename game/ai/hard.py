@@ -1,4 +1,4 @@
-"""Hard ("Ancient"): determinized Monte Carlo search over the Medium policy's candidates.
+"""Hard: determinized Monte Carlo search over the Medium policy's candidates.
 
 The candidates (Medium's best few) run a race: in each sampled world (hidden orders drawn
 from the view with ``determinize``) every live candidate is played, then every pending seat

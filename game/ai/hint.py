@@ -85,13 +85,14 @@ def _explain_draw(g: Game, seat: int, move: Move) -> Reason:
     for card, prob, _rest in pile.next_cards():
         if balance + CARD_SOLITARY[card] - CARD_GREGARIOUS[card] >= SOLITARY_LIMIT:
             risky += prob
-    percent = round(risky * 100)
+    # Never "0%" for a small risk nor "100%" for a near-certain one: the ends are exact.
+    percent = min(99, max(1, round(risky * 100))) if 0 < risky < 1 else round(risky * 100)
     if move == USE_FRAGMENT:
         return ("varan_back", {}) if p.line[-1] == VARAN else ("would_cost_action", {})
     if move == DRAW:
         if not p.line:
             return ("must_reveal", {})
-        return ("draw_odds", {"percent": percent})
+        return ("draw_safe", {}) if risky == 0 else ("draw_odds", {"percent": percent})
     if move == STOP:
         if balance >= SOLITARY_LIMIT - 1:
             return ("stop_odds", {"percent": percent})

@@ -1,4 +1,4 @@
-"""Medium ("Grove"): odds-based drawing and a one-turn look-ahead, no tree search.
+"""Medium: odds-based drawing and a one-turn look-ahead, no tree search.
 
 ``rank`` works on any game the caller may read (a view's copy, or a determinized game in a
 Hard rollout) and scores each candidate move; ``MediumPolicy.choose`` takes the best.

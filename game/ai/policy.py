@@ -13,8 +13,9 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from game.engine import Decision, Move, View
+from game.seats import AI_LEVELS
 
-LEVEL_NAMES = {"easy": "Sprout", "medium": "Grove", "hard": "Ancient"}
+LEVELS = AI_LEVELS  # the names the game shows: Easy, Medium, Hard
 
 
 class Policy(Protocol):
@@ -33,11 +34,8 @@ class Policy(Protocol):
 
 
 def make_policy(level: str, **options: object) -> Policy:
-    """A policy by level name ("easy", "medium", "hard" or their table names)."""
+    """A policy by level name ("easy", "medium" or "hard", any case)."""
     key = level.lower()
-    for name, title in LEVEL_NAMES.items():
-        if key == title.lower():
-            key = name
     if key == "easy":
         from game.ai.easy import EasyPolicy
 

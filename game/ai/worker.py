@@ -4,6 +4,11 @@ The search runs in a separate process so a pure-Python search never takes the GI
 frame loop (a thread would). ``cancel`` (new game, quit) drops the pending answer and, if the
 child is busy, ends it; the next ``submit`` starts a fresh one. Requests carry ids, so a late
 answer to a cancelled request is never returned.
+
+A child that dies (killed, out of memory, an exception in a policy) makes ``poll`` and
+``submit`` raise ``WorkerDied``; one that stops answering is the caller's to notice, against
+``deadline_s``, and end with ``restart`` (which works on a stopped process too). The table's
+seats do both (``game/ui/ai_seat.py``): restart once, then play a built-in move.
 """
 
 from __future__ import annotations
@@ -18,6 +23,13 @@ from typing import Any
 
 from game.ai.policy import make_policy
 from game.engine import Decision, Move, View
+
+MIN_DEADLINE_S = 10.0
+DEADLINE_FACTOR = 10.0
+
+
+class WorkerDied(RuntimeError):
+    """The AI process ended (or its pipe broke) while it had a request."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +114,9 @@ class AIWorker:
             if self._proc.is_alive():
                 self._proc.terminate()
                 self._proc.join(timeout=1.0)
+            if self._proc.is_alive():  # stopped (SIGSTOP): only SIGKILL ends it
+                self._proc.kill()
+                self._proc.join(timeout=1.0)
             self._proc = None
 
     def __enter__(self) -> AIWorker:
@@ -116,6 +131,30 @@ class AIWorker:
     def busy(self) -> bool:
         return self._waiting is not None
 
+    @property
+    def pid(self) -> int | None:
+        """The child's process id (fault tests and the audit kill or stop it)."""
+        return None if self._proc is None else self._proc.pid
+
+    def deadline_s(self, budget_s: float | None = None) -> float:
+        """How long an answer may take before the child counts as hung: ten times the
+        budget, never under ten seconds (a cold start imports the AI)."""
+        budget = self.budget_s if budget_s is None else budget_s
+        return max(MIN_DEADLINE_S, DEADLINE_FACTOR * budget)
+
+    def restart(self) -> None:
+        """End the child at once, whatever its state (hung, stopped, dead); the next
+        ``submit`` starts a fresh one."""
+        self._waiting = None
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+        proc, self._proc = self._proc, None
+        if proc is not None:
+            with contextlib.suppress(OSError, ValueError):
+                proc.kill()  # SIGKILL: also ends a SIGSTOPped child
+                proc.join(timeout=2.0)
+
     def submit(
         self,
         view: View,
@@ -127,7 +166,10 @@ class AIWorker:
         """Start thinking about ``view``; any earlier unanswered request is cancelled."""
         if self._waiting is not None:
             self.cancel()
-        conn = self._ensure()
+        try:
+            conn = self._ensure()
+        except OSError as e:
+            raise WorkerDied(f"the AI process cannot start: {e}") from None
         self._next_id += 1
         req = Request(
             self._next_id,
@@ -139,7 +181,11 @@ class AIWorker:
             self.budget_s if budget_s is None else budget_s,
             self.options,
         )
-        conn.send(req)
+        try:
+            conn.send(req)
+        except (BrokenPipeError, OSError):
+            self.restart()
+            raise WorkerDied("the AI process ended before it got the request") from None
         self._waiting = req.id
         return req.id
 
@@ -154,11 +200,12 @@ class AIWorker:
                 if rid == self._waiting:
                     self._waiting = None
                     return move
-        except (EOFError, OSError):
-            self._conn = None
-            self._proc = None
-            self._waiting = None
-            raise RuntimeError("the AI process ended unexpectedly") from None
+            alive = self._proc is not None and self._proc.is_alive()
+        except Exception:  # noqa: BLE001 - EOF, a broken or garbled pipe: the child is gone
+            alive = False
+        if not alive:
+            self.restart()
+            raise WorkerDied("the AI process ended unexpectedly")
         return None
 
     def cancel(self) -> None:
@@ -169,6 +216,9 @@ class AIWorker:
         if self._proc is not None and self._proc.is_alive():
             self._proc.terminate()
             self._proc.join(timeout=1.0)
+            if self._proc.is_alive():  # stopped (SIGSTOP) or ignoring SIGTERM
+                self._proc.kill()
+                self._proc.join(timeout=1.0)
         if self._conn is not None:
             self._conn.close()
         self._proc = None

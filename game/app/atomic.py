@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import stat
 import tempfile
 import time
 from collections.abc import Callable
@@ -79,23 +80,61 @@ def write_json_atomic(
     backup: Path | None = None,
     sleep: Callable[[float], None] = time.sleep,
     compact: bool = False,
+    limit: int | None = None,
 ) -> None:
-    """``compact``: no indentation (the autosave, written after every decision: 5x faster)."""
+    """``compact``: no indentation (the autosave, written after every decision: 5x faster).
+
+    ``limit``: refuse (``FileTooLarge``, nothing written) a document larger than its reader
+    accepts, so the app never replaces a good file with one it would refuse to load."""
     layout: dict[str, Any] = {"separators": (",", ":")} if compact else {"indent": 1}
     data = json.dumps(doc, ensure_ascii=False, allow_nan=False, **layout).encode("utf-8")
+    if limit is not None and len(data) > limit:
+        raise FileTooLarge(f"{len(data)} bytes is over the {limit}-byte limit")
     write_bytes_atomic(path, data, backup, sleep)
 
 
+class NotAFile(OSError):
+    """A FIFO, device or folder where a file was expected: never opened for reading as one
+    (a FIFO would block start-up forever)."""
+
+
 def read_bytes_limited(path: Path, limit: int) -> bytes:
-    """The file's bytes, refusing anything over ``limit`` without reading it all."""
-    size = path.stat().st_size
-    if size > limit:
-        raise FileTooLarge(f"{size} bytes is over the {limit}-byte limit")
-    with path.open("rb") as f:
+    """The file's bytes, refusing anything over ``limit`` without reading it all, and
+    anything that is not a regular file without blocking on it."""
+    if not stat.S_ISREG(os.stat(path).st_mode):
+        raise NotAFile(f"{path.name} is not a regular file")
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    with os.fdopen(fd, "rb") as f:
+        if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):  # swapped in since the check
+            raise NotAFile(f"{path.name} is not a regular file")
+        size = os.fstat(f.fileno()).st_size
+        if size > limit:
+            raise FileTooLarge(f"{size} bytes is over the {limit}-byte limit")
         data = f.read(limit + 1)
     if len(data) > limit:
         raise FileTooLarge(f"the file is over the {limit}-byte limit")
     return data
+
+
+TEMP_MAX_AGE_S = 120.0
+
+
+def remove_stale_temps(folder: Path, max_age_s: float = TEMP_MAX_AGE_S) -> int:
+    """Delete what killed writes left behind (``.<name>.*.tmp`` older than ``max_age_s``;
+    a write in progress is seconds old at most). Returns how many were removed."""
+    removed = 0
+    cutoff = time.time() - max_age_s
+    try:
+        candidates = list(folder.glob(".*.tmp"))
+    except OSError:
+        return 0
+    for tmp in candidates:
+        with contextlib.suppress(OSError):
+            info = tmp.lstat()
+            if stat.S_ISREG(info.st_mode) and info.st_mtime < cutoff:
+                tmp.unlink()
+                removed += 1
+    return removed
 
 
 def move_aside(path: Path, folder: Path, reason: str = "damaged") -> Path | None:

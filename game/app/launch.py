@@ -45,20 +45,18 @@ def build(
     if storage is None:
         storage = MemoryStorage()
     if settings is None:
-        loader = getattr(storage, "load_settings", None)
-        settings = loader() if loader is not None else None
-    language = getattr(settings, "language", "en")
+        settings = storage.load_settings()
+    language = settings.language
     catalog = Catalog.load(language, strict=strict_catalogue() if strict is None else strict)
     pool = AiPool(use_workers=use_workers, budget_scale=budget_scale)
     ctx = Context(tr=catalog.tr, art=Art(label=catalog.tr), storage=storage, has_key=catalog.has)
     ctx.set_language = catalog.set_language
-    if settings is not None:
-        ctx.settings = settings
+    ctx.settings = settings
     ctx.ai_factory = pool.make
     ctx.hint = _hint_function()
     if sound:
-        ctx.sound = _sound(getattr(ctx.settings, "volume", 0.6))
-        if ctx.sound is not None and getattr(ctx.settings, "muted", False):
+        ctx.sound = _sound(ctx.settings.volume)
+        if ctx.sound is not None and ctx.settings.muted:
             ctx.sound.set_muted(True)
     return Services(ctx, pool)
 
@@ -100,9 +98,9 @@ def run_window() -> int:
 
     services = build(storage=file_storage())
     ctx = services.ctx
-    size = getattr(ctx.settings, "window", (1280, 720))
+    size = ctx.settings.window
     try:
-        app = TableApp(ctx, size, fullscreen=bool(getattr(ctx.settings, "fullscreen", False)))
+        app = TableApp(ctx, size, fullscreen=ctx.settings.fullscreen)
         app.run(MenuScene(ctx))
         while app.stack.scenes:  # each scene's exit: the table saves what it has not yet
             app.stack.pop()

@@ -4,15 +4,18 @@
 {"format": "living-forest-save", "version": 2, "saved_at": "2026-…Z",
  "setup": {"players": 3, "seed": 42, "first_player": 1},
  "seats": [{"name": "Ana", "kind": "human"}, {"name": "Grove", "kind": "medium"}, …],
- "ai_seed": 7, "moves": [[seat, <Move.to_json()>], …], "log": […],
+ "ai_seed": 7, "moves": [[seat, <Move.to_json()>], …],
  "game": <Game.to_json()>}
 ```
 
 ``parse_save`` trusts nothing: every field is type-checked, the engine validates the game,
 and the moves are replayed from the setup and must lead to exactly the saved position (a
-strong check that the file is whole, and what makes Continue and replays exact). The log is
-rebuilt from that replay rather than read, so a damaged log can never reach the screen.
-Version-1 saves (the first table build) had no moves: they resume, but cannot be replayed.
+strong check that the file is whole, and what makes Continue and replays exact). The move
+list is required: a save the app cannot replay is a save it would lose at the next autosave,
+so it is refused before anything is shown. The log is rebuilt from that replay rather than
+read (and no longer written), so a damaged log can never reach the screen. Strings are
+printable and length-capped. Version-1 saves (the first table build) had no moves: one still
+at its first decision migrates, any other is refused with ``save.too_old``.
 """
 
 from __future__ import annotations
@@ -22,16 +25,23 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from game.app.migrations import ENGINE_STEPS, SAVE_STEPS, MigrationError, climb
+from game.app.migrations import (
+    ENGINE_STEPS,
+    SAVE_STEPS,
+    MigrationError,
+    UnreplayableSave,
+    climb,
+)
 from game.engine import SCHEMA_VERSION, Game, IllegalMove, InvalidState, Move, new_game
 from game.engine import events as ev
+from game.seats import Seat, seat_problem
 
 FORMAT = "living-forest-save"
 SAVE_VERSION = 2
 MAX_SAVE_BYTES = 5 * 1024 * 1024
+# The longest move is ~45 bytes of compact JSON: 50,000 of them stay far below the 5 MB limit
+# with the game beside them (the log is not written), so every save the app writes loads.
 MAX_MOVES = 50_000
-AI_LEVELS = ("easy", "medium", "hard")
-SEAT_KINDS = ("human", *AI_LEVELS)
 
 
 class SaveError(ValueError):
@@ -43,36 +53,24 @@ class SaveError(ValueError):
         self.detail = detail
 
 
-@dataclass(frozen=True)
-class Seat:
-    name: str
-    kind: str = "human"  # "human" or an AI level: "easy", "medium", "hard"
-
-    @property
-    def is_ai(self) -> bool:
-        return self.kind != "human"
-
-    def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "kind": self.kind}
-
-
 @dataclass
 class SavedMatch:
     """Everything needed to resume a match exactly, or to replay it from the start."""
 
     players: int
     seed: int
-    first_player: int | None  # None: drawn from the seed (and unknown in version-1 saves)
+    first_player: int
     seats: list[Seat]
     game: Game
     ai_seed: int = 0
-    moves: list[tuple[int, Move]] | None = field(default_factory=list)  # None: unknown
+    moves: list[tuple[int, Move]] = field(default_factory=list)  # replays from the setup
     log: list[dict[str, Any]] = field(default_factory=list)  # [{"round", "event"}], rebuilt
     saved_at: str = ""
 
     @property
     def replayable(self) -> bool:
-        return self.moves is not None
+        """Always true now: a save without its moves is refused when it is read."""
+        return True
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -86,10 +84,7 @@ class SavedMatch:
             },
             "seats": [s.to_json() for s in self.seats],
             "ai_seed": self.ai_seed,
-            "moves": None
-            if self.moves is None
-            else [[seat, m.to_json()] for seat, m in self.moves],
-            "log": list(self.log),
+            "moves": [[seat, m.to_json()] for seat, m in self.moves],
             "game": self.game.to_json(),
         }
 
@@ -137,20 +132,17 @@ def _int(raw: dict[str, Any], name: str, lo: int, hi: int) -> int:
 
 
 def _seat(raw: Any) -> Seat:
-    if type(raw) is not dict:
-        raise SaveError("save.bad_field", "a seat must be an object")
-    name = _field(raw, "name", str)
-    kind = _field(raw, "kind", str)
-    if len(name) > 64:
-        raise SaveError("save.bad_field", "a seat name is too long")
-    if kind not in SEAT_KINDS:
-        raise SaveError("save.bad_field", f"unknown seat kind {kind!r}")
-    return Seat(name, kind)
+    problem = seat_problem(raw)
+    if problem is not None:
+        raise SaveError("save.bad_field", problem)
+    return Seat(raw["name"], raw["kind"])
 
 
 def _moves(raw: Any) -> list[tuple[int, Move]]:
-    if type(raw) is not list or len(raw) > MAX_MOVES:
-        raise SaveError("save.bad_field", "moves must be a list")
+    if type(raw) is not list:
+        raise SaveError("save.bad_field", "the move list is missing: the save cannot be checked")
+    if len(raw) > MAX_MOVES:
+        raise SaveError("save.bad_field", f"more than {MAX_MOVES} moves")
     out = []
     for item in raw:
         if type(item) is not list or len(item) != 2 or type(item[0]) is not int:
@@ -184,6 +176,8 @@ def migrate(doc: Any) -> dict[str, Any]:
             if gv > SCHEMA_VERSION:
                 raise SaveError("save.newer_version", f"game schema {gv} is newer than this game")
             doc["game"] = climb(game, gv, SCHEMA_VERSION, ENGINE_STEPS, "game")
+    except UnreplayableSave as e:
+        raise SaveError("save.too_old", str(e)) from None
     except MigrationError as e:
         raise SaveError("save.unknown_version", str(e)) from None
     return doc
@@ -195,25 +189,22 @@ def parse_save(doc: Any) -> SavedMatch:
     setup = _field(doc, "setup", dict)
     players = _int(setup, "players", 2, 4)
     seed = _int(setup, "seed", -(2**63), 2**64)
-    first = None
-    if setup.get("first_player") is not None:
-        first = _int(setup, "first_player", 0, players - 1)
+    if doc.get("moves") is None and setup.get("first_player") is None:
+        # what the previous build wrote for a migrated version-1 save: no history at all
+        raise SaveError("save.too_old", "a save without its moves cannot be continued")
+    first = _int(setup, "first_player", 0, players - 1)
     seats_raw = _field(doc, "seats", list)
     if len(seats_raw) != players:
         raise SaveError("save.bad_field", "there must be one seat per player")
     seats = [_seat(s) for s in seats_raw]
     ai_seed = _int(doc, "ai_seed", -(2**63), 2**64)
     saved_at = doc.get("saved_at", "")
-    saved_at = saved_at if type(saved_at) is str and len(saved_at) <= 64 else ""
-    raw_moves = _field(doc, "moves", (list, type(None)))
+    ok = type(saved_at) is str and len(saved_at) <= 64 and saved_at.isprintable()
+    saved_at = saved_at if ok else ""
+    moves = _moves(doc.get("moves"))
     game = _load_game(_field(doc, "game", dict))
     if game.n != players or game.seed != seed:
         raise SaveError("save.rules", "the game does not match its setup")
-    if raw_moves is None:
-        return SavedMatch(players, seed, first, seats, game, ai_seed, None, [], saved_at)
-    if first is None:
-        raise SaveError("save.bad_field", "a save with moves needs its first player")
-    moves = _moves(raw_moves)
     log = _check_moves(game, players, seed, first, moves)
     return SavedMatch(players, seed, first, seats, game, ai_seed, moves, log, saved_at)
 
@@ -243,6 +234,8 @@ def _check_moves(game: Game, players: int, seed: int, first: int, moves: list) -
             events = replay.play(seat, move)
         except IllegalMove as e:
             raise SaveError("save.moves", f"move {i + 1} is not legal: {e}") from None
+        except Exception as e:  # noqa: BLE001 - the engine must refuse, never crash the menu
+            raise SaveError("save.moves", f"move {i + 1} cannot be played: {e!r}") from None
         for e in events:
             if isinstance(e, ev.RoundStarted):
                 rnd = e.round

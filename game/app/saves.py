@@ -8,6 +8,7 @@ overwritten, never deleted) and the backup is tried; the player gets a notice ei
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -54,9 +55,11 @@ class SaveStore:
         """Write the match in progress; a full disk is reported, never raised."""
         raw = doc.to_json() if isinstance(doc, SavedMatch) else doc
         try:
-            write_json_atomic(self.paths.autosave, raw, backup=self.backup, compact=True)
+            write_json_atomic(
+                self.paths.autosave, raw, backup=self.backup, compact=True, limit=MAX_SAVE_BYTES
+            )
         except (OSError, ValueError) as e:
-            return Notice("notice.save_failed", detail=str(e))
+            return save_failure(e)
         return None
 
     def load_autosave(self) -> LoadResult:
@@ -82,12 +85,23 @@ class SaveStore:
                 path.unlink(missing_ok=True)
 
     def _refuse(self, path: Path, e: SaveError) -> Notice:
-        moved = move_aside(path, self.paths.quarantine) or path
-        try:  # short enough for one line on screen: relative to the data folder
-            where = str(moved.relative_to(self.paths.data))
-        except ValueError:
-            where = str(moved)
+        """Set a refused file aside, and say so only if it really moved: a file that could
+        not be moved is named where it still is, with the words for that."""
+        moved = move_aside(path, self.paths.quarantine)
+        where = self._short(moved or path)
+        if moved is None:
+            return Notice(
+                "save.refused_in_place",
+                {"path": where},
+                detail=f"{path}: {e.detail} (could not be moved aside)",
+            )
         return Notice(e.key, {"path": where}, detail=f"{moved}: {e.detail}")
+
+    def _short(self, path: Path) -> str:
+        try:  # short enough for one line on screen: relative to the data folder
+            return str(path.relative_to(self.paths.data))
+        except ValueError:
+            return str(path)
 
     # -- replays -------------------------------------------------------------------------
 
@@ -119,17 +133,37 @@ class SaveStore:
 def check_save(path: str | os.PathLike[str]) -> tuple[bool, str]:
     """``--check-save``: whether ``path`` is loadable, and a one-line reason. Reads only."""
     p = Path(path)
-    if not p.is_file():
+    if p.is_dir():
+        return False, f"{p}: is a folder, not a save file"
+    if not p.exists():
         return False, f"{p}: no such file"
+    if not p.is_file():
+        return False, f"{p}: not a regular file"
     try:
         match = read_save(p)
     except SaveError as e:
         return False, f"{p}: not loadable ({e.key}): {e.detail}"
+    except Exception as e:  # noqa: BLE001 - a verdict, never a traceback
+        return False, f"{p}: not loadable (internal error): {e!r}"
     state = "finished" if match.game.over else f"round {match.game.round}"
     return True, (
         f"{p}: loadable — {match.players} players, {state}, {len(match.moves)} moves, "
         f"seats: {', '.join(f'{s.name} ({s.kind})' for s in match.seats)}"
     )
+
+
+def save_failure(e: BaseException) -> Notice:
+    """The notice of a failed autosave, with the reason in words a player knows."""
+    key = "notice.save_failed"
+    if isinstance(e, FileTooLarge):
+        key = "notice.save_failed_too_large"
+    elif isinstance(e, OSError) and e.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", -1)):
+        key = "notice.save_failed_disk_full"
+    elif isinstance(e, PermissionError) or (
+        isinstance(e, OSError) and e.errno in (errno.EROFS, errno.EACCES, errno.EPERM)
+    ):
+        key = "notice.save_failed_read_only"
+    return Notice(key, detail=str(e))
 
 
 def check_save_main(path: str) -> int:

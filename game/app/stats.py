@@ -12,13 +12,13 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.app.atomic import FileTooLarge, move_aside, read_bytes_limited, write_json_atomic
+from game.app.atomic import move_aside, read_bytes_limited, write_json_atomic
 from game.app.notice import Notice
 from game.app.paths import AppPaths
 from game.engine import Game
 from game.engine.state import GOAL
+from game.seats import SEAT_KINDS
 
-KINDS: tuple[str, ...] = ("human", "easy", "medium", "hard")
 VICTORIES: tuple[str, ...] = ("trees", "fires", "flowers")
 RECENT = 20
 MAX_STATS_BYTES = 256 * 1024
@@ -79,7 +79,7 @@ class Stats:
     ai_wins: int = 0
     best_total: int = 0
     rounds: int = 0  # summed over matches, for the average
-    by_kind: dict[str, Tally] = field(default_factory=lambda: {k: Tally() for k in KINDS})
+    by_kind: dict[str, Tally] = field(default_factory=lambda: {k: Tally() for k in SEAT_KINDS})
     by_victory: dict[str, int] = field(default_factory=lambda: dict.fromkeys(VICTORIES, 0))
     shared: int = 0  # matches whose victory was shared after a tie
     streak: int = 0
@@ -136,7 +136,7 @@ class Stats:
         ):
             setattr(s, name, _count(raw.get(name, 0)))
         kinds = raw.get("by_kind", {})
-        if type(kinds) is not dict or not all(k in KINDS for k in kinds):
+        if type(kinds) is not dict or not all(k in SEAT_KINDS for k in kinds):
             raise ValueError("by_kind must count seat kinds")
         for k, t in kinds.items():
             if type(t) is not dict:
@@ -161,6 +161,10 @@ def _count(v: Any) -> int:
     return v
 
 
+def _read(path: Path) -> Stats:
+    return Stats.from_json(json.loads(read_bytes_limited(path, MAX_STATS_BYTES).decode("utf-8")))
+
+
 class StatsStore:
     def __init__(self, paths: AppPaths) -> None:
         self.paths = paths
@@ -170,15 +174,22 @@ class StatsStore:
         return self.paths.stats.with_name("statistics.bak.json")
 
     def load(self) -> tuple[Stats, Notice | None]:
+        """The statistics; a damaged file is set aside and the backup (the file before the
+        last save) is used if it reads, so one bad write costs at most one game's count."""
         path = self.paths.stats
         if not path.exists():
             return Stats(), None
         try:
-            raw = json.loads(read_bytes_limited(path, MAX_STATS_BYTES).decode("utf-8"))
-            return Stats.from_json(raw), None
-        except (OSError, ValueError, FileTooLarge, RecursionError) as e:
+            return _read(path), None
+        except (OSError, ValueError, RecursionError) as e:
             move_aside(path, self.paths.quarantine)
-            return Stats(), Notice("notice.stats_damaged", detail=str(e))
+            error = e
+        try:
+            if self.backup.exists():
+                return _read(self.backup), Notice("notice.stats_backup_used", detail=str(error))
+        except (OSError, ValueError, RecursionError):
+            pass
+        return Stats(), Notice("notice.stats_damaged", detail=str(error))
 
     def save(self, stats: Stats) -> Notice | None:
         try:

@@ -15,14 +15,16 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from game.app.atomic import remove_stale_temps
 from game.app.notice import Notice
 from game.app.paths import AppPaths
 from game.app.replay import Replay
 from game.app.savefile import SavedMatch, SaveError, parse_save
 from game.app.saves import SaveStore
-from game.app.settings import Settings, SettingsStore
+from game.app.settings import SettingsStore
 from game.app.stats import Stats, StatsStore, summarize
 from game.app.writer import BackgroundWriter
+from game.settings import Settings
 
 
 class FileStorage:
@@ -33,10 +35,25 @@ class FileStorage:
         self.settings_store = SettingsStore(paths)
         self.stats_store = StatsStore(paths)
         self.notices: list[Notice] = []
+        self._save_error: Notice | None = None  # the last autosave's failure, until one works
+        self._write_failures: list[Notice] = []  # other failed writes, for the table to say
+        for folder in (paths.config, paths.saves, paths.replays):
+            remove_stale_temps(folder)  # left by a write the app was killed during
 
     def _note(self, notice: Notice | None) -> None:
-        if notice is not None:
+        if notice is not None and notice not in self.notices:
             self.notices.append(notice)
+
+    def _failed_write(self, notice: Notice | None) -> None:
+        """A write that failed (settings, statistics, replay): the menu lists it later, and
+        the table says it at once (``take_write_failures``)."""
+        if notice is not None:
+            self._write_failures.append(notice)
+        self._note(notice)
+
+    def take_write_failures(self) -> list[Notice]:
+        out, self._write_failures = self._write_failures, []
+        return out
 
     def take_notices(self) -> list[Notice]:
         out, self.notices = self.notices, []
@@ -50,16 +67,29 @@ class FileStorage:
         return settings
 
     def save_settings(self, settings: Any) -> None:
-        self._note(self.settings_store.save(settings))
+        self._failed_write(self.settings_store.save(settings))
 
     # -- the match in progress -------------------------------------------------------------
 
     def save_match(self, doc: dict[str, Any]) -> None:
         """Write the match in progress (on the worker thread if there is one)."""
         if self.writer is None:
-            self._note(self.saves.autosave(doc))
+            self._autosave(doc)
         else:
-            self.writer.submit(lambda: self._note(self.saves.autosave(doc)))
+            self.writer.submit(lambda: self._autosave(doc))
+
+    def _autosave(self, doc: dict[str, Any]) -> None:
+        try:
+            notice = self.saves.autosave(doc)
+        except Exception as e:  # noqa: BLE001 - an unexpected failure is still reported
+            notice = Notice("notice.save_failed", detail=repr(e))
+        self._save_error = notice
+        self._note(notice)
+
+    def save_problem(self) -> Notice | None:
+        """Why the last autosave failed, or ``None`` once one has worked (the table shows it
+        at once, game/ui/alerts.py; read from the frame loop, set by the writer thread)."""
+        return self._save_error
 
     def flush(self) -> None:
         """Wait until the last autosave is on disk."""
@@ -95,7 +125,7 @@ class FileStorage:
         return stats
 
     def save_stats(self, stats: Stats) -> None:
-        self._note(self.stats_store.save(stats))
+        self._failed_write(self.stats_store.save(stats))
 
     def reset_stats(self) -> Stats:
         return self.stats_store.reset()
@@ -111,8 +141,9 @@ class FileStorage:
             return None
         key = f"{match.seed}:{match.ai_seed}:{len(match.moves or ())}"
         summary = summarize(match.game, [s.kind for s in match.seats], key)
-        stats, counted = self.stats_store.record(summary)
-        if counted and match.replayable:
+        stats = self.load_stats()
+        if stats.record(summary):  # counted once; a failed write is said, not swallowed
+            self.save_stats(stats)
             self.save_replay(match)
         return stats
 
@@ -120,7 +151,7 @@ class FileStorage:
         try:
             return self.saves.save_replay(match)
         except OSError as e:
-            self._note(Notice("notice.replay_not_saved", detail=str(e)))
+            self._failed_write(Notice("notice.replay_not_saved", detail=str(e)))
             return None
 
     def list_replays(self) -> list[Path]:

@@ -418,7 +418,7 @@ class ProgressStore:
             return
         try:
             raw = json.loads(read_bytes_limited(self.path, PROGRESS_LIMIT).decode("utf-8"))
-        except (OSError, ValueError):
+        except (OSError, ValueError, RecursionError):
             return  # an unreadable file only forgets which lessons were done
         done = raw.get("completed") if isinstance(raw, dict) else None
         if isinstance(done, list):

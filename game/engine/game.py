@@ -37,6 +37,7 @@ from game.engine.moves import (
     PickFire,
     Plant,
     Steal,
+    check_move_types,
 )
 from game.engine.result import Result, ranking
 from game.engine.state import (
@@ -366,6 +367,8 @@ class Game:
         return list(out)
 
     def _check(self, player: int, move: Move) -> None:
+        if (bad := check_move_types(move, player)) is not None:
+            raise IllegalMove(bad[1], bad[0])
         if self.is_view:
             text = "this is a player's view of the game; it cannot be played"
             raise IllegalMove(text, "view_not_playable")

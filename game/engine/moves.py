@@ -73,14 +73,13 @@ class Move:
         extra = set(raw) - set(names) - {"kind"}
         if extra:
             raise ValueError(f"unexpected fields for {cls.kind}: {sorted(extra)}")
-        args = []
-        for f in fields(cls):
-            value = raw.get(f.name)
-            expected = int if f.type in ("int", int) else str
-            if type(value) is not expected:
-                raise ValueError(f"{cls.kind}.{f.name} must be {expected.__name__}")
-            args.append(value)
-        move = cls(*args)
+        missing = [f.name for f in fields(cls) if f.name not in raw]
+        if missing:
+            raise ValueError(f"{cls.kind} needs {', '.join(missing)}")
+        move = cls(*(raw[f.name] for f in fields(cls)))
+        bad = check_move_types(move)
+        if bad is not None:
+            raise ValueError(bad[1])
         return move.canonical()
 
     def canonical(self) -> Move:
@@ -89,6 +88,27 @@ class Move:
 
     def describe(self) -> str:
         raise NotImplementedError
+
+
+def check_move_types(move: object, player: object = 0) -> tuple[str, str] | None:
+    """Why ``move`` (played by ``player``) is not even well-formed, or ``None`` if it is.
+
+    Returns ``(refusal code, English sentence)``. Legality compares moves with ``==``, and
+    ``True == 1 == 1.0``: a bool seat or a float field would pass it and then break the state
+    (or the save). So every move from outside is checked here first, by exact type: ``int``
+    fields hold an ``int`` (never a bool or a float), ``str`` fields a ``str``.
+    """
+    if type(player) is not int:
+        return "no_such_player", f"there is no player {player!r} in this game"
+    if not isinstance(move, Move) or not move.kind:
+        return "not_a_move", f"{move!r} is not a move"
+    for f in fields(move):
+        value = getattr(move, f.name)
+        expected = int if f.type in ("int", int) else str
+        if type(value) is not expected:
+            name = expected.__name__
+            return "not_a_move", f"{move.kind}.{f.name} must be {name}, not {value!r}"
+    return None
 
 
 @dataclass(frozen=True, slots=True)

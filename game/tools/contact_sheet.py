@@ -76,7 +76,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--width", type=int, default=1500)
     parser.add_argument("--language", choices=LANGUAGES, default="en", help="card names")
     args = parser.parse_args(argv)
-    pygame.init()
+    pygame.display.init()  # not pygame.init(): no mixer, so no audio-device noise
     pygame.display.set_mode((1, 1))
     sheet = render(args.scale, args.width, args.language)
     pygame.image.save(sheet, args.out)

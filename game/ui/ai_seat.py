@@ -14,14 +14,19 @@ would.
 
 from __future__ import annotations
 
+import contextlib
 import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from game.engine import Game, Move
-from game.engine.moves import DRAW, STOP, USE_FRAGMENT, ChooseAction
+from game.engine.moves import DRAW, STOP, USE_FRAGMENT, ChooseAction, check_move_types
 from game.engine.state import VARAN
+from game.seats import AI_LEVELS
 
-LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
+LEVELS = AI_LEVELS
 # Hard's search size. Time-budgeted search is not reproducible (the rollouts done depend on
 # the CPU). Measured here (Hard against Medium, three 2-player games, 293 decisions): 2500
 # simulated moves take 0.60 s median per raced draw decision (p90 1.1 s), 0.42 s per action
@@ -79,16 +84,34 @@ BUDGET_S = {"easy": 0.2, "medium": 0.5, "hard": 1.0}
 
 
 class WorkerAi:
-    """``game.ai.worker.AIWorker`` (a process of its own) behind the table's interface.
+    """``game.ai.worker.AIWorker`` (a process of its own) behind the table's interface,
+    supervised: a worker that dies or does not answer within its deadline is restarted and
+    asked again; after a second failure this decision is played by ``builtin_choice`` and
+    ``fallbacks`` counts it (the table tells the player). An answer that is not a legal move
+    of the right types counts as a failure too. ``poll`` never raises and never waits.
 
     One worker per level is shared by the seats of that level: seats decide one at a time.
     """
 
-    def __init__(self, worker: Any, seed: int = 0, budget_s: float | None = None) -> None:
+    TRIES = 2
+
+    def __init__(
+        self,
+        worker: Any,
+        seed: int = 0,
+        budget_s: float | None = None,
+        deadline_s: float | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.worker = worker
         self.seed = seed
         self.budget_s = budget_s
+        self.deadline_s = deadline_s
+        self.clock = clock
         self.count = 0
+        self.fallbacks = 0  # decisions the built-in policy played because the worker failed
+        self.failures = 0  # dead or hung workers seen (each restarted)
+        self._job: _Job | None = None
 
     def submit(self, game: Game, seat: int, seed: int | None = None) -> None:
         """``seed``: the decision's seed (``decision_seed``); without it, a running count."""
@@ -96,19 +119,80 @@ class WorkerAi:
         if not pending:
             raise ValueError(f"seat {seat} has nothing to decide")
         self.count += 1
-        self.worker.submit(
-            game.view(seat),
-            pending[0].decision,
-            game.legal_moves(seat),
-            seed=self.seed * 1_000_003 + self.count if seed is None else seed,
-            budget_s=self.budget_s,
-        )
+        seed = self.seed * 1_000_003 + self.count if seed is None else seed
+        self._job = _Job(game, seat, seed, pending[0].decision, tuple(game.legal_moves(seat)))
+        self._ask(self._job)
+
+    def _ask(self, job: _Job) -> None:
+        job.asked_at = self.clock()
+        try:
+            self.worker.submit(
+                job.game.view(job.seat), job.decision, job.legal, seed=job.seed,
+                budget_s=self.budget_s,
+            )  # fmt: skip
+        except Exception:  # noqa: BLE001 - a worker that cannot start fails like a dead one
+            job.failed = True
+
+    def _deadline(self) -> float:
+        if self.deadline_s is not None:
+            return self.deadline_s
+        limit = getattr(self.worker, "deadline_s", None)
+        return limit(self.budget_s) if callable(limit) else 10.0
 
     def poll(self) -> Move | None:
-        return self.worker.poll()
+        job = self._job
+        if job is None:
+            return None
+        move: Move | None = None
+        if not job.failed:
+            try:
+                move = self.worker.poll()
+            except Exception:  # noqa: BLE001 - WorkerDied or anything else: restart
+                job.failed = True
+        if move is not None:
+            if check_move_types(move, job.seat) is None and move in job.legal:
+                self._job = None
+                return move
+            job.failed = True  # an answer the rules cannot take
+        elif not job.failed and self.clock() - job.asked_at > self._deadline():
+            job.failed = True
+        if not job.failed:
+            return None
+        return self._recover(job)
+
+    def _recover(self, job: _Job) -> Move | None:
+        """Restart the worker; ask again once, else play the built-in policy now."""
+        self.failures += 1
+        restart = getattr(self.worker, "restart", None) or self.worker.cancel
+        with contextlib.suppress(Exception):
+            restart()
+        job.tries += 1
+        job.failed = False
+        if job.tries < self.TRIES:
+            self._ask(job)
+            return None
+        self._job = None
+        self.fallbacks += 1
+        return builtin_choice(job.game, job.seat, random.Random(job.seed))
 
     def cancel(self) -> None:
-        self.worker.cancel()
+        self._job = None
+        with contextlib.suppress(Exception):
+            self.worker.cancel()
+
+
+@dataclass
+class _Job:
+    """One decision being asked of a worker."""
+
+    game: Game
+    seat: int
+    seed: int
+    decision: Any
+    legal: tuple[Move, ...]
+    asked_at: float = 0.0
+    tries: int = 0
+    failed: bool = False
 
 
 class AiPool:

@@ -1,4 +1,9 @@
-"""The window and the frame loop: input → update(dt) → draw, at 60 frames a second.
+"""The window and the frame loop: input → update(dt) → draw.
+
+While the top scene is busy (an animation, an AI deciding) the loop runs at 60 frames a
+second. When it is idle the loop sleeps until input arrives (waking a few times a second for
+timers such as autosave) and draws only after input or a change of scene, so an idle menu or
+table costs almost no CPU.
 
 The window is resizable; the 1920x1080 logical canvas is fitted inside it (aspect kept,
 letterboxed) and mouse positions are mapped back to canvas pixels before any scene sees
@@ -8,6 +13,7 @@ them. F11 toggles full screen. The window size and full screen go back into the 
 
 from __future__ import annotations
 
+import math
 import time
 
 import pygame
@@ -19,6 +25,8 @@ from game.ui.text import TextCache
 from game.ui.viewport import Viewport
 
 FPS = 60
+IDLE_WAKE_MS = 100  # idle: wake this often to run update (autosave, background results)
+IDLE_REDRAW_S = 1.0  # idle: redraw at least this often (a safety net, ~1% of a core)
 MIN_SIZE = (640, 360)
 SAVE_DELAY = 0.5  # seconds after the last resize before the settings are written
 _MOUSE = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
@@ -89,9 +97,9 @@ class TableApp:
             self.remember_size(self.window.get_size())
 
     def remember_size(self, size: tuple[int, int]) -> None:
-        """Keep the windowed size in the settings (those that have one) for next time."""
+        """Keep the windowed size in the settings for next time."""
         s = self.ctx.settings
-        if not hasattr(s, "window_width") or (s.window_width, s.window_height) == tuple(size):
+        if (s.window_width, s.window_height) == tuple(size):
             return
         s.window_width, s.window_height = size
         self.unsaved_since = time.monotonic()
@@ -130,6 +138,9 @@ class TableApp:
         self.draw()
         pygame.display.flip()
         self.frames += 1
+        self.save_window_when_due()
+
+    def save_window_when_due(self) -> None:
         if self.unsaved_since is not None and time.monotonic() - self.unsaved_since > SAVE_DELAY:
             self.save_window()
 
@@ -156,10 +167,37 @@ class TableApp:
 
     def run(self, first: Scene) -> None:
         self.stack.push(first)
+        last = time.perf_counter()
+        drawn = -math.inf  # when the screen was last drawn: never, so the first pass draws
         while self.running and self.stack.top is not None:
-            dt = self.clock.tick(FPS) / 1000.0
-            for event in pygame.event.get():
+            due = last - drawn > IDLE_REDRAW_S
+            busy = self.stack.busy()
+            if busy or due:
+                self.clock.tick(FPS)
+                events = pygame.event.get()
+            else:
+                events = _wait_for_input(IDLE_WAKE_MS)
+            now = time.perf_counter()
+            dt, last = min(now - last, 0.1), now
+            top = self.stack.top
+            for event in events:
                 self.feed(event)
-            self.step(min(dt, 0.1))
+            if busy or due or events or self.stack.top is not top:
+                self.step(dt)
+                drawn = now
+                continue
+            self.stack.update(dt)  # idle: timers only, though they may start an animation
+            if self.stack.busy() or self.stack.top is not top:
+                self.step(0.0)
+                drawn = now
+            self.save_window_when_due()
         if self.unsaved_since is not None:
             self.save_window()
+
+
+def _wait_for_input(timeout_ms: int) -> list[pygame.event.Event]:
+    """Sleep until an event arrives or ``timeout_ms`` passes; then every pending event."""
+    first = pygame.event.wait(timeout_ms)
+    if first.type == pygame.NOEVENT:
+        return []
+    return [first, *pygame.event.get()]

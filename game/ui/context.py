@@ -10,44 +10,12 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol
 
+from game.settings import Settings
 from game.ui import theme
 from game.ui.art import Art
 
-SPEEDS: tuple[str, ...] = ("slow", "normal", "fast", "instant")
 SPEED_FACTOR = {"slow": 0.5, "normal": 1.0, "fast": 2.5, "instant": 0.0}
 THINK_SECONDS = {"slow": 0.9, "normal": 0.5, "fast": 0.15, "instant": 0.0}
-
-
-@dataclass
-class Settings:
-    """The player's preferences (saved between sessions)."""
-
-    speed: str = "normal"
-    fullscreen: bool = False
-    volume: float = 0.6
-    hover_help: bool = True
-    # The app's Settings (game/app/settings.py) has these too and persists them.
-    language: str = "en"
-    window_width: int = 1280
-    window_height: int = 720
-    muted: bool = False
-    colour_blind: bool = False
-    confirm_pass: bool = True
-
-    def to_json(self) -> dict[str, Any]:
-        return asdict(self)
-
-    @classmethod
-    def from_json(cls, raw: Any) -> Settings:
-        s = cls()
-        if isinstance(raw, dict):
-            if raw.get("speed") in SPEEDS:
-                s.speed = raw["speed"]
-            s.fullscreen = bool(raw.get("fullscreen", False))
-            vol = raw.get("volume", s.volume)
-            s.volume = min(1.0, max(0.0, float(vol))) if isinstance(vol, int | float) else s.volume
-            s.hover_help = bool(raw.get("hover_help", True))
-        return s
 
 
 @dataclass
@@ -74,6 +42,7 @@ class Stats:
 
 
 class Storage(Protocol):
+    def load_settings(self) -> Settings: ...
     def save_settings(self, settings: Settings) -> None: ...
     def save_match(self, doc: dict[str, Any]) -> None: ...
     def load_match(self) -> dict[str, Any] | None: ...
@@ -90,6 +59,9 @@ class MemoryStorage:
     settings: Settings | None = None
     match: dict[str, Any] | None = None
     stats: Stats = field(default_factory=Stats)
+
+    def load_settings(self) -> Settings:
+        return self.settings if self.settings is not None else Settings()
 
     def save_settings(self, settings: Settings) -> None:
         self.settings = settings
@@ -149,7 +121,7 @@ class Context:
     def palette(self) -> theme.Palette:
         """The meaningful colours, colour-blind-safe when the setting is on (read each draw,
         so the switch shows at once)."""
-        return theme.palette(bool(getattr(self.settings, "colour_blind", False)))
+        return theme.palette(self.settings.colour_blind)
 
     def play_sound(self, name: str) -> None:
         if self.sound is not None:

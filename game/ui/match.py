@@ -18,19 +18,10 @@ from typing import Any, assert_never, cast
 from game.engine import Decision, Game, Move, Pending, Phase, new_game
 from game.engine import events as ev
 from game.engine.moves import ChooseAction
+from game.seats import Seat, seat_from_json
 
 SAVE_FORMAT = "living-forest-save"
 SAVE_VERSION = 2  # the app's save format (game/app/savefile.py): setup, seats, moves, game
-
-
-@dataclass
-class Seat:
-    name: str
-    kind: str = "human"  # "human" or an AI level: "easy", "medium", "hard"
-
-    @property
-    def is_ai(self) -> bool:
-        return self.kind != "human"
 
 
 @dataclass
@@ -160,44 +151,60 @@ class Match:
     # -- saving ----------------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
-        """The app's save document (``game/app/savefile.py``, version 2)."""
+        """The app's save document (``game/app/savefile.py``, version 2). No log: it is
+        rebuilt from the moves, so writing it would only make long games too large."""
         return {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
             "setup": {
                 "players": self.game.n,
                 "seed": self.seed,
-                "first_player": self.first_player if self.first_player >= 0 else None,
+                "first_player": self.first_player,
             },
             "seats": [{"name": s.name, "kind": s.kind} for s in self.seats],
             "ai_seed": self.ai_seed,
             "moves": [[seat, m.to_json()] for seat, m in self.history],
-            "log": [{"round": e.round, "event": e.event.to_json()} for e in self.log],
             "game": self.game.to_json(),
         }
 
     @classmethod
     def from_json(cls, raw: Any) -> Match:
-        """A match from a save document (already checked by the app's storage)."""
+        """A match from a save document, rebuilt by replaying its moves from the setup.
+
+        The move list is required (a match without it could not be saved again), every
+        move is checked by the engine, and the replay must end in the saved game; the log
+        comes from the replay. Anything else raises ``ValueError``.
+        """
         if not isinstance(raw, dict) or raw.get("version") != SAVE_VERSION:
             raise ValueError("not a saved match of this version")
-        game = Game.from_json(raw["game"])
-        seats = [Seat(str(s["name"]), str(s["kind"])) for s in raw["seats"]]
-        if len(seats) != game.n:
+        setup, moves = raw.get("setup"), raw.get("moves")
+        if not isinstance(setup, dict) or not isinstance(moves, list):
+            raise ValueError("the saved match has no setup or no move list")
+        seats = [seat_from_json(s) for s in raw.get("seats") or []]
+        seed, first, ai_seed = setup.get("seed"), setup.get("first_player"), raw.get("ai_seed")
+        if not all(type(v) is int for v in (seed, first, ai_seed)):
+            raise ValueError("the saved setup needs whole numbers")
+        if not 2 <= len(seats) <= 4 or not 0 <= first < len(seats):
             raise ValueError("the saved seats do not match the saved game")
-        log = [LogEntry(int(e["round"]), ev.Event.from_json(e["event"])) for e in raw["log"]]
-        history = [(int(seat), Move.from_json(m)) for seat, m in raw.get("moves") or []]
-        setup = raw.get("setup") or {}
-        first = setup.get("first_player")
-        return cls(
-            game,
-            seats,
-            log=log,
-            history=history,
-            first_player=first if isinstance(first, int) else -1,
-            seed=int(setup.get("seed", game.seed)),
-            ai_seed=int(raw.get("ai_seed", 0)),
-        )
+        match = cls.new(seats, seed, first)
+        match.ai_seed = ai_seed
+        for item in moves:
+            if not isinstance(item, list) or len(item) != 2:
+                raise ValueError("a saved move must be [seat, move]")
+            match.replay(item[0], Move.from_json(item[1]))
+        if "game" in raw and match.game.to_json() != Game.from_json(raw["game"]).to_json():
+            raise ValueError("the saved moves do not lead to the saved game")
+        match.sync()
+        return match
+
+    def replay(self, seat: int, move: Move) -> None:
+        """Play a move already made (loading): the log and history grow, nothing is shown."""
+        rnd = self.game.round
+        for e in self.game.play(seat, move):  # IllegalMove is a ValueError
+            if isinstance(e, ev.RoundStarted):
+                rnd = e.round
+            self.log.append(LogEntry(rnd, e))
+        self.history.append((seat, move))
 
 
 def reveals_something(event: ev.Event) -> bool:

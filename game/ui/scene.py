@@ -49,6 +49,12 @@ class Scene:
     def update(self, dt: float) -> None:
         pass
 
+    def busy(self) -> bool:
+        """True while the picture changes without input (an animation, a timer, an AI
+        deciding): the app then draws every frame. Idle scenes are redrawn only after
+        input, so a scene whose ``update`` moves things must say so here."""
+        return False
+
     def draw(self, painter: Painter) -> None:
         pass
 
@@ -118,6 +124,10 @@ class SceneStack:
     def update(self, dt: float) -> None:
         if self.scenes:
             self.scenes[-1].update(dt)
+
+    def busy(self) -> bool:
+        """Only the top scene updates, so only it can move on its own."""
+        return bool(self.scenes) and self.scenes[-1].busy()
 
     def draw(self, painter: Painter) -> None:
         for scene in self.visible():

@@ -1,7 +1,8 @@
 """Sound effects and the music loop, played through pygame.mixer when there is a device.
 
-Without an audio device (``pygame.mixer.init`` fails, or the mixer module is missing) every
-call is a silent no-op: the game must run the same on a headless machine or a muted laptop.
+Without an audio device (none found, ``pygame.mixer.init`` fails, or the mixer module is
+missing) every call is a silent no-op: the game must run the same on a headless machine or
+a muted laptop, and say nothing on the terminal about it (``audio_device``).
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 import pygame
 
 from game.resources import asset
+from game.ui.audio_device import open_mixer
 
 EFFECTS: tuple[str, ...] = (
     "draw",  # a card is revealed
@@ -33,16 +35,7 @@ class Sound:
         self._music_volume = _clamp(music_volume)
         self._muted = False
         self._effects: dict[str, pygame.mixer.Sound] = {}
-        self.available = self._init_mixer()
-
-    @staticmethod
-    def _init_mixer() -> bool:
-        try:
-            if not pygame.mixer.get_init():
-                pygame.mixer.init()
-            return bool(pygame.mixer.get_init())
-        except (pygame.error, NotImplementedError, AttributeError, OSError):
-            return False
+        self.available = open_mixer()
 
     # -- settings ----------------------------------------------------------------------------
 

@@ -4,6 +4,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.engine.moves import (
+    DRAW,
+    USE_FRAGMENT,
+    Move,
+    MoveSpirit,
+    PickAnimal,
+    PickFire,
+    Plant,
+    Steal,
+)
+from game.engine.state import ROCKS
+
 
 @dataclass(frozen=True, slots=True)
 class Target:
@@ -21,3 +33,27 @@ class Target:
     b: int = -1
     c: int = -1
     s: str = ""
+
+
+def intended_move(target: Target, seat: int, selected_tree: int, rock: int) -> Move | int | None:
+    """The move a click on ``target`` by ``seat`` means, legal or not (an ``int`` is a tree
+    kind picked before its space), so a wrong click can be answered with the engine's
+    reason. ``rock`` is the seat's standee position; None: the click means no move."""
+    kind = target.kind
+    if kind == "reserve":
+        return PickAnimal(target.a).canonical()
+    if kind == "centre_fire":
+        return PickFire(target.a).canonical()
+    if kind == "draw_pile" and target.a == seat:
+        return DRAW
+    if kind == "fragments" and target.a == seat:
+        return USE_FRAGMENT
+    if kind == "tree_kind":
+        return target.a
+    if kind == "space" and target.a == seat and selected_tree >= 0:
+        return Plant(selected_tree, target.b, target.c).canonical()
+    if kind == "victory" and target.a != seat:
+        return Steal(target.a, target.s).canonical()
+    if kind == "rock" and target.a != rock:
+        return MoveSpirit((target.a - rock) % len(ROCKS)).canonical()
+    return None

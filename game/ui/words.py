@@ -229,3 +229,12 @@ def refusal_text(tr: Tr, error: IllegalMove, has: Callable[[str], bool] | None =
     if "action" in fmt:
         fmt["name"] = tr(f"action.{fmt['action']}")
     return tr(key, **fmt)
+
+
+def as_sentence(text: str) -> str:
+    """A refusal shown on its own (the catalogue words it to follow "Not now:"): a capital
+    first letter and a full stop. Korean has no case; its sentences get the stop only."""
+    text = text.strip()
+    if not text:
+        return text
+    return text[0].upper() + text[1:] + ("" if text[-1] in ".!?" else ".")

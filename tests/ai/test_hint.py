@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from game.ai.hint import advise
+from game.ai.hint import _explain_draw, advise
+from game.engine import new_game
+from game.engine.moves import DRAW
 from tests.ai.helpers import random_positions
+from tests.engine.helpers import CARD, draw, stack
 
 REASONS = {
     "track",
@@ -16,6 +19,7 @@ REASONS = {
     "would_cost_action",
     "must_reveal",
     "draw_odds",
+    "draw_safe",
     "stop_odds",
     "line_enough",
 }
@@ -32,3 +36,14 @@ def test_advice_is_a_legal_move_with_known_reasons() -> None:
         others = [s for s in range(3) if s not in {p.player for p in g.pending()}]
         if others:
             assert advise(g.view(others[0])) is None
+
+
+def test_a_draw_that_cannot_cost_an_action_says_so_and_odds_are_never_0_or_100() -> None:
+    g = new_game(2, 3)
+    stack(g, 0, [CARD["Hare"]])
+    draw(g, 0)  # balance 0: no single card reaches three solitary symbols
+    assert _explain_draw(g, 0, DRAW) == ("draw_safe", {})
+    stack(g, 0, [CARD["Bear"], CARD["Bear"]])
+    draw(g, 0, 2)  # balance 2, solitary and other cards left in the pile: a real risk
+    key, params = _explain_draw(g, 0, DRAW)
+    assert key == "draw_odds" and 1 <= params["percent"] <= 99

@@ -4,22 +4,18 @@ and the data is checked here against the sentences of RULES.md that state it."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
 from game.app.i18n import LANGUAGES, Catalog
 from game.data import ELEMENTS, boards
 from game.ui.scenes.rules_help import TEXT_TABS, help_fields, help_text
-
-RULES = Path("/work/shared/RULES.md")
+from tests.reference import rules_text
 
 
 @pytest.fixture(scope="module")
 def rules() -> str:
-    if not RULES.is_file():
-        pytest.skip("RULES.md is not available here")
-    return RULES.read_text(encoding="utf-8")
+    return rules_text()
 
 
 def test_rocks_and_start_rocks(rules: str) -> None:
@@ -79,12 +75,12 @@ def test_every_help_text_formats(lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_table_rules_pages_count_columns_from_one(lang: str) -> None:
-    """The table's rules pages name the bonus columns as players count them."""
-    body = Catalog.load(lang).tr("rules.page.5.body")
+def test_the_forest_help_counts_columns_from_one(lang: str) -> None:
+    """The help names the bonus columns as players count them (never "column 1")."""
+    body = Catalog.load(lang).tr("help.forest.body")
     words = {
-        "en": ("2nd column", "middle column", "4th column", "middle row"),
-        "ko": ("두 번째 세로줄", "가운데 세로줄", "네 번째 세로줄", "가운데 가로줄"),
+        "en": ("Second column", "Fourth column", "Middle column", "Middle row"),
+        "ko": ("두 번째 세로줄", "네 번째 세로줄", "가운데 세로줄", "가운데 가로줄"),
     }[lang]
     assert all(w in body for w in words), body
-    assert "column 1 +1" not in body
+    assert "column 1 " not in body and "column 3 " not in body

@@ -132,7 +132,7 @@ def test_deck_order_tampering_is_caught_by_the_move_replay() -> None:
     assert e.value.key == "save.moves"
 
 
-def test_version_1_table_save_migrates_and_resumes_without_history() -> None:
+def test_version_1_table_save_is_refused_up_front_when_it_has_started() -> None:
     m = play_match(3, seed=9, max_moves=50)
     v1 = {
         "save_version": 1,
@@ -144,22 +144,30 @@ def test_version_1_table_save_migrates_and_resumes_without_history() -> None:
         ],
         "log": [{"round": 1, "event": {"kind": "round_started", "round": 1, "first": 0}}],
     }
-    back = parse_save(copy.deepcopy(v1))
-    assert back.game.to_json() == m.game.to_json()
-    assert not back.replayable and back.log == []
+    with pytest.raises(SaveError) as refused:
+        parse_save(copy.deepcopy(v1))
+    assert refused.value.key == "save.too_old"
+
+
+def test_version_1_save_at_its_start_migrates_with_an_empty_move_list() -> None:
+    game = new_game(3, 9, 2)
+    v1 = {"save_version": 1, "game": game.to_json(), "seats": [{"name": "A", "kind": "human"}]}
+    v1["seats"] += [{"name": "B", "kind": "easy"}, {"name": "C", "kind": "hard"}]
+    back = parse_save(v1)
+    assert back.moves == [] and back.first_player == 2
     assert [s.kind for s in back.seats] == ["human", "easy", "hard"]
     again = parse_save(back.to_json())  # and it saves in the current format
-    assert again.game.to_json() == m.game.to_json()
+    assert again.game.to_json() == game.to_json()
 
 
 def test_step_v1_to_v2() -> None:
-    game = new_game(2, 4).to_json()
+    game = new_game(2, 4, 1).to_json()
     out = save_v1_to_v2(
         {"format": "living-forest-save", "version": 1, "game": game, "seats": [], "log": ["x"]}
     )
     assert out["version"] == SAVE_VERSION == 2
-    assert out["setup"] == {"players": 2, "seed": 4, "first_player": None}
-    assert out["moves"] is None and out["log"] == [] and out["ai_seed"] == 4
+    assert out["setup"] == {"players": 2, "seed": 4, "first_player": 1}
+    assert out["moves"] == [] and "log" not in out and out["ai_seed"] == 4
 
 
 def test_check_save(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -3,7 +3,8 @@ from __future__ import annotations
 import json
 
 from game.app.paths import AppPaths
-from game.app.settings import Settings, SettingsStore, system_language
+from game.app.settings import SettingsStore, system_language
+from game.settings import Settings
 
 
 def test_missing_file_gives_defaults_silently(paths: AppPaths) -> None:
@@ -70,3 +71,21 @@ def test_save_failure_is_a_notice_not_a_crash(paths: AppPaths) -> None:
     paths.config.write_text("a file where the folder should be")
     notice = SettingsStore(paths).save(Settings())
     assert notice is not None and notice.key == "notice.settings_not_saved"
+
+
+def test_a_remembered_table_is_kept_only_when_every_seat_is_one_the_game_can_seat() -> None:
+    good = [{"name": "Ana", "kind": "human"}, {"name": "Bo", "kind": "hard"}]
+    settings, bad = Settings.from_json({"last_table": good})
+    assert bad == [] and [(s.name, s.kind) for s in settings.last_table] == [
+        ("Ana", "human"),
+        ("Bo", "hard"),
+    ]
+    for wrong in (
+        [good[0]],  # one seat
+        good * 3,  # six seats
+        [good[0], {"name": "B\x00o", "kind": "human"}],  # a NUL in a name
+        [good[0], {"name": "Bo", "kind": "god"}],
+        "Ana,Bo",
+    ):
+        settings, bad = Settings.from_json({"last_table": wrong})
+        assert bad == ["last_table"] and settings.last_table == ()

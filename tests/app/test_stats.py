@@ -52,9 +52,13 @@ def test_store_round_trip_reset_and_damage(paths: AppPaths) -> None:
     assert store.reset() == Stats() and store.load()[0] == Stats()
     assert json.loads(store.backup.read_text())["played"] == 1  # old numbers kept
     paths.stats.write_text('{"version": 1, "played": -3}')
+    stats, notice = store.load()  # the backup (the numbers before the reset) is used
+    assert stats.played == 1 and notice is not None and notice.key == "notice.stats_backup_used"
+    assert len(list(paths.quarantine.iterdir())) == 1
+    paths.stats.write_text("[")
+    store.backup.write_text("[")
     stats, notice = store.load()
     assert stats == Stats() and notice is not None and notice.key == "notice.stats_damaged"
-    assert len(list(paths.quarantine.iterdir())) == 1
 
 
 def test_file_storage_records_a_finished_match_once_and_keeps_its_replay(paths: AppPaths) -> None:

@@ -33,3 +33,56 @@ def test_a_single_player_at_12_wins_whatever_the_sums() -> None:
     lines = explain(tr, res, ["Ana", "Bo"])
     assert lines[1] == tr("gameover.why_only", name="Bo")
     assert tr("gameover.why_sums") not in lines
+
+
+def _finished(players: int, seed: int):
+    import random
+
+    from game.ui.ai_seat import builtin_choice
+    from game.ui.match import Match, Seat
+
+    match = Match.new([Seat(f"S{i}", "easy") for i in range(players)], seed, first_player=1)
+    rand = random.Random(seed)
+    while not match.game.over:
+        a = match.active()
+        match.play(a.player, builtin_choice(match.game, a.player, rand))
+    return match
+
+
+def test_the_progress_chart_ends_on_the_results_and_has_a_row_per_round() -> None:
+    """Replayed from the first player of round 1 (not today's Sacred Tree holder): one row
+    per round, the last equal to the final scores."""
+    from game.ui.progress import tracks_by_round
+    from game.ui.scenes.game_over import progress_of
+
+    match = _finished(3, 21)
+    rows = progress_of(match)
+    assert len(rows) == match.game.round
+    final = {s.player: (s.trees, s.fires, s.flowers) for s in match.game.result().scores}
+    assert rows[-1] == tuple(final[seat] for seat in range(3))
+    assert rows == tracks_by_round(3, match.seed, match.first_player, match.history)
+
+
+def test_a_game_that_does_not_replay_from_its_seed_gets_no_chart() -> None:
+    from game.ui.scenes.game_over import progress_of
+
+    match = _finished(2, 5)
+    match.history = match.history[:-3]  # a prepared position: its moves are not all known
+    assert progress_of(match) == []
+
+
+def test_the_celebration_plays_then_any_key_shows_the_results(app, ctx) -> None:
+    import pygame
+
+    from game.ui.scenes.game_over import GameOverScene
+
+    ctx.settings.speed = "normal"
+    match = _finished(2, 8)
+    scene = GameOverScene(ctx, match)
+    app.stack.push(scene)
+    app.step(1 / 60)
+    assert scene.busy() and not scene.celebration.done
+    app.feed(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+    assert scene.celebration.done and app.stack.top is scene  # the key only ended it
+    app.step(1 / 60)
+    assert not scene.busy()

@@ -21,6 +21,7 @@ REASONS = [
     ("would_cost_action", {}),
     ("must_reveal", {}),
     ("draw_odds", {"percent": 12}),
+    ("draw_safe", {}),
     ("stop_odds", {"percent": 40}),
     ("line_enough", {}),
 ]

@@ -7,8 +7,8 @@ import pytest
 
 from game.engine import Decision, Phase
 from game.engine import events as ev
-from game.engine.moves import DRAW, SKIP_BONUS, STOP, Plant
-from game.engine.state import REPEAT_TREE
+from game.engine.moves import DRAW, STOP, Plant
+from game.engine.state import E_WIND, REPEAT_TREE
 from game.ui.match import Match, Seat
 from game.ui.targets import Target
 
@@ -28,6 +28,11 @@ class Driver:
         self.app.feed(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0,) * 3))
         self.app.feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
         self.app.feed(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+        self.frames()
+
+    def move(self, logical) -> None:
+        pos = self.app.viewport.point(logical)
+        self.app.feed(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0,) * 3))
         self.frames()
 
     def key(self, key: int) -> None:
@@ -286,6 +291,29 @@ def test_reaching_twelve_ends_in_the_game_over_scene(app, ctx) -> None:
     assert ctx.storage.load_stats().played == 1
     d.click(d.button(ctx.tr("gameover.play_again")))
     assert d.top.kind == "setup"
+    assert d.top.count == 2 and [s.name for s in d.top.seats] == ["Ana", "Bo"]
+
+
+def test_the_new_game_screen_remembers_the_last_table(app, ctx) -> None:
+    """Start a 3-player game with a renamed seat and a Hard AI; New game offers it again,
+    and the remembered table goes through the settings' own JSON round trip."""
+    from game.settings import Settings
+    from game.ui.scenes.setup import SetupScene
+
+    setup = SetupScene(ctx)
+    app.stack.push(setup)
+    d = Driver(app)
+    d.click(d.button("−"))
+    setup.all_seats[0].name = "Mina"
+    setup.all_seats[2].kind = "hard"
+    d.click(d.button(ctx.tr("setup.start")))
+    remembered = [(s.name, s.kind) for s in ctx.settings.last_table]
+    assert remembered == [("Mina", "human"), (setup.all_seats[1].name, "medium"), (
+        setup.all_seats[2].name, "hard")]  # fmt: skip
+    saved, bad = Settings.from_json(ctx.storage.load_settings().to_json())
+    assert bad == [] and saved.last_table == ctx.settings.last_table
+    again = SetupScene(ctx)
+    assert again.count == 3 and [(s.name, s.kind) for s in again.seats] == remembered
 
 
 @pytest.mark.parametrize("size", [(1920, 1080), (1000, 900), (3840, 2160)])
@@ -323,12 +351,11 @@ def test_overlays_open_and_close(app, ctx) -> None:
     assert d.top.kind == "rules"
     d.key(pygame.K_ESCAPE)
     assert d.top.kind == "draw"
-    assert SKIP_BONUS is not None
 
 
 def test_the_window_size_and_full_screen_go_back_into_the_settings(app, ctx) -> None:
     """A resize is saved once, a moment later; F11 is saved at once."""
-    from game.app.settings import Settings
+    from game.settings import Settings
 
     ctx.settings = Settings(speed="instant")
     app.resize((1600, 900))
@@ -422,3 +449,73 @@ def test_the_discard_browser_reaches_every_card(ctx) -> None:
     assert browser.scroll == 1  # no scrolling into blank pages
     browser.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_UP, mod=0, unicode=""))
     assert browser.scroll == 0
+
+
+def test_a_wrong_click_says_why_in_the_players_language(app, ctx) -> None:
+    """Clicking a space no tree may go on is answered with the engine's reason as a
+    sentence, and nothing changes."""
+    d, match = start(app, ctx, HUMANS)
+    to_action_phase(d, match)
+    boost(match, 0)
+    d.frames()
+    d.key(pygame.K_4)
+    d.click(d.target(Target("tree_kind", 0)))
+    before = match.game.to_json()
+    d.click(d.target(Target("space", 0, 4, 2)))  # a corner far from the start tree
+    assert d.top.message == "Trees go on an empty space next to a tree already planted."
+    assert match.game.to_json() == before
+
+
+def test_a_rock_out_of_reach_says_how_far_the_wind_goes(app, ctx) -> None:
+    d, match = start(app, ctx, HUMANS)
+    to_action_phase(d, match)
+    boost(match, 0)
+    p = match.game.players[0]
+    p.forest_elems[E_WIND] += 2 - p.total(E_WIND)  # Wind 2 in all
+    match.sync()
+    assert p.total(E_WIND) == 2
+    d.frames()
+    d.key(pygame.K_5)
+    before = match.game.to_json()
+    d.click(d.target(Target("rock", (p.rock + 5) % 12)))
+    assert d.top.message == "You can move 1 to 2 rocks."
+    assert match.game.to_json() == before
+
+
+def test_enter_acts_on_the_first_target_of_a_choose_step(app, ctx) -> None:
+    """In a step that asks for a target, focus starts on the first one: Enter takes it."""
+    d, match = start(app, ctx, HUMANS)
+    to_action_phase(d, match)
+    boost(match, 0)
+    d.frames()
+    p = match.game.players[0]
+    d.key(pygame.K_3)
+    assert d.top.focus == 0 and d.top.choices[0].target.kind == "centre_fire"
+    first = d.top.choices[0].target.a
+    d.key(pygame.K_RETURN)
+    assert p.fires == [first]
+
+
+def test_f1_opens_the_one_rules_help_at_what_is_hovered(app, ctx) -> None:
+    """F1 (and the pause menu's Rules) open the illustrated help, at the part about the
+    thing under the pointer: an animal's page of the catalogue, the Circle for a rock."""
+    from game.data import animals
+    from game.ui.scenes.rules_help import PER_PAGE, animals_for
+
+    d, match = start(app, ctx, HUMANS)
+    card = match.game.reserve[-1][-1]
+    d.move(d.target(Target("reserve", card)))
+    d.key(pygame.K_F1)
+    help_ = d.top
+    assert help_.kind == "rules_help" and help_.tab == "animals"
+    assert help_.filter == str(animals()[card].level)
+    shown = animals_for(help_.filter)[help_.page * PER_PAGE : (help_.page + 1) * PER_PAGE]
+    assert card in [c.id for c in shown]
+    d.key(pygame.K_ESCAPE)
+    d.move(d.target(Target("rock", 5)))
+    d.key(pygame.K_F1)
+    assert d.top.kind == "rules_help" and d.top.tab == "circle"
+    d.key(pygame.K_ESCAPE)
+    d.key(pygame.K_ESCAPE)  # pause
+    d.click(d.button(ctx.tr("pause.rules")))
+    assert d.top.kind == "rules_help" and d.top.tab == "round"

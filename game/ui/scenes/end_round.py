@@ -213,6 +213,9 @@ class EndOfRoundScene(TableScene):
         while self.index < len(self.steps):
             self.next_step()
 
+    def busy(self) -> bool:
+        return self.index < len(self.steps) or super().busy()
+
     def advance(self, dt: float) -> bool:
         if self.index < len(self.steps):
             if self.speed <= 0:

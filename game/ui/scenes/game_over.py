@@ -1,15 +1,20 @@
-"""Game over: the winner, each player's place and three totals, why the result is what it is
-(who reached 12 and on what; the sums when several did; a shared victory; who ranks below),
-and Play again / Menu."""
+"""Game over: a short celebration, then the winner, each player's place and three totals, why
+the result is what it is (who reached 12 and on what; the sums when several did; a shared
+victory; who ranks below), each track's progress round by round as a small chart, and
+Play again / Menu."""
 
 from __future__ import annotations
 
 import pygame
 from pygame import Rect
 
+from game.engine import IllegalMove
 from game.engine.apply import apply_event
 from game.ui import theme
+from game.ui.celebration import Celebration
+from game.ui.charts import line_chart
 from game.ui.painter import Painter
+from game.ui.progress import tracks_by_round
 from game.ui.scenes.table import TableScene
 from game.ui.widgets import Button, ButtonList, panel
 from game.ui.words import Tr, counted
@@ -51,7 +56,19 @@ def explain(tr: Tr, res, names) -> list[str]:  # noqa: ANN001 - an engine Result
     return out
 
 
+def progress_of(match) -> list:  # noqa: ANN001 - a Match
+    """The tracks round by round, or [] when the moves do not replay from the seed to this
+    very end (a lesson's prepared position): no chart rather than a wrong one."""
+    try:
+        rows = tracks_by_round(match.game.n, match.seed, match.first_player, match.history)
+    except IllegalMove:
+        return []
+    return rows if rows[-1] == tuple(p.tracks() for p in match.game.players) else []
+
+
 BUTTONS_FROM_BOTTOM = 90  # the top of Play again / Menu, above the box's bottom edge
+RESULTS = Rect(130, 60, 1660, 960)  # the results' box on the 1920x1080 canvas
+TABLE_W = 1000  # the left column (table and reasons); the charts take the rest
 
 
 class GameOverScene(TableScene):
@@ -63,6 +80,8 @@ class GameOverScene(TableScene):
         self.recorded = False
         self.menu = ButtonList()
         self.offer_buttons = True  # a lesson's game over leads on from its own note
+        self.celebration = Celebration(match.seed, Rect(0, 0, *self.layout.size))
+        self.progress = progress_of(match)
 
     def enter(self) -> None:
         self.build()
@@ -90,7 +109,8 @@ class GameOverScene(TableScene):
 
     def box(self) -> Rect:
         """The result's box over the table; shorter when it offers no buttons (a lesson)."""
-        r = self.layout["dialog"].inflate(240, 120)
+        # With the charts: a wide box; without (a lesson's prepared game): the table's dialog.
+        r = RESULTS.copy() if self.progress else self.layout["dialog"].inflate(240, 120)
         if not self.offer_buttons:
             r.h -= BUTTONS_FROM_BOTTOM
         return r
@@ -126,10 +146,20 @@ class GameOverScene(TableScene):
             self.dirty = True
         return False
 
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.celebration.update(dt * max(self.speed, 0.0) if self.speed > 0 else 99.0)
+
+    def busy(self) -> bool:
+        return not self.celebration.done
+
     def human_seat(self) -> int:
         return -1
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if not self.celebration.done and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.celebration.finish()  # any key or click: straight to the results
+            return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.to_menu()
             return
@@ -144,28 +174,30 @@ class GameOverScene(TableScene):
     def draw_tooltip(self, p: Painter) -> None:
         pass
 
+    def title(self) -> str:
+        res, names = self.result, self.match.names
+        if not res.winners:
+            return self.tr("gameover.no_winner")
+        key = "gameover.winner" if len(res.winners) == 1 else "gameover.shared"
+        return self.tr(key, names=", ".join(names[w] for w in res.winners))
+
     def draw_extra(self, p: Painter) -> None:
         tr = self.tr
         p.rect(Rect(0, 0, *self.layout.size), (0, 0, 0, 150))
+        if not self.celebration.done:
+            self.celebration.draw(p, self.title(), theme.ACCENT)
+            return
         r = self.box()
         panel(p, r, fill=(30, 40, 32))
         res = self.result
-        names = self.match.names
-        if res.winners:
-            title = tr(
-                "gameover.winner" if len(res.winners) == 1 else "gameover.shared",
-                names=", ".join(names[w] for w in res.winners),
-            )
-        else:
-            title = tr("gameover.no_winner")
         p.text(
-            title,
-            (r.centerx, r.y + 24),
+            self.title(),
+            (r.x + 40 + TABLE_W // 2 if self.progress else r.centerx, r.y + 24),
             theme.TITLE,
             theme.ACCENT,
             anchor="midtop",
             bold=True,
-            max_width=r.w - 40,
+            max_width=TABLE_W,
         )
         cols = [
             tr("gameover.place"),
@@ -195,15 +227,32 @@ class GameOverScene(TableScene):
                 y = self.draw_row(p, xs, y, place, seat, below_drawn)
                 below_drawn = below_drawn or not res.scores[seat].qualified
         y += 14
-        lines = explain(tr, res, names)
+        lines = explain(tr, res, self.match.names)
         bottom = r.bottom - (BUTTONS_FROM_BOTTOM + 16 if self.offer_buttons else 24)
-        box = Rect(r.x + 40, y, r.w - 80, bottom - y)
+        box = Rect(r.x + 40, y, TABLE_W - 40, bottom - y)
         size = theme.BODY
         text = "\n".join(lines)
         while size > theme.SMALL - 2 and p.text_height(text, box.w, size) > box.h:
             size -= 2
         p.text_box(text, box, size, theme.TEXT)
+        if self.progress:
+            x = r.x + TABLE_W + 40
+            self.draw_charts(p, Rect(x, r.y + 30, r.right - 40 - x, bottom - r.y - 30))
         self.menu.draw(p)
+
+    def draw_charts(self, p: Painter, area: Rect) -> None:
+        """Each track round by round, one line per player, 12 marked."""
+        p.text(self.tr("gameover.progress"), (area.centerx, area.y), theme.BODY, theme.TEXT_DIM,
+               anchor="midtop", bold=True, max_width=area.w)  # fmt: skip
+        top, each = area.y + 40, (area.h - 40) // len(TRACKS)
+        colours = [self.palette.seasons[s] for s in range(self.match.game.n)]
+        most = max((v for row in self.progress for t in row for v in t), default=GOAL)
+        for k, key in enumerate(TRACKS):
+            box = Rect(area.x, top + k * each, area.w, each - 10)
+            p.text(self.tr(key), (box.x, box.y), theme.SMALL, theme.TEXT, bold=True)
+            series = [[row[seat][k] for row in self.progress] for seat in range(len(colours))]
+            chart = Rect(box.x, box.y + 28, box.w, box.h - 28)
+            line_chart(p, chart, series, colours, y_max=max(GOAL + 1, most), goal=GOAL)
 
     def draw_row(
         self, p: Painter, xs: list[int], y: int, place: int, seat: int, below_drawn: bool

@@ -14,6 +14,13 @@ from game.ui.scene import Scene
 from game.ui.viewport import LOGICAL
 from game.ui.widgets import Button, ButtonList, column
 
+CIRCLE = Rect(LOGICAL[0] // 2 - 100, 36, 200, 200)
+TITLE_TOP = CIRCLE.bottom + 6
+TITLE_LINE = 110  # logical height reserved for the title's line (Noto Sans KR at 72 px: 105)
+BUTTON_W, BUTTON_H, BUTTON_GAP = 460, 62, 12
+BUTTONS_TOP = TITLE_TOP + TITLE_LINE + 20
+NOTICE_TOP, KEYS_Y = 966, 1050  # the notices' box (two lines) and the key help's centre
+
 
 class MenuScene(Scene):
     kind = "menu"
@@ -22,13 +29,15 @@ class MenuScene(Scene):
         super().__init__(ctx)
         self.menu = ButtonList()
         self.error = ""
+        self.drawn: dict[str, Rect] = {}  # logical rect of each widget last drawn (tests)
 
     def enter(self) -> None:
         self.build()
         take = getattr(self.ctx.storage, "take_notices", None)
         notices = take() if take is not None else []
-        if notices:
-            self.error = " ".join(n.text(self.ctx.tr) for n in notices[:2])
+        if notices:  # every notice, each once (a refused save and its backup may repeat)
+            texts = dict.fromkeys(n.text(self.ctx.tr) for n in notices)
+            self.error = "\n".join(texts)
 
     def resume(self) -> None:
         self.build()
@@ -49,7 +58,8 @@ class MenuScene(Scene):
             (tr("menu.credits"), self.credits, True),
             (tr("menu.quit"), self.ctx.quit, True),
         ]
-        rects = column(LOGICAL[0] // 2 - 230, 370, 460, 62, 12, len(items))
+        x = LOGICAL[0] // 2 - BUTTON_W // 2
+        rects = column(x, BUTTONS_TOP, BUTTON_W, BUTTON_H, BUTTON_GAP, len(items))
         self.menu.buttons = [
             Button(r, label, fn, enabled, size=theme.LARGE)
             for r, (label, fn, enabled) in zip(rects, items, strict=True)
@@ -112,18 +122,24 @@ class MenuScene(Scene):
         screen = Rect(0, 0, *LOGICAL)
         p.image("background", rect=screen)
         p.rect(screen, (0, 0, 0, 120))
-        p.image("circle", rect=Rect(LOGICAL[0] // 2 - 120, 60, 240, 240))
-        p.text(
+        p.image("circle", rect=CIRCLE)
+        drawn = {"circle": CIRCLE}
+        drawn["title"] = p.text(
             tr("app.title"),
-            (LOGICAL[0] // 2, 300),
+            (LOGICAL[0] // 2, TITLE_TOP),
             theme.HUGE,
             theme.ACCENT,
             anchor="midtop",
             bold=True,
+            max_width=LOGICAL[0] - 200,
         )
         self.menu.draw(p)
-        if self.error:
-            p.text(self.error, (LOGICAL[0] // 2, 1000), theme.BODY, theme.DANGER, anchor="center")
-        p.text(
-            tr("menu.keys"), (LOGICAL[0] // 2, 1050), theme.SMALL, theme.TEXT_DIM, anchor="center"
+        drawn.update({f"button{i}": b.rect for i, b in enumerate(self.menu.buttons)})
+        if self.error:  # one line per notice, above the keys
+            box = Rect(LOGICAL[0] // 2 - 860, NOTICE_TOP, 1720, 64)
+            p.text_box(self.error, box, theme.SMALL, theme.DANGER, "center", valign="center")
+            drawn["notice"] = box
+        drawn["keys"] = p.text(
+            tr("menu.keys"), (LOGICAL[0] // 2, KEYS_Y), theme.SMALL, theme.TEXT_DIM, anchor="center"
         )
+        self.drawn = drawn

@@ -8,8 +8,9 @@ from collections.abc import Callable
 import pygame
 from pygame import Rect
 
+from game.settings import LANGUAGES, SPEEDS, WINDOW_SIZES
 from game.ui import theme
-from game.ui.context import SPEEDS, Context
+from game.ui.context import Context
 from game.ui.layout import grid_cells
 from game.ui.match import Match
 from game.ui.painter import Painter
@@ -20,8 +21,6 @@ from game.ui.widgets import Button, ButtonList, column, panel
 from game.ui.words import counted
 
 SCREEN = Rect(0, 0, *LOGICAL)
-LANGUAGES: tuple[str, ...] = ("en", "ko")
-WINDOW_SIZES: tuple[tuple[int, int], ...] = ((1280, 720), (1600, 900), (1920, 1080), (2560, 1440))
 
 
 class Overlay(Scene):
@@ -76,7 +75,7 @@ class PauseOverlay(Overlay):
         items: list[tuple[str, Callable[[], None]]] = [
             (tr("pause.resume"), self.close),
             (tr("pause.settings"), lambda: self.stack.push(SettingsOverlay(self.ctx))),
-            (tr("pause.rules"), lambda: self.stack.push(RulesHelpOverlay(self.ctx, None))),
+            (tr("pause.rules"), self.rules),
             (tr("pause.menu"), self.to_menu),
             (tr("pause.quit"), ctx.quit),
         ]
@@ -84,6 +83,11 @@ class PauseOverlay(Overlay):
         self.menu.buttons = [
             Button(r, label, fn) for r, (label, fn) in zip(rects, items, strict=True)
         ]
+
+    def rules(self) -> None:
+        from game.ui.scenes.rules_help import RulesHelpScene
+
+        self.stack.push(RulesHelpScene(self.ctx))
 
     def to_menu(self) -> None:
         from game.ui.scenes.menu import MenuScene
@@ -200,18 +204,15 @@ class SettingsOverlay(Overlay):
 
 
 class RulesHelpOverlay(Overlay):
-    """Rules text for one thing (right-click), or the rules summary in pages."""
+    """The rules sheet of one thing on the table (right-click): its picture and text. The
+    whole rules, with the catalogue and diagrams, are ``RulesHelpScene``."""
 
     kind = "rules"
     box = Rect(360, 110, 1200, 860)
 
-    def __init__(self, ctx: Context, text: RulesText | None) -> None:
+    def __init__(self, ctx: Context, text: RulesText) -> None:
         super().__init__(ctx)
         self.text = text
-        self.page = 0
-        self.pages = 0
-        while ctx.has_key(f"rules.page.{self.pages + 1}.title"):
-            self.pages += 1
         self.menu.keyboard = False
         self.build()
 
@@ -219,74 +220,39 @@ class RulesHelpOverlay(Overlay):
         self.build()  # button labels in the current language
 
     def build(self) -> None:
-        ctx, text = self.ctx, self.text
         b = self.box
         self.menu.buttons = [
             Button(
-                Rect(b.centerx - 120, b.bottom - 90, 240, 64), ctx.tr("button.close"), self.close
+                Rect(b.centerx - 120, b.bottom - 90, 240, 64),
+                self.ctx.tr("button.close"),
+                self.close,
             )
         ]
-        if text is None and self.pages > 1:
-            self.menu.buttons += [
-                Button(
-                    Rect(b.x + 40, b.bottom - 90, 200, 64),
-                    ctx.tr("button.previous"),
-                    lambda: self.turn(-1),
-                ),
-                Button(
-                    Rect(b.right - 240, b.bottom - 90, 200, 64),
-                    ctx.tr("button.next"),
-                    lambda: self.turn(1),
-                ),
-            ]
-
-    def turn(self, step: int) -> None:
-        self.page = (self.page + step) % max(1, self.pages)
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_RIGHT, pygame.K_PAGEDOWN):
-                self.turn(1)
-                return
-            if event.key in (pygame.K_LEFT, pygame.K_PAGEUP):
-                self.turn(-1)
-                return
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_F1):
-                self.close()
-                return
+        if event.type == pygame.KEYDOWN and event.key in (
+            pygame.K_RETURN,
+            pygame.K_KP_ENTER,
+            pygame.K_F1,
+        ):
+            self.close()
+            return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
             self.close()
             return
         super().handle_event(event)
 
     def draw(self, p: Painter) -> None:
-        tr = self.ctx.tr
         b = self.box
-        if self.text is not None:
-            self.draw_frame(p, self.text.title)
-            x = b.x + 50
-            if self.text.image:
-                name = self.text.image[0]
-                h = 420 if name == "card_face" else 300
-                w = round(h * 0.72) if name in ("card_face", "card_back") else h
-                p.image(*self.text.image, rect=Rect(x, b.y + 110, w, h), fit=True)
-                x += w + 40
-            p.text_box(self.text.body, Rect(x, b.y + 110, b.right - 50 - x, b.h - 230), theme.LARGE)
-        else:
-            n = self.page + 1
-            self.draw_frame(p, tr(f"rules.page.{n}.title"))
-            p.text_box(
-                tr(f"rules.page.{n}.body"),
-                Rect(b.x + 50, b.y + 100, b.w - 100, b.h - 210),
-                theme.BODY,
-            )
-            p.text(
-                tr("rules.page_of", page=n, pages=self.pages),
-                (b.centerx, b.bottom - 110),
-                theme.SMALL,
-                theme.TEXT_DIM,
-                anchor="midbottom",
-            )
+        self.draw_frame(p, self.text.title)
+        x = b.x + 50
+        if self.text.image:
+            name = self.text.image[0]
+            h = 420 if name == "card_face" else 300
+            w = round(h * 0.72) if name in ("card_face", "card_back") else h
+            p.image(*self.text.image, rect=Rect(x, b.y + 110, w, h), fit=True)
+            x += w + 40
+        p.text_box(self.text.body, Rect(x, b.y + 110, b.right - 50 - x, b.h - 230), theme.LARGE)
         super().draw(p)
 
 

@@ -120,6 +120,9 @@ class ReplayViewerScene(Scene):
             return
         self.controls.handle_event(event)
 
+    def busy(self) -> bool:
+        return self.playing
+
     def update(self, dt: float) -> None:
         if not self.playing:
             return

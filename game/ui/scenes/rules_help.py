@@ -17,8 +17,10 @@ from pygame import Rect
 from game.data import ELEMENTS, AnimalCard, TreeKind, animals, boards, trees
 from game.ui import theme
 from game.ui.context import Context
+from game.ui.help_diagrams import DIAGRAMS, draw_circle, draw_forest
 from game.ui.painter import Painter
 from game.ui.scene import Scene
+from game.ui.targets import Target
 from game.ui.viewport import LOGICAL
 from game.ui.widgets import Button, ButtonList, panel
 
@@ -26,10 +28,19 @@ Tr = Callable[..., str]
 SCREEN = Rect(0, 0, *LOGICAL)
 BOX = Rect(100, 50, 1720, 980)
 CONTENT = Rect(470, 150, 1300, 740)
-TEXT_TABS: tuple[str, ...] = ("round", "actions", "forest", "circle", "onibi", "winning")
+TEXT_TABS: tuple[str, ...] = (
+    "round",
+    "actions",
+    "forest",
+    "circle",
+    "onibi",
+    "winning",
+    "controls",
+)
 TABS: tuple[str, ...] = (*TEXT_TABS, "animals", "trees")
 FILTERS: tuple[str, ...] = ("start", "1", "2", "3", "varan")
 COLUMNS, ROWS = 6, 2
+DIAGRAM_W = 470  # the Forest and Circle tabs: text on the left, a diagram on the right
 PER_PAGE = COLUMNS * ROWS
 
 
@@ -40,8 +51,9 @@ def help_fields(tr: Tr) -> dict[str, object]:
     limit = int(supply["solitary_limit"])  # type: ignore[arg-type]
     lines = {ELEMENTS[lb.element]: lb.amount for lb in b.line_bonuses}
     corners = {c.bonus: c.amount for c in b.corner_bonuses}
-    rocks = "  ·  ".join(
-        tr("help.rock", rock=i, bonus=tr(f"help.bonus.{bonus}")) for i, bonus in enumerate(b.rocks)
+    rocks = "  ·  ".join(  # no-break spaces: a rock's number stays with its bonus
+        tr("help.rock", rock=i, bonus=tr(f"help.bonus.{bonus}")).replace(" ", "\u00a0")
+        for i, bonus in enumerate(b.rocks)
     )
     starts = {f"start_{n}": ", ".join(map(str, b.start_rocks[n])) for n in (2, 3, 4)}
     return {
@@ -111,6 +123,34 @@ def tree_entry(tr: Tr, t: TreeKind) -> Entry:
     return Entry(("tree", t.index), (name, third, copies), 1.0)
 
 
+TAB_FOR_TARGET = {  # what is hovered (``Target.kind``) → the part of the help about it
+    "space": "forest",
+    "rock": "circle",
+    "standee": "circle",
+    "centre_fire": "onibi",
+    "fires": "onibi",
+    "fire_supply": "onibi",
+    "varan_supply": "onibi",
+    "victory": "winning",
+    "tracks": "winning",
+    "reserve": "animals",
+    "help_card": "animals",
+    "market": "animals",
+    "tree_kind": "trees",
+}
+
+
+def place_for(target: Target | None) -> tuple[str, int | None]:
+    """The tab for ``target`` and, in the catalogue, the animal card it shows (or None)."""
+    if target is None:
+        return "round", None
+    tab = TAB_FOR_TARGET.get(target.kind, "round")
+    if target.kind == "button" and target.s.startswith("button_action"):
+        tab = "actions"
+    card = {"reserve": target.a, "help_card": target.c}.get(target.kind)
+    return tab, card if card is not None and card > 0 else None
+
+
 class RulesHelpScene(Scene):
     """Tabs on the left, the text or the catalogue on the right; Esc or F1 closes."""
 
@@ -144,6 +184,20 @@ class RulesHelpScene(Scene):
             ],
             keyboard=False,
         )
+
+    @classmethod
+    def about(cls, ctx: Context, target: Target | None) -> RulesHelpScene:
+        """Opened at the part that concerns ``target`` (a card: its page of the catalogue)."""
+        tab, card = place_for(target)
+        scene = cls(ctx, tab)
+        if card is not None:
+            c = animals()[card]
+            filter_ = "varan" if c.is_varan else ("start" if c.level == 0 else str(c.level))
+            scene.pick(filter_)
+            scene.page = [e.id for e in animals_for(filter_)].index(card) // PER_PAGE
+        elif target is not None and target.kind == "tree_kind":
+            scene.page = max(0, target.a) // PER_PAGE
+        return scene
 
     # -- state -----------------------------------------------------------------------------
 
@@ -216,6 +270,13 @@ class RulesHelpScene(Scene):
             p.text(tr(f"help.tab.{self.tab}"), CONTENT.topleft, theme.LARGE, theme.ACCENT,
                    bold=True)  # fmt: skip
             body = Rect(CONTENT.x, CONTENT.y + 56, CONTENT.w, CONTENT.h - 56)
+            if self.tab in DIAGRAMS:
+                diagram = Rect(body.right - DIAGRAM_W, CONTENT.y, DIAGRAM_W, CONTENT.h)
+                body.w -= DIAGRAM_W + 30
+                if self.tab == "forest":
+                    draw_forest(p, diagram, tr, self.ctx.palette)
+                else:
+                    draw_circle(p, diagram, tr)
             p.text_box(help_text(tr, self.tab), body, theme.BODY)
             self.footer.buttons[2].draw(p)
             return

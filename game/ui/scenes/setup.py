@@ -9,6 +9,7 @@ import random
 import pygame
 from pygame import Rect
 
+from game.seats import SEAT_KINDS
 from game.ui import theme
 from game.ui.context import Context
 from game.ui.match import Match, Seat
@@ -18,7 +19,6 @@ from game.ui.viewport import LOGICAL
 from game.ui.widgets import Button, ButtonList, panel
 from game.ui.words import SEASONS
 
-KINDS: tuple[str, ...] = ("human", "easy", "medium", "hard")
 BOX = Rect(300, 60, 1320, 960)
 MAX_NAME = 16
 
@@ -29,14 +29,15 @@ class SetupScene(Scene):
     def __init__(self, ctx: Context, seats: list[Seat] | None = None) -> None:
         super().__init__(ctx)
         tr = ctx.tr
-        if seats is None:
+        if seats is None:  # the last table played, else one human against three Medium
+            seats = [Seat(s.name, s.kind) for s in ctx.settings.last_table]
+        if not seats:
             seats = [Seat(tr(f"season.{SEASONS[0]}"), "human")]
             seats += [Seat(tr(f"season.{SEASONS[i]}"), "medium") for i in (1, 2, 3)]
-        while len(seats) < 4:
+        self.count = min(4, max(2, len(seats)))
+        while len(seats) < 4:  # names and kinds ready for the seats that can be added
             seats.append(Seat(tr(f"season.{SEASONS[len(seats)]}"), "medium"))
         self.all_seats = seats[:4]
-        self.count = min(4, max(2, len([s for s in seats if s]))) if seats else 4
-        self.count = len(seats) if len(seats) in (2, 3) else 4
         self.first = -1  # -1: random
         self.seed = ""
         self.editing = -1  # seat whose name is being typed; 4 = the seed
@@ -107,7 +108,11 @@ class SetupScene(Scene):
 
     def cycle_kind(self, i: int) -> None:
         s = self.all_seats[i]
-        s.kind = KINDS[(KINDS.index(s.kind) + 1) % len(KINDS)] if s.kind in KINDS else "human"
+        s.kind = (
+            SEAT_KINDS[(SEAT_KINDS.index(s.kind) + 1) % len(SEAT_KINDS)]
+            if s.kind in SEAT_KINDS
+            else "human"
+        )
         self.build()
 
     def cycle_first(self) -> None:
@@ -132,6 +137,8 @@ class SetupScene(Scene):
             for i, s in enumerate(self.seats)
         ]
         match = Match.new(seats, seed, first)
+        self.ctx.settings.last_table = tuple(Seat(s.name, s.kind) for s in seats)
+        self.ctx.storage.save_settings(self.ctx.settings)  # a failure is the storage's to say
         with contextlib.suppress(OSError):
             self.ctx.storage.save_match(match.to_json())
         self.stack.clear_to(scene_for_match(self.ctx, match))
@@ -160,7 +167,7 @@ class SetupScene(Scene):
             self.seed = (self.seed + "".join(c for c in text if c.isdigit()))[:12]
         else:
             seat = self.all_seats[self.editing]
-            seat.name = (seat.name + text)[:MAX_NAME]
+            seat.name = (seat.name + "".join(c for c in text if c.isprintable()))[:MAX_NAME]
         self.build()
 
     def type_backspace(self) -> None:

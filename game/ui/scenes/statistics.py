@@ -12,16 +12,17 @@ from typing import Any
 import pygame
 from pygame import Rect
 
+from game.seats import SEAT_KINDS
 from game.ui import theme
 from game.ui.context import Context
 from game.ui.painter import Painter
 from game.ui.scene import Scene
 from game.ui.viewport import LOGICAL
 from game.ui.widgets import Button, ButtonList, panel
+from game.ui.words import counted
 
 SCREEN = Rect(0, 0, *LOGICAL)
 BOX = Rect(160, 60, 1600, 960)
-KINDS: tuple[str, ...] = ("human", "easy", "medium", "hard")
 VICTORIES: tuple[str, ...] = ("trees", "fires", "flowers")
 BAR = (120, 200, 130)
 BAR_EMPTY = (60, 76, 62)
@@ -140,7 +141,7 @@ class StatisticsScene(Scene):
                 ("statistics.col.rate", 570))  # fmt: skip
         for key, dx in cols:
             p.text(tr(key), (x0 + dx, y0 + 56), theme.SMALL, theme.TEXT_DIM, anchor="topright")
-        for i, kind in enumerate(KINDS):
+        for i, kind in enumerate(SEAT_KINDS):
             y = y0 + 96 + i * 50
             played, won = _tally(s, kind)
             rate = round(100 * won / played) if played else 0
@@ -177,8 +178,8 @@ class StatisticsScene(Scene):
         if not recent:
             return
         x0, y0 = BOX.x + 80, BOX.y + 460
-        p.text(tr("statistics.recent", n=len(recent)), (x0, y0), theme.BODY, theme.ACCENT,
-               bold=True, max_width=640)  # fmt: skip
+        title = counted(tr, "statistics.recent", len(recent), n=len(recent))
+        p.text(title, (x0, y0), theme.BODY, theme.ACCENT, bold=True, max_width=640)
         for i, won in enumerate(recent):
             cx = x0 + 18 + (i % 10) * 48
             cy = y0 + 70 + (i // 10) * 48

@@ -45,6 +45,7 @@ from game.engine.moves import (
 from game.engine.state import COLUMNS, ROWS, START_TREE
 from game.ui import theme
 from game.ui.ai_seat import builtin_choice, decision_seed, make_ai
+from game.ui.alerts import TableAlerts
 from game.ui.anim import Animator, Drop, Flight, Pause, Walk
 from game.ui.board import SEASONS, BoardView
 from game.ui.context import SPEED_FACTOR, THINK_SECONDS, Context
@@ -55,10 +56,11 @@ from game.ui.match import Match
 from game.ui.painter import Painter
 from game.ui.rules_text import describe_target
 from game.ui.scene import Scene
-from game.ui.targets import Target
+from game.ui.targets import Target, intended_move
 from game.ui.viewport import Viewport
 from game.ui.widgets import Button
 from game.ui.words import (
+    as_sentence,
     counted,
     describe_move,
     hint_sentence,
@@ -72,6 +74,7 @@ FOCUS_CELL = 48  # logical px: Forest spaces smaller than this get the focus vie
 # Every decision is autosaved; AI moves in quick succession (fast and instant speed) are
 # batched to one save per this many seconds. Leaving the table always saves what is left.
 AUTOSAVE_GAP_S = 0.25
+TOOLTIP_DELAY_S = 0.35  # hover this long before the rules tooltip shows
 DURATION = {  # seconds at normal speed
     "reveal": 0.45,
     "fly": 0.5,
@@ -201,6 +204,7 @@ class TableScene(Scene):
         self.small_forests = grid.w / COLUMNS < FOCUS_CELL
         self.focus_cells: list[tuple[Target, Rect]] = []  # spaces of the focus view, drawn
         self.ai_focus = -1  # an AI's Forest shown up close while its tree lands
+        self.alerts = TableAlerts()  # failing saves, AI seats that fell back (game/ui/alerts.py)
 
     # -- helpers ---------------------------------------------------------------------------
 
@@ -289,6 +293,8 @@ class TableScene(Scene):
                 case _:
                     assert_never(m)
         self.focus = -1 if self.focus >= len(self.choices) else self.focus
+        if self.focus < 0 and self.choices and STOP not in moves and FINISH not in moves:
+            self.focus = 0  # a choose-a-target step: Enter takes the first until arrows move
         self.build_buttons(seat, moves)
 
     def build_buttons(self, seat: int, moves: list[Move]) -> None:
@@ -422,7 +428,7 @@ class TableScene(Scene):
             return
         if move is PASS:
             left = self.match.game.players[seat].actions_left
-            if left > 0 and getattr(self.ctx.settings, "confirm_pass", True):
+            if left > 0 and self.ctx.settings.confirm_pass:
                 from game.ui.scenes.overlays import ConfirmDialog
 
                 self.stack.push(
@@ -457,7 +463,7 @@ class TableScene(Scene):
         try:
             self.match.play(seat, move)
         except IllegalMove as e:
-            self.message = refusal_text(self.tr, e, getattr(self.ctx, "has_key", None))
+            self.message = as_sentence(refusal_text(self.tr, e, self.ctx.has_key))
             return
         self.unsaved = True
         self.autosave(force=not self.match.seats[seat].is_ai)
@@ -529,11 +535,19 @@ class TableScene(Scene):
 
         self.stack.push(SettingsOverlay(self.ctx))
 
-    def open_rules(self, target: Target | None = None) -> None:
+    def open_rules(self) -> None:
+        """The rules help (F1, the Rules button), at the part about what is hovered."""
+        from game.ui.scenes.rules_help import RulesHelpScene
+
+        self.stack.push(RulesHelpScene.about(self.ctx, self.hover))
+
+    def open_rules_card(self, target: Target) -> None:
+        """Right-click: the rules sheet of one thing on the table."""
         from game.ui.scenes.overlays import RulesHelpOverlay
 
-        text = describe_target(self.tr, target, self.match.shown) if target else None
-        self.stack.push(RulesHelpOverlay(self.ctx, text))
+        text = describe_target(self.tr, target, self.match.shown)
+        if text is not None:
+            self.stack.push(RulesHelpOverlay(self.ctx, text))
 
     def open_discard(self, seat: int) -> None:
         from game.ui.scenes.overlays import DiscardBrowser
@@ -565,8 +579,8 @@ class TableScene(Scene):
     def on_click(self, pos: tuple[int, int], button: int) -> None:
         if button == 3:
             target = self.hit(pos)
-            if target is not None and describe_target(self.tr, target, self.match.shown):
-                self.open_rules(target)
+            if target is not None:
+                self.open_rules_card(target)
             return
         if button != 1:
             return
@@ -583,6 +597,22 @@ class TableScene(Scene):
             self.activate(choice)
         elif target is not None and target.kind == "discard":
             self.open_discard(target.a)
+        elif target is not None:
+            self.explain_refusal(target)
+
+    def explain_refusal(self, target: Target) -> None:
+        """A click on something that is not a move now: say why, in the engine's words."""
+        seat = self.human_seat()
+        if seat < 0:
+            return
+        g = self.match.game
+        intent = intended_move(target, seat, self.selected_tree, g.players[seat].rock)
+        if not isinstance(intent, Move):
+            return
+        try:
+            g.clone().play(seat, intent)
+        except IllegalMove as e:
+            self.message = as_sentence(refusal_text(self.tr, e, self.ctx.has_key))
 
     def on_key(self, key: int) -> None:  # noqa: C901 - one line per key
         if key == pygame.K_ESCAPE:
@@ -647,6 +677,7 @@ class TableScene(Scene):
 
     def update(self, dt: float) -> None:
         self.clock += dt
+        self.alerts.update(self, dt)
         self.poll_hint()
         self.hover_time += dt
         deadline = time.perf_counter() + 0.012
@@ -661,6 +692,20 @@ class TableScene(Scene):
                 return
             if self.stack.top is not self:
                 return
+
+    def busy(self) -> bool:
+        """Frames are needed while an animation plays or an event waits to be shown, an AI
+        seat decides (its dots move), a hint is computed, or a hovered object's close-up or
+        tooltip is about to appear."""
+        active = self.match.active()
+        return (
+            self.anims.busy
+            or bool(self.match.queue)
+            or self.synced != self.match.version
+            or (active is not None and self.match.seats[active.player].is_ai)
+            or self.hint_job is not None
+            or (self.hover is not None and self.hover_time < TOOLTIP_DELAY_S)
+        )
 
     def advance(self, dt: float) -> bool:
         """One step of the loop; True when something was played (worth another step)."""
@@ -893,6 +938,7 @@ class TableScene(Scene):
         self.draw_hud(p)
         self.draw_extra(p)
         self.draw_tooltip(p)
+        self.alerts.draw(self, p)
 
     # -- the focus view: one Forest up close ------------------------------------------------
 
@@ -1204,7 +1250,11 @@ class TableScene(Scene):
         pass
 
     def draw_tooltip(self, p: Painter) -> None:
-        if not self.ctx.settings.hover_help or self.hover is None or self.hover_time < 0.35:
+        if (
+            not self.ctx.settings.hover_help
+            or self.hover is None
+            or self.hover_time < TOOLTIP_DELAY_S
+        ):
             return
         if self.stack is None or self.stack.top is not self:
             return  # an overlay is open: no tooltip under it

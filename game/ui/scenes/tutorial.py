@@ -28,8 +28,6 @@ from game.app.tutorial import (
 )
 from game.engine import Game, IllegalMove, Move
 from game.engine.moves import (
-    DRAW,
-    USE_FRAGMENT,
     AnyMove,
     ChooseAction,
     Draw,
@@ -52,7 +50,7 @@ from game.ui.painter import Painter
 from game.ui.scene import Scene, SceneStack
 from game.ui.scenes.game_over import GameOverScene
 from game.ui.scenes.table import BUTTON_MOVES, TableScene, scene_for_match
-from game.ui.targets import Target
+from game.ui.targets import Target, intended_move
 from game.ui.viewport import LOGICAL
 from game.ui.widgets import Button, ButtonList, panel
 from game.ui.words import refusal_text
@@ -633,24 +631,13 @@ class TutorialScene(Scene):
         choice = table.move_for(target)
         if choice is not None:
             return choice.move if choice.move is not None else choice.tree
-        kind = target.kind
-        if kind == "reserve":
-            return PickAnimal(target.a).canonical()
-        if kind == "centre_fire":
-            return PickFire(target.a).canonical()
-        if kind == "draw_pile" and target.a == LEARNER:
-            return DRAW
-        if kind == "fragments" and target.a == LEARNER:
-            return USE_FRAGMENT
-        if kind == "tree_kind":
-            return target.a
-        if kind == "space" and target.a == LEARNER and table.selected_tree >= 0:
-            return Plant(table.selected_tree, target.b, target.c).canonical()
-        if kind == "victory" and target.a != LEARNER:
-            return Steal(target.a, target.s).canonical()
-        return None
+        rock = table.match.game.players[LEARNER].rock
+        return intended_move(target, LEARNER, table.selected_tree, rock)
 
     # -- loop ------------------------------------------------------------------------------
+
+    def busy(self) -> bool:
+        return True  # the pulsing pointer at the step's target never rests
 
     def update(self, dt: float) -> None:
         self.clock += dt
