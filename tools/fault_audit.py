@@ -111,7 +111,7 @@ def mutate(doc: dict, rand: random.Random, foreign: list) -> tuple[str, bytes]:
     kind = rand.choice(
         ["truncate", "flip", "value", "value", "value", "moves_null", "moves_missing",
          "moves_prefix", "moves_suffix", "moves_gap", "moves_shuffle", "moves_foreign",
-         "moves_seat", "name", "v1"]
+         "moves_seat", "name", "v1", "unchanged", "good_name", "ai_seed"]
     )  # fmt: skip
     d = json.loads(json.dumps(doc))
     moves = d["moves"]
@@ -161,6 +161,10 @@ def mutate(doc: dict, rand: random.Random, foreign: list) -> tuple[str, bytes]:
         moves[rand.randrange(len(moves))][0] = rand.choice([-1, True, 1.0, 5, None])
     elif kind == "name":
         d["seats"][0]["name"] = rand.choice(["\x00", "a\nb", "\u202e", "", "x" * 80, "\x1b[2J"])
+    elif kind == "good_name":  # harmless changes: these must be accepted
+        d["seats"][0]["name"] = rand.choice(["나무", "Émile", "A" * 40, "x y"])
+    elif kind == "ai_seed":
+        d["ai_seed"] = rand.randrange(2**40)
     elif kind == "v1":
         d = {"save_version": 1, "game": d["game"], "seats": d["seats"], "log": []}
     return kind, json.dumps(d).encode()
@@ -192,7 +196,7 @@ def save_case(home: Path, data: bytes) -> str:
     storage = FileStorage(paths)
     doc = storage.load_match()
     if doc is None:
-        return "ok" if storage.take_notices() else "lost"  # refused must be said
+        return "refused" if storage.take_notices() else "lost"  # a refusal must be said
     if not replays_to(doc):
         return "accepted_bad"
     match = Match.from_json(doc)
@@ -202,7 +206,7 @@ def save_case(home: Path, data: bytes) -> str:
     again = storage.load_match()
     if again is None or Match.from_json(again).game.to_json() != match.game.to_json():
         return "lost"
-    return "ok"
+    return "accepted"
 
 
 def audit_saves(n: int, rand: random.Random, work: Path) -> dict:
@@ -431,7 +435,7 @@ HOSTILE: list[tuple[str, Callable[[Path], None]]] = [
 def audit_settings(work: Path) -> dict:
     from game.app.settings import SettingsStore
     from game.app.stats import StatsStore
-    from game.app.tutorial import ProgressStore
+    from game.lessons import ProgressStore
     from game.settings import WINDOW_LIMITS
 
     outcomes: Counter[str] = Counter()
@@ -475,6 +479,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--saves", type=int, default=None)
     parser.add_argument("--kills", type=int, default=None)
     parser.add_argument("--workers", type=int, default=None)
+    parser.add_argument(
+        "--parts", nargs="+", default=["saves", "kills", "workers", "settings"],
+        help="which parts to run",
+    )  # fmt: skip
     args = parser.parse_args(argv)
     rand = random.Random(args.seed)
     n_saves = args.saves or (100 if args.quick else 2100)
@@ -483,12 +491,14 @@ def main(argv: list[str] | None = None) -> int:
     bad = 0
     with tempfile.TemporaryDirectory(prefix="lf-audit-") as tmp:
         work = Path(tmp)
-        for part in (
-            lambda: audit_saves(n_saves, rand, work),
-            lambda: audit_kills(n_kills, rand, work),
-            lambda: audit_workers(n_workers, rand),
-            lambda: audit_settings(work),
-        ):
+        parts = {
+            "saves": lambda: audit_saves(n_saves, rand, work),
+            "kills": lambda: audit_kills(n_kills, rand, work),
+            "workers": lambda: audit_workers(n_workers, rand),
+            "settings": lambda: audit_settings(work),
+        }
+        for name in args.parts:
+            part = parts[name]
             start = time.monotonic()
             report = part()
             report["seconds"] = round(time.monotonic() - start, 1)

@@ -21,6 +21,9 @@ N_ROCKS = 12
 FOREST_ASPECT = 960 / 600
 GRID = (75 / 960, 40 / 600, 750 / 960, 450 / 600)
 RING, ROCK_R, CENTRE_R = 0.72, 74 / 880, 0.42
+TOP = 66  # under the banner
+MIDDLE_BOTTOM = 680  # the Reserve, the Circle and the rows end here
+TRAY_Y, TRAY_H = 688, 232  # the own seat's tray, above the prompt at 926
 
 
 @dataclass(frozen=True)
@@ -39,6 +42,9 @@ def _row(names: list[str], x: float, y: float, w: float, h: float, gap: float) -
 
 
 def common_zones() -> list[Zone]:
+    """The shared table: the Reserve and the supplies on the left, the Circle, its Fires
+    and the tree supply in the middle, the log under the Reserve; the own seat's tray runs
+    along the bottom above the prompt and buttons."""
     z = [
         Zone("banner", 10, 8, 1380, 50),
         Zone("button_hint", 1400, 8, 120, 50),
@@ -47,22 +53,16 @@ def common_zones() -> list[Zone]:
         Zone("button_menu", 1790, 8, 120, 50),
     ]
     # Reserve: a deck stub and four cards per level, level 3 on top.
-    # The cards are a little smaller than the row allows so the tree supply below gets tiles
-    # that stay readable at 1280x720.
-    card_w, card_h, top = 118, 156, 70
+    card_w, card_h, top = 98, 136, TOP
     for i, level in enumerate((3, 2, 1)):
-        y = top + i * (card_h + 12)
+        y = top + i * (card_h + 8)
         z.append(Zone(f"market_{level}", 10, y, 70, card_h))
         z.append(Zone(f"reserve_{level}", 90, y, 4 * card_w + 3 * 10, card_h))
-    y = top + 3 * (card_h + 12)
-    supplies_h = 50
-    supplies_y = 880 - supplies_h
-    z.append(Zone("tree_supply", 10, y + 4, 580, supplies_y - 8 - (y + 4)))
-    z += _row(
-        ["fragment_supply", "varan_supply", "fire_supply"], 10, supplies_y, 580, supplies_h, 10
-    )
-    # Circle of Spirits and its rocks (the art's own proportions).
-    cx, cy, size = 600, 66, 410
+    y = top + 3 * (card_h + 8)
+    z.append(Zone("log", 10, y, 580, MIDDLE_BOTTOM - y))
+    # Circle of Spirits and its rocks (the art's own proportions), centred in its column.
+    size = 380
+    cx, cy = 600 + (410 - size) / 2, top
     z.append(Zone("circle", cx, cy, size, size))
     r = size / 2
     z.append(
@@ -80,13 +80,17 @@ def common_zones() -> list[Zone]:
         x = cx + r + math.cos(a) * r * RING
         y_ = cy + r + math.sin(a) * r * RING
         z.append(Zone(f"rock_{i}", x - rock, y_ - rock, 2 * rock, 2 * rock))
-    z.append(Zone("firepower", cx, cy + size + 4, size, 34))
-    z.append(Zone("log", cx, cy + size + 46, size, 880 - (cy + size + 46)))
+    z.append(Zone("firepower", 600, cy + size + 4, 410, 32))
+    trees_y = cy + size + 40
+    supplies_h = 44
+    supplies_y = MIDDLE_BOTTOM - supplies_h
+    z.append(Zone("tree_supply", 600, trees_y, 410, supplies_y - 6 - trees_y))
+    z += _row(["fragment_supply", "varan_supply", "fire_supply"], 600, supplies_y, 410, 44, 8)
     # Bottom bar: the prompt, the buttons, the key help.
-    z.append(Zone("prompt", 10, 890, 1900, 44))
+    z.append(Zone("prompt", 10, 926, 1900, 42))
     buttons = [f"button_action_{i}" for i in range(1, 6)]
     buttons += ["button_pass", "button_finish", "button_confirm", "button_undo", "button_discard"]
-    row = _row(buttons, 10, 940, 1900, 66, 10)
+    row = _row(buttons, 10, 974, 1900, 62, 10)
     z += row
     # Buttons never shown together share a place: the draw phase uses the first three
     # places of the actions, and a bonus's Skip sits where Finish would be.
@@ -100,66 +104,88 @@ def common_zones() -> list[Zone]:
     for name, src in shared.items():
         b = at[src]
         z.append(Zone(name, b.x, b.y, b.w, b.h))
-    z.append(Zone("keys", 10, 1014, 1900, 56))
+    z.append(Zone("keys", 10, 1042, 1900, 34))
     # End of the round: a band over the prompt and buttons, so the table above stays visible
     # while Varans, Fires and new Reserve cards fly to their places.
-    z.append(Zone("onibi_panel", 10, 884, 1900, 188))
+    z.append(Zone("onibi_panel", 10, 922, 1900, 154))
     z.append(Zone("dialog", 560, 240, 800, 600))
-    # A Forest seen up close (title bar, then the board) where the player boards are small:
-    # over the Reserve, clear of the tree supply a planter picks from.
-    z.append(Zone("forest_focus", 10, 66, 580, 44 + 564 / FOREST_ASPECT + 8))
+    # A Forest seen up close (title bar, then the board) where an opponent's board is small:
+    # over the Reserve, clear of the tree supply and of the tray.
+    z.append(Zone("forest_focus", 10, TOP, 580, 44 + 564 / FOREST_ASPECT + 8))
+    return z
+
+
+def _forest(pre: str, x: float, y: float, h: float) -> list[Zone]:
+    fw = h * FOREST_ASPECT
+    gx, gy, gw, gh = GRID
+    return [
+        Zone(pre + "forest", x, y, fw, h),
+        Zone(pre + "forest_grid", x + gx * fw, y + gy * h, gw * fw, gh * h),
+    ]
+
+
+def tray_zones(pre: str = "p0_") -> list[Zone]:
+    """The own seat's tray along the bottom: one header line (name, totals, tokens,
+    tracks), then the Forest, the Help Line at full legibility (cards 176 high: their
+    element chips and marker are 16 px at 1280x720) and the piles."""
+    x0, y0, w, h = 10, TRAY_Y, 1900, TRAY_H
+    z = [Zone(pre + "panel", x0, y0, w, h)]
+    hy, hh = y0 + 4, 34
+    z.append(Zone(pre + "name", x0 + 8, hy, 300, hh))
+    z.append(Zone(pre + "totals", x0 + 316, hy, 660, hh))
+    cx = x0 + 990
+    for name, bw in (("fragments", 100), ("fires", 150), ("victory", 190), ("tracks", 440)):
+        z.append(Zone(pre + name, cx, hy, bw, hh))
+        cx += bw + 10
+    by = hy + hh + 6
+    bh = y0 + h - 6 - by
+    z += _forest(pre, x0 + 8, by, bh)
+    fw = bh * FOREST_ASPECT
+    pile_w = 96
+    piles_x = x0 + w - 8 - (2 * pile_w + 10)
+    line_x = x0 + 8 + fw + 12
+    z.append(Zone(pre + "help_line", line_x, by, piles_x - 12 - line_x, bh))
+    pile_h = pile_w / 0.72
+    z.append(Zone(pre + "draw_pile", piles_x, by, pile_w, pile_h))
+    z.append(Zone(pre + "discard", piles_x + pile_w + 10, by, pile_w, pile_h))
+    z.append(Zone("pile_note", piles_x, by + pile_h + 2, 2 * pile_w + 10, bh - pile_h - 2))
+    return z
+
+
+def row_zones(pre: str, x0: float, y: float, w: float, h: float) -> list[Zone]:
+    """An opponent's row: a header line (name, totals), a line of piles, tokens and tracks,
+    then the Forest and the Help Line (a band of markers over small cards)."""
+    z = [Zone(pre + "panel", x0, y, w, h)]
+    z.append(Zone(pre + "name", x0 + 8, y + 4, 250, 30))
+    z.append(Zone(pre + "totals", x0 + 266, y + 4, w - 274, 30))
+    ty, th = y + 38, 28
+    cx = x0 + 8
+    widths = (("draw_pile", 250), ("discard", 60), ("fragments", 70), ("fires", 100),
+              ("victory", 120), ("tracks", w - 16 - 600 - 30))  # fmt: skip
+    for name, bw in widths:
+        z.append(Zone(pre + name, cx, ty, bw, th))
+        cx += bw + 6
+    by = ty + th + 6
+    bh = y + h - 6 - by
+    fh = min(bh, 300 if bh >= 400 else 230)  # a tall row (2 players, opened) shows it large
+    z += _forest(pre, x0 + 8, by, fh)
+    line_x = x0 + 8 + fh * FOREST_ASPECT + 10
+    z.append(Zone(pre + "help_line", line_x, by, x0 + w - 8 - line_x, bh))
     return z
 
 
 def player_zones(n: int) -> list[Zone]:
-    """One panel per seat: a header (name, totals), then the Forest with the Help Line
-    beside it, then a strip of piles, tokens and tracks.
-
-    With 2 players the panels are tall: the strip is a full-width row under both the Forest
-    and the Help Line, so the tokens and tracks get room. With 3 and 4 the strip sits under
-    the Help Line only; the Forest is kept a little smaller to widen it (4 players also have
-    the Forest focus view for planting)."""
-    z: list[Zone] = []
-    x0, y0, w, total = 1020, 66, 890, 814
-    gap = 8
-    h = (total - gap * (n - 1)) / n
-    for p in range(n):
-        y = y0 + p * (h + gap)
-        pre = f"p{p}_"
-        z.append(Zone(pre + "panel", x0, y, w, h))
-        head = 34
-        z.append(Zone(pre + "name", x0 + 8, y + 4, 330, head))
-        z.append(Zone(pre + "totals", x0 + 346, y + 4, w - 354, head))
-        body_y, body_h = y + head + 8, h - head - 14
-        fh = 200 if n == 2 else min(body_h, 200)
-        fw = fh * FOREST_ASPECT
-        z.append(Zone(pre + "forest", x0 + 8, body_y, fw, fh))
-        gx, gy, gw, gh = GRID
-        z.append(Zone(pre + "forest_grid", x0 + 8 + gx * fw, body_y + gy * fh, gw * fw, gh * fh))
-        rx = x0 + 8 + fw + 10
-        rw = x0 + w - 8 - rx
-        if n == 2:
-            line_h = fh
-            sx, sy = x0 + 8, body_y + fh + 8
-            sh = body_h - fh - 8
-            pile_w = min(sh * 0.72, 100)
-        else:
-            line_h = round(body_h * 0.6)
-            sx, sy = rx, body_y + line_h + 6
-            sh = body_h - line_h - 6
-            pile_w = sh * 0.72
-        z.append(Zone(pre + "help_line", rx, body_y, rw, line_h))
-        z.append(Zone(pre + "draw_pile", sx, sy, pile_w, sh))
-        z.append(Zone(pre + "discard", sx + pile_w + 8, sy, pile_w, sh))
-        ox = sx + 2 * (pile_w + 8)
-        names = ["fragments", "fires", "victory", "tracks"]
-        widths = [0.17, 0.24, 0.27, 0.32] if n == 2 else [0.14, 0.20, 0.25, 0.41]
-        avail = x0 + w - 8 - ox
-        cx = ox
-        for name, frac in zip(names, widths, strict=True):
-            bw = avail * frac - 6
-            z.append(Zone(pre + name, cx, sy, bw, sh))
-            cx += avail * frac
+    """Seat zones by place: ``p0_`` is the tray (the seat the table is shown for), ``p1_``
+    onward the opponents' rows in seat order after it (``Layout.seated`` maps seats to
+    places). The rows share the right-hand column; ``expand_`` is one row over the whole
+    column, where a hovered or clicked opponent is shown at length."""
+    z = tray_zones()
+    x0, w, gap = 1020, 890, 8
+    total = MIDDLE_BOTTOM - TOP
+    h = (total - gap * (n - 2)) / (n - 1)
+    for k in range(1, n):
+        z += row_zones(f"p{k}_", x0, TOP + (k - 1) * (h + gap), w, h)
+    z += row_zones("expand_", x0, TOP, w, total)
     return z
 
 

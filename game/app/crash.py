@@ -48,8 +48,8 @@ def _message(path: Path, paths: AppPaths) -> tuple[str, str]:
     """Title and text in the player's language, English if the catalogue cannot help."""
     title, text = "Living Forest", f"Living Forest stopped because of an error.\nReport: {path}"
     with contextlib.suppress(Exception):
-        from game.app.i18n import Catalog
         from game.app.settings import SettingsStore
+        from game.i18n import Catalog
 
         settings, _ = SettingsStore(paths).load()
         tr = Catalog.load(settings.language).tr

@@ -7,7 +7,7 @@ import os
 from dataclasses import dataclass
 from typing import Any
 
-from game.app.i18n import Catalog
+from game.i18n import Catalog
 from game.ui.ai_seat import AiPool
 
 
@@ -20,7 +20,7 @@ class Services:
 
     def close(self) -> None:
         """Quit: the last autosave reaches the disk, the AI processes end."""
-        close = getattr(self.ctx.storage, "close", None)
+        close = getattr(self.ctx.storage, "close", None)  # FileStorage's writer thread
         if close is not None:
             close()
         self.pool.close()
@@ -34,6 +34,7 @@ def strict_catalogue() -> bool:
 def build(
     storage: Any = None,
     settings: Any = None,
+    progress: Any = None,
     strict: bool | None = None,
     use_workers: bool = True,
     budget_scale: float = 1.0,
@@ -52,6 +53,8 @@ def build(
     ctx = Context(tr=catalog.tr, art=Art(label=catalog.tr), storage=storage, has_key=catalog.has)
     ctx.set_language = catalog.set_language
     ctx.settings = settings
+    if progress is not None:
+        ctx.lesson_progress = progress
     ctx.ai_factory = pool.make
     ctx.hint = _hint_function()
     if sound:
@@ -82,11 +85,14 @@ def _sound(volume: float) -> Any:
         return None
 
 
-def file_storage() -> Any:
+def file_services() -> tuple[Any, Any]:
+    """The player's files: saves, settings and statistics, and the lesson progress."""
+    from game.app.lesson_progress import PROGRESS_FILE, ProgressStore
     from game.app.paths import AppPaths
     from game.app.storage import FileStorage
 
-    return FileStorage(AppPaths.default(), background=True)
+    paths = AppPaths.default()
+    return FileStorage(paths, background=True), ProgressStore(paths.data / PROGRESS_FILE)
 
 
 def run_window() -> int:
@@ -96,7 +102,8 @@ def run_window() -> int:
     from game.ui.app import TableApp
     from game.ui.scenes.menu import MenuScene
 
-    services = build(storage=file_storage())
+    storage, progress = file_services()
+    services = build(storage=storage, progress=progress)
     ctx = services.ctx
     size = ctx.settings.window
     try:

@@ -13,8 +13,8 @@ import os
 from collections.abc import Mapping
 
 from game.app.atomic import move_aside, read_bytes_limited, write_json_atomic
-from game.app.notice import Notice
 from game.app.paths import AppPaths
+from game.notice import Notice
 from game.settings import Settings
 
 MAX_SETTINGS_BYTES = 64 * 1024

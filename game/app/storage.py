@@ -16,15 +16,16 @@ from pathlib import Path
 from typing import Any
 
 from game.app.atomic import remove_stale_temps
-from game.app.notice import Notice
 from game.app.paths import AppPaths
 from game.app.replay import Replay
 from game.app.savefile import SavedMatch, SaveError, parse_save
 from game.app.saves import SaveStore
 from game.app.settings import SettingsStore
-from game.app.stats import Stats, StatsStore, summarize
+from game.app.stats import StatsStore
 from game.app.writer import BackgroundWriter
+from game.notice import Notice
 from game.settings import Settings
+from game.stats import Stats, summarize
 
 
 class FileStorage:

@@ -17,8 +17,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
-from game.app.i18n import LANGUAGES, Catalog  # noqa: E402
 from game.data import ELEMENTS, boards, trees  # noqa: E402
+from game.i18n import LANGUAGES, Catalog  # noqa: E402
 from game.ui.fonts import Fonts  # noqa: E402
 from game.ui.sprites import CARD_IDS, FIRE_VALUES, LEVELS, SYMBOLS, Sprites  # noqa: E402
 

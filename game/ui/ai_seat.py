@@ -125,11 +125,9 @@ class WorkerAi:
 
     def _ask(self, job: _Job) -> None:
         job.asked_at = self.clock()
+        view = job.game.view(job.seat)
         try:
-            self.worker.submit(
-                job.game.view(job.seat), job.decision, job.legal, seed=job.seed,
-                budget_s=self.budget_s,
-            )  # fmt: skip
+            self.worker.submit(view, job.decision, job.legal, seed=job.seed, budget_s=self.budget_s)
         except Exception:  # noqa: BLE001 - a worker that cannot start fails like a dead one
             job.failed = True
 

@@ -38,8 +38,7 @@ class TableAlerts:
         """Read the storage and the AI seats; ask ``scene`` to save again while failing."""
         tr = scene.ctx.tr
         self.messages = [(t, left - dt) for t, left in self.messages if left - dt > 0]
-        problem = getattr(scene.ctx.storage, "save_problem", None)
-        notice = problem() if callable(problem) else None
+        notice = scene.ctx.storage.save_problem()
         if notice is None and self.failing is not None:
             self.say(tr("alert.saved_again"))
         self.failing = notice
@@ -49,8 +48,7 @@ class TableAlerts:
                 self.retry_in = RETRY_S
                 scene.unsaved = True
                 scene.autosave(force=True)
-        take = getattr(scene.ctx.storage, "take_write_failures", None)
-        for failure in take() if callable(take) else ():
+        for failure in scene.ctx.storage.take_write_failures():
             self.say(failure.text(tr))
         for seat, ai in scene.match.ais.items():
             count = getattr(ai, "fallbacks", 0)

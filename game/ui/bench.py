@@ -50,16 +50,29 @@ def mid_game(seed: int = 5, rounds: int = 5):  # noqa: ANN201 - a Match
     return match
 
 
+def bench_context():  # noqa: ANN201 - a Context
+    """What the table needs, in memory: the strict English catalogue, the built-in AI."""
+    from game.i18n import Catalog
+    from game.ui.ai_seat import BuiltinAi
+    from game.ui.art import Art
+    from game.ui.context import Context, MemoryStorage
+
+    catalog = Catalog.load("en", strict=True)
+    ctx = Context(
+        tr=catalog.tr, art=Art(label=catalog.tr), storage=MemoryStorage(), has_key=catalog.has
+    )
+    ctx.ai_factory = lambda level, seat, seed=0: BuiltinAi(level, seat)
+    ctx.settings.speed = "normal"
+    return ctx
+
+
 def frame_times(size: tuple[int, int], frames: int = FRAMES) -> list[float]:
     import pygame
 
-    from game.app.launch import build
     from game.ui.app import TableApp
     from game.ui.scenes.table import scene_for_match
 
-    services = build(strict=True, use_workers=False, sound=False)
-    ctx = services.ctx
-    ctx.settings.speed = "normal"
+    ctx = bench_context()
     app = TableApp(ctx, size)
     match = mid_game()
     app.stack.push(scene_for_match(ctx, match))
@@ -86,23 +99,19 @@ def idle_cpu(scene: str, seconds: float, size: tuple[int, int] = (1920, 1080)) -
     an idle ``scene`` ("menu", or "table": a human to act, nothing moving)."""
     import pygame
 
-    from game.app.launch import build
     from game.ui.app import TableApp
     from game.ui.scenes.menu import MenuScene
     from game.ui.scenes.table import scene_for_match
 
-    services = build(strict=True, use_workers=False, sound=False)
-    app = TableApp(services.ctx, size)
-    first = (
-        MenuScene(services.ctx) if scene == "menu" else scene_for_match(services.ctx, mid_game())
-    )
+    ctx = bench_context()
+    app = TableApp(ctx, size)
+    first = MenuScene(ctx) if scene == "menu" else scene_for_match(ctx, mid_game())
     threading.Timer(1.0 + seconds, app.stop).start()
     timer = threading.Timer(1.0, lambda: marks.append(time.process_time()))
     marks: list[float] = []
     timer.start()  # the first second settles (first frames, caches); then we count
     app.run(first)
     cpu = time.process_time() - marks[0]
-    services.close()
     pygame.display.quit()
     return 100 * cpu / seconds
 
@@ -113,22 +122,18 @@ def p99(values: list[float]) -> float:
 
 
 def start_time() -> float:
-    """Seconds from launching a fresh process to its first menu frame on screen."""
-    code = (
-        "import os, time, sys\n"
-        "os.environ['SDL_VIDEODRIVER']='dummy'; os.environ['SDL_AUDIODRIVER']='dummy'\n"
-        "from game.app.launch import build\n"
-        "from game.ui.app import TableApp\n"
-        "from game.ui.scenes.menu import MenuScene\n"
-        "s = build(use_workers=False)\n"
-        "app = TableApp(s.ctx, (1920, 1080))\n"
-        "app.stack.push(MenuScene(s.ctx))\n"
-        "app.step(1/60)\n"
-        "print(time.time())\n"
-    )
+    """Seconds from launching the game (``python -m game --first-frame``: the real
+    composition root, fonts, art) to its first menu frame."""
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     t0 = time.time()
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    return float(out.stdout.strip().splitlines()[-1]) - t0
+    out = subprocess.run(
+        [sys.executable, "-m", "game", "--first-frame"],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=env,
+    )
+    return float(out.stdout.split("first_frame_at")[1].split()[0]) - t0
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -7,10 +7,13 @@ catalogue), tests build another (memory storage, strict catalogue).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from game.lessons import LessonProgress, MemoryProgress
+from game.notice import Notice
 from game.settings import Settings
+from game.stats import Stats, summarize
 from game.ui import theme
 from game.ui.art import Art
 
@@ -18,38 +21,29 @@ SPEED_FACTOR = {"slow": 0.5, "normal": 1.0, "fast": 2.5, "instant": 0.0}
 THINK_SECONDS = {"slow": 0.9, "normal": 0.5, "fast": 0.15, "instant": 0.0}
 
 
-@dataclass
-class Stats:
-    """Finished games, for the Statistics screen."""
-
-    played: int = 0
-    human_wins: int = 0
-    ai_wins: int = 0
-    best_total: int = 0
-    rounds: int = 0
-
-    def to_json(self) -> dict[str, Any]:
-        return asdict(self)
-
-    @classmethod
-    def from_json(cls, raw: Any) -> Stats:
-        s = cls()
-        if isinstance(raw, dict):
-            for k in asdict(s):
-                if isinstance(raw.get(k), int):
-                    setattr(s, k, raw[k])
-        return s
+class SoundPlayer(Protocol):
+    def play(self, name: str) -> None: ...
+    def set_volume(self, volume: float) -> None: ...
+    def set_muted(self, muted: bool) -> None: ...
 
 
 class Storage(Protocol):
+    """Where the player's files go: implemented by the app (files) and by ``MemoryStorage``
+    (tests, the self-test). Scenes call these and nothing else."""
+
     def load_settings(self) -> Settings: ...
     def save_settings(self, settings: Settings) -> None: ...
     def save_match(self, doc: dict[str, Any]) -> None: ...
     def load_match(self) -> dict[str, Any] | None: ...
     def clear_match(self) -> None: ...
-    def load_stats(self) -> Any: ...
-    def save_stats(self, stats: Any) -> None: ...
-    def record_game(self, doc: dict[str, Any]) -> Any: ...
+    def load_stats(self) -> Stats: ...
+    def save_stats(self, stats: Stats) -> None: ...
+    def reset_stats(self) -> Stats: ...
+    def record_game(self, doc: dict[str, Any]) -> Stats | None: ...
+    def recent_replays(self, limit: int = 20) -> list[Any]: ...
+    def take_notices(self) -> list[Notice]: ...
+    def take_write_failures(self) -> list[Notice]: ...
+    def save_problem(self) -> Notice | None: ...
 
 
 @dataclass
@@ -81,21 +75,29 @@ class MemoryStorage:
     def save_stats(self, stats: Stats) -> None:
         self.stats = stats
 
+    def reset_stats(self) -> Stats:
+        self.stats = Stats()
+        return self.stats
+
     def record_game(self, doc: dict[str, Any]) -> Stats:
-        """Count a finished match from its save document (winners read from its game)."""
+        """Count a finished match from its save document (as the app's storage does)."""
         from game.engine import Game
 
-        game = Game.from_json(doc["game"])
-        result = game.result()
         kinds = [s["kind"] for s in doc["seats"]]
-        s = self.stats
-        s.played += 1
-        s.rounds += game.round
-        s.ai_wins += any(kinds[w] != "human" for w in result.winners)
-        s.human_wins += any(kinds[w] == "human" for w in result.winners)
-        humans = [sc.total for sc, k in zip(result.scores, kinds, strict=True) if k == "human"]
-        s.best_total = max([s.best_total, *humans])
-        return s
+        self.stats.record(summarize(Game.from_json(doc["game"]), kinds))
+        return self.stats
+
+    def recent_replays(self, limit: int = 20) -> list[Any]:
+        return []  # replays are files: only the app's storage keeps them
+
+    def take_notices(self) -> list[Notice]:
+        return []
+
+    def take_write_failures(self) -> list[Notice]:
+        return []
+
+    def save_problem(self) -> Notice | None:
+        return None
 
 
 def _no_op() -> None:
@@ -110,12 +112,13 @@ class Context:
     storage: Storage = field(default_factory=MemoryStorage)
     ai_factory: Callable[[str, int, int], Any] | None = None  # (level, seat, ai_seed) -> AiPlayer
     hint: Callable[[Any, int], Any] | None = None  # (game, seat) -> Advice | None
-    sound: Any | None = None
+    sound: SoundPlayer | None = None  # None: no audio device, or sound turned off
     quit: Callable[[], None] = _no_op
     toggle_fullscreen: Callable[[], None] = _no_op
     set_language: Callable[[str], None] = lambda language: None  # switches ``tr`` in place
     resize_window: Callable[[tuple[int, int]], None] = lambda size: None
     has_key: Callable[[str], bool] = lambda key: True
+    lesson_progress: LessonProgress = field(default_factory=MemoryProgress)
 
     @property
     def palette(self) -> theme.Palette:

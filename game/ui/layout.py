@@ -51,6 +51,7 @@ COMMON_ZONES: tuple[str, ...] = (
     "onibi_panel",
     "dialog",
     "forest_focus",
+    "pile_note",
 )
 PLAYER_ZONES: tuple[str, ...] = (
     "panel",
@@ -68,11 +69,15 @@ PLAYER_ZONES: tuple[str, ...] = (
 )
 
 
+EXPAND = "expand_"  # an opponent's row shown at length over the whole column of rows
+
+
 def required_zones(players: int) -> list[str]:
     """Every zone name a table for ``players`` players needs."""
     names = list(COMMON_ZONES)
     for p in range(players):
         names += [f"p{p}_{z}" for z in PLAYER_ZONES]
+    names += [f"{EXPAND}{z}" for z in PLAYER_ZONES]
     return names
 
 
@@ -95,6 +100,23 @@ class Layout:
 
     def missing(self, players: int) -> list[str]:
         return [z for z in required_zones(players) if z not in self.zones]
+
+    def seated(self, tray: int, players: int) -> Layout:
+        """This layout with seat ``tray`` in the tray (place 0) and the others in the rows
+        in seat order after it: ``player(seat, ...)`` then answers for seats, not places.
+        The maps name places; the table shows them for whoever holds the tray."""
+        if tray == 0:
+            return self
+        zones = dict(self.zones)
+        for seat in range(players):
+            place = (seat - tray) % players
+            for z in PLAYER_ZONES:
+                zones[f"p{seat}_{z}"] = self.zones[f"p{place}_{z}"]
+        return Layout(self.size, zones)
+
+    def place_of(self, seat: int, tray: int, players: int) -> int:
+        """0 for the tray, 1.. for the rows in order."""
+        return (seat - tray) % players
 
 
 def layout_path(players: int) -> Path:

@@ -40,6 +40,7 @@ class Painter:
         self.texts = text
         self.art = art
         self._alpha: dict[tuple, pygame.Surface] = {}
+        self.text_scale = 1.0  # the player's interface scale (1, 1.25, 1.5): text only
 
     def retarget(self, surface: pygame.Surface, viewport: Viewport) -> None:
         if viewport.window != self.vp.window:
@@ -93,7 +94,9 @@ class Painter:
     # -- text ------------------------------------------------------------------------------
 
     def px(self, size: int) -> int:
-        return max(6, round(size * self.vp.scale))
+        """A text size in window pixels: the canvas scale times the interface scale (text
+        that has a width to keep to shrinks back into it)."""
+        return max(6, round(size * self.vp.scale * self.text_scale))
 
     def text_size(self, s: str, size: int = theme.BODY, bold: bool = False) -> tuple[int, int]:
         """Logical width and height of a one-line text."""

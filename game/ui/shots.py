@@ -1,5 +1,5 @@
 """Screenshots of the human's own turns: ``python -m game.ui.shots DIR [--players 2 3 4]
-[--size 1920x1080 ...] [--language ko]``.
+[--size 1920x1080 ...] [--language ko] [--scale 125]``.
 
 The self-test plays AI seats only, so it never shows what a person sees when it is their
 turn (buttons, highlights, a tree to place). This plays seat 0 as a human by the table's own
@@ -26,10 +26,16 @@ def _size(text: str) -> tuple[int, int]:
 class Shots:
     """Drives one match per player count and saves what the human sees."""
 
-    def __init__(self, out: Path, sizes: tuple[tuple[int, int], ...], language: str = "en") -> None:
+    def __init__(
+        self,
+        out: Path,
+        sizes: tuple[tuple[int, int], ...],
+        language: str = "en",
+        scale: int = 100,
+    ) -> None:
         import pygame
 
-        from game.app.i18n import Catalog
+        from game.i18n import Catalog
         from game.ui.ai_seat import BuiltinAi
         from game.ui.app import TableApp
         from game.ui.art import Art
@@ -45,6 +51,8 @@ class Shots:
         self.ctx = Context(tr=catalog.tr, art=art, storage=MemoryStorage(), has_key=catalog.has)
         self.ctx.ai_factory = lambda level, seat, seed=0: BuiltinAi(level, seat)
         self.ctx.settings.speed = "instant"
+        self.ctx.settings.ui_scale = scale
+        self.scale = scale
         self.app = TableApp(self.ctx, sizes[0])
         self.written: list[str] = []
 
@@ -53,6 +61,7 @@ class Shots:
     def shot(self, n: int, name: str) -> None:
         for w, h in self.sizes:
             lang = "" if self.language == "en" else f"_{self.language}"
+            lang += "" if self.scale == 100 else f"_{self.scale}"
             path = self.out / f"{n}p_{name}{lang}_{w}x{h}.png"
             self.pygame.image.save(self.app.render((w, h)), str(path))
             self.written.append(path.name)
@@ -179,8 +188,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4])
     parser.add_argument("--size", type=_size, nargs="+", default=list(SIZES))
     parser.add_argument("--language", default="en", help="catalogue language (en, ko)")
+    parser.add_argument("--scale", type=int, default=100, choices=(100, 125, 150))
     args = parser.parse_args(argv)
-    shots = Shots(args.out, tuple(args.size), args.language)
+    shots = Shots(args.out, tuple(args.size), args.language, args.scale)
     for n in args.players:
         shots.play(n)
     print(f"wrote {len(shots.written)} screenshots to {args.out}")

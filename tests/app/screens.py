@@ -18,7 +18,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
-from game.app.i18n import Catalog  # noqa: E402
+from game.i18n import Catalog  # noqa: E402
 from game.ui.art import Art  # noqa: E402
 from game.ui.context import Context  # noqa: E402
 from game.ui.painter import Painter  # noqa: E402
@@ -87,8 +87,8 @@ def shoot(out: Path, name: str, make: Callable[[Context], Scene], **ctx_args: An
 def sample_storage(root: Path) -> Any:
     """A FileStorage under ``root`` holding statistics of a dozen varied matches."""
     from game.app.paths import AppPaths
-    from game.app.stats import GameSummary
     from game.app.storage import FileStorage
+    from game.stats import GameSummary
 
     storage = FileStorage(AppPaths.under(root))
     games = [

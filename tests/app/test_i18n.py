@@ -13,13 +13,13 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.app.i18n import LANGUAGES, Catalog, MissingKey, read_strings
+from game.i18n import LANGUAGES, Catalog, MissingKey, read_strings
 from game.ui.fonts import Fonts
 from game.ui.layout import load_layout
 from tests.glossary import RULES_TERMS
 from tests.reference import rules_text
 
-LOCALE = Path(__file__).parents[2] / "game" / "app" / "locale"
+LOCALE = Path(__file__).parents[2] / "game" / "locale"
 SCALE = 720 / 1080  # the logical canvas at 1280x720
 
 

@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from game.app.i18n import LANGUAGES, Catalog
 from game.data import ELEMENTS, boards
+from game.i18n import LANGUAGES, Catalog
 from game.ui.scenes.rules_help import TEXT_TABS, help_fields, help_text
 from tests.reference import rules_text
 

@@ -3,8 +3,9 @@ from __future__ import annotations
 import json
 
 from game.app.paths import AppPaths
-from game.app.stats import GameSummary, Stats, StatsStore, summarize
+from game.app.stats import StatsStore
 from game.app.storage import FileStorage
+from game.stats import GameSummary, Stats, summarize
 from tests.app.helpers import play_match
 
 

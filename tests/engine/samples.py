@@ -4,6 +4,7 @@ what the exhaustiveness tests feed to every consumer of events and moves."""
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from functools import cache
 
 from game.engine import Event, Game, Move, new_game
@@ -14,11 +15,18 @@ EVENT_TYPES: frozenset[type[Event]] = frozenset(Event._registry.values())
 MOVE_TYPES: frozenset[type[Move]] = frozenset(Move._registry.values())
 
 
+@dataclass(frozen=True)
+class Sample:
+    before: Game  # the game just before the event (stepped with ``apply_event``)
+    event: Event
+    after_move: Game  # the game once the whole move that made the event was played
+
+
 @cache
-def one_of_each_event() -> dict[type[Event], tuple[Game, Event]]:
-    """Random games until every event type has been seen: each first one, with a copy of
-    the game as it stood just before it (stepped with the engine's own ``apply_event``)."""
-    out: dict[type[Event], tuple[Game, Event]] = {}
+def one_of_each_event() -> dict[type[Event], Sample]:
+    """Random games until every event type has been seen: each first one, with copies of
+    the game just before it and once its whole move was played."""
+    out: dict[type[Event], Sample] = {}
     for i in range(200):
         g = new_game(2 + i % 3, 20_000 + i)
         rand = random.Random(i)
@@ -27,7 +35,7 @@ def one_of_each_event() -> dict[type[Event], tuple[Game, Event]]:
             copy = g.clone()
             for e in g.play(seat, rand.choice(g.legal_moves(seat))):
                 if type(e) not in out:
-                    out[type(e)] = (copy.clone(), e)
+                    out[type(e)] = Sample(copy.clone(), e, g.clone())
                 apply_event(copy, e)
         if len(out) == len(EVENT_TYPES):
             return out

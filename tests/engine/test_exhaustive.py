@@ -33,5 +33,5 @@ def test_every_event_type_has_an_apply_function() -> None:
 def test_the_samples_hold_one_event_and_one_move_of_every_type() -> None:
     events = one_of_each_event()
     assert set(events) == EVENT_TYPES
-    assert all(type(e) is t for t, (_, e) in events.items())
+    assert all(type(s.event) is t for t, s in events.items())
     assert {type(m) for m in ONE_OF_EACH_MOVE} == MOVE_TYPES

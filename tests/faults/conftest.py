@@ -17,7 +17,7 @@ def paths(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AppPaths:
 
 @pytest.fixture
 def ctx():  # noqa: ANN201 - a headless table context: strict catalogue, memory storage
-    from game.app.i18n import Catalog
+    from game.i18n import Catalog
     from game.ui.ai_seat import BuiltinAi
     from game.ui.art import Art
     from game.ui.context import Context, MemoryStorage

@@ -14,12 +14,13 @@ from pathlib import Path
 import pytest
 
 from game.app import atomic
+from game.app.lesson_progress import ProgressStore
 from game.app.paths import AppPaths
 from game.app.settings import SettingsStore
-from game.app.stats import Stats, StatsStore
+from game.app.stats import StatsStore
 from game.app.storage import FileStorage
-from game.app.tutorial import ProgressStore
 from game.settings import Settings
+from game.stats import Stats
 from tests.app.helpers import play_match
 
 DEEP = b"[" * 30_000 + b"]" * 30_000  # under the 64 KB limit, over Python's recursion limit
@@ -155,8 +156,8 @@ def test_import_errors_reach_the_crash_handler(
 
 
 def test_the_menu_shows_every_notice(paths: AppPaths) -> None:
-    from game.app.i18n import Catalog
-    from game.app.notice import Notice
+    from game.i18n import Catalog
+    from game.notice import Notice
     from game.ui.art import Art
     from game.ui.context import Context
     from game.ui.scenes.menu import MenuScene
@@ -197,6 +198,6 @@ def test_a_failed_autosave_is_reported_by_reason_and_cleared_by_the_next_good_on
 
 
 def _english():  # noqa: ANN202
-    from game.app.i18n import Catalog
+    from game.i18n import Catalog
 
     return Catalog.load("en").tr

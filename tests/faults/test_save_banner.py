@@ -87,7 +87,7 @@ def test_the_first_failed_autosave_shows_a_banner_and_saving_resumes(
     storage.close()
 
 
-@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("players", [4])  # the busiest table (2 players: docs screenshots)
 def test_the_banner_is_drawn_under_the_round_banner_at_both_sizes(
     app,
     ctx,

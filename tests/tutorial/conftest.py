@@ -6,7 +6,7 @@ import pytest
 
 
 def make_ctx(language: str = "en"):
-    from game.app.i18n import Catalog
+    from game.i18n import Catalog
     from game.ui.art import Art
     from game.ui.context import Context, MemoryStorage
 

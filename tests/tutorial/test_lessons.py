@@ -10,8 +10,10 @@ from functools import cache
 import pygame
 import pytest
 
-from game.app.i18n import LANGUAGES
-from game.app.tutorial import (
+from game.engine import IllegalMove, check_invariants
+from game.engine.moves import DRAW, PASS, STOP, ChooseAction, MoveSpirit
+from game.i18n import LANGUAGES
+from game.lessons import (
     LEARNER,
     OPPONENT,
     LessonError,
@@ -21,8 +23,6 @@ from game.app.tutorial import (
     load_ui_text,
     parse_lesson,
 )
-from game.engine import IllegalMove, check_invariants
-from game.engine.moves import DRAW, PASS, STOP, ChooseAction, MoveSpirit
 from game.ui.fonts import Fonts
 from game.ui.layout import load_layout
 from game.ui.scenes.tutorial import PLACE_ORDER

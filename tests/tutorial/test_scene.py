@@ -8,8 +8,9 @@ import json
 import pygame
 import pytest
 
+from game.app.lesson_progress import PROGRESS_FILE, ProgressStore
 from game.app.paths import AppPaths
-from game.app.tutorial import PROGRESS_FILE, ProgressStore, load_lessons
+from game.lessons import load_lessons
 from game.ui.scenes.tutorial import TutorialMenuScene, TutorialScene
 from game.ui.targets import Target
 from tests.tutorial.driver import LessonDriver
@@ -114,17 +115,26 @@ def test_the_lesson_never_touches_the_real_save_or_statistics(app, ctx) -> None:
 
 
 def test_progress_is_kept_in_the_data_folder(tmp_path) -> None:
-    class Files:
-        paths = AppPaths.under(tmp_path)
-
-    store = ProgressStore.for_storage(Files())
+    path = AppPaths.under(tmp_path).data / PROGRESS_FILE
+    store = ProgressStore(path)
     store.mark_done("01_drawing")
-    path = tmp_path / "data" / PROGRESS_FILE
     assert json.loads(path.read_text("utf-8"))["completed"] == ["01_drawing"]
-    assert ProgressStore.for_storage(Files()).completed("01_drawing")
+    assert ProgressStore(path).completed("01_drawing")
     path.write_bytes(b"\x00garbage")
-    assert not ProgressStore.for_storage(Files()).completed("01_drawing")
-    assert not ProgressStore.for_storage(object()).completed("01_drawing")
+    assert not ProgressStore(path).completed("01_drawing")
+
+
+def test_the_app_hands_the_file_progress_to_the_lessons(tmp_path, monkeypatch) -> None:
+    from game.app.launch import build, file_services
+
+    monkeypatch.setenv("LIVING_FOREST_HOME", str(tmp_path))
+    storage, progress = file_services()
+    services = build(storage=storage, progress=progress, use_workers=False, sound=False)
+    try:
+        services.ctx.lesson_progress.mark_done("02_varan")
+        assert ProgressStore(AppPaths.under(tmp_path).data / PROGRESS_FILE).completed("02_varan")
+    finally:
+        services.close()
 
 
 def test_korean_lesson_shows_korean(app) -> None:

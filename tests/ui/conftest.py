@@ -11,7 +11,7 @@ os.environ["LIVING_FOREST_STRICT_I18N"] = "1"
 
 @pytest.fixture
 def ctx():
-    from game.app.i18n import Catalog
+    from game.i18n import Catalog
     from game.ui.ai_seat import BuiltinAi
     from game.ui.art import Art
     from game.ui.context import Context, MemoryStorage

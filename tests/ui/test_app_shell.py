@@ -11,11 +11,11 @@ from typing import Any
 import pytest
 
 from game.ai import make_policy
-from game.app.i18n import Catalog
 from game.app.paths import AppPaths
 from game.app.storage import FileStorage
 from game.engine import Decision
 from game.engine.moves import PASS
+from game.i18n import Catalog
 from game.ui import theme
 from game.ui.ai_seat import WorkerAi, builtin_choice, worker_options
 from game.ui.art import Art

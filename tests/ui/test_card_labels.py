@@ -9,8 +9,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.app.i18n import LANGUAGES, Catalog
 from game.data import animals
+from game.i18n import LANGUAGES, Catalog
 from game.ui.art import Art
 from game.ui.sprites import CARD_IDS, MIN_NAME_PX, NAME_BAND, Sprites
 

@@ -20,7 +20,7 @@ from game.ui.scenes.end_round import step_of
 from game.ui.scenes.table import scene_kind_for
 from game.ui.sound import EFFECTS
 from game.ui.words import describe_move, log_sentence
-from tests.engine.samples import ONE_OF_EACH_MOVE, one_of_each_event
+from tests.engine.samples import ONE_OF_EACH_MOVE, Sample, one_of_each_event
 from tests.engine.test_stepping import differences
 
 NAMES = ["Ann", "Bo", "Cy", "Di"]
@@ -49,14 +49,14 @@ def event_consumers(ctx) -> dict[str, Callable[[Event], Any]]:
     }
 
 
-def samples() -> list[tuple[Game, Event]]:
+def samples() -> list[Sample]:
     return list(one_of_each_event().values())
 
 
 def test_every_consumer_handles_every_event_type(ctx) -> None:
     for name, consume in event_consumers(ctx).items():
-        for _, e in samples():
-            result = consume(e)
+        for sample in samples():
+            result = consume(sample.event)
             if name == "sound":
                 assert result is None or result in EFFECTS
 
@@ -64,8 +64,11 @@ def test_every_consumer_handles_every_event_type(ctx) -> None:
 def test_the_table_animates_every_event_type_and_lands_on_the_real_state(ctx) -> None:
     from game.ui.scenes.table import TableScene
 
-    for before, e in samples():
-        match = Match(before.clone(), [Seat(n, "easy") for n in NAMES[: before.n]])
+    for sample in samples():
+        before, e = sample.before, sample.event
+        # the real game is at rest after the move; the display copy is just before ``e``
+        match = Match(sample.after_move.clone(), [Seat(n, "easy") for n in NAMES[: before.n]])
+        match.shown = before.clone()
         table = TableScene(ctx, match)
         table.show_event(e)
         table.anims.finish()
@@ -78,7 +81,7 @@ def test_every_move_type_has_a_sentence_a_target_and_a_tutorial_pointer(ctx) -> 
     from game.ui.scenes.table import TableScene
     from game.ui.scenes.tutorial import TutorialScene
 
-    game = one_of_each_event()[type(samples()[0][1])][0]
+    game = samples()[0].after_move
     table = TableScene(ctx, Match(game.clone(), [Seat(n) for n in NAMES[: game.n]]))
     for m in ONE_OF_EACH_MOVE:
         assert describe_move(ctx.tr, m, game, 0, NAMES)
@@ -94,7 +97,7 @@ def test_an_event_type_a_consumer_does_not_know_fails(ctx, consumer: str) -> Non
 def test_an_event_type_the_table_does_not_know_fails(ctx) -> None:
     from game.ui.scenes.table import TableScene
 
-    game, _ = samples()[0]
+    game = samples()[0].after_move
     table = TableScene(ctx, Match(game.clone(), [Seat(n) for n in NAMES[: game.n]]))
     with pytest.raises(AssertionError):
         table.show_event(Unheard())
@@ -103,7 +106,7 @@ def test_an_event_type_the_table_does_not_know_fails(ctx) -> None:
 def test_the_table_offers_a_target_or_a_button_for_every_move_type(ctx, monkeypatch) -> None:
     from game.ui.scenes.table import TableScene
 
-    game, _ = samples()[0]
+    game = samples()[0].after_move
     table = TableScene(ctx, Match(game.clone(), [Seat(n) for n in NAMES[: game.n]]))
     assert table.human_seat() >= 0
     monkeypatch.setattr(Game, "legal_moves", lambda self, seat: list(ONE_OF_EACH_MOVE))
@@ -121,7 +124,7 @@ def test_a_move_type_the_words_and_the_tutorial_do_not_know_fails(ctx) -> None:
     from game.ui.scenes.table import TableScene
     from game.ui.scenes.tutorial import TutorialScene
 
-    game, _ = samples()[0]
+    game = samples()[0].after_move
     table = TableScene(ctx, Match(game.clone(), [Seat(n) for n in NAMES[: game.n]]))
     with pytest.raises(AssertionError):
         describe_move(ctx.tr, Unknown())

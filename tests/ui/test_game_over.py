@@ -3,8 +3,8 @@ tie shares the victory and that those below 12 rank below, whatever their sums."
 
 from __future__ import annotations
 
-from game.app.i18n import Catalog
 from game.engine.setup import new_game
+from game.i18n import Catalog
 from game.ui.scenes.game_over import explain
 
 

@@ -3,8 +3,8 @@
 import pytest
 
 from game.ai.hint import Advice
-from game.app.i18n import Catalog
 from game.engine.moves import DRAW, PLANT
+from game.i18n import Catalog
 from game.ui.words import describe_move, hint_sentence
 
 REASONS = [

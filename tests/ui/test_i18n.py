@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from game.app.i18n import Catalog, MissingKey
 from game.data import animals, trees
+from game.i18n import Catalog, MissingKey
 
 KEY = re.compile(r'\btr\(\s*"([a-z0-9_.]+)"')
 ROOT = Path(__file__).resolve().parents[2] / "game"

@@ -1,4 +1,5 @@
-"""The keyboard path end to end, and the 4-player Forest focus view."""
+"""The keyboard path end to end; at 4 players, planting in the tray and opening an
+opponent's row."""
 
 from __future__ import annotations
 
@@ -62,7 +63,9 @@ def test_a_whole_human_turn_without_the_mouse(app, ctx) -> None:
     assert ended and ended[0].player == 0  # the turn went on to Bo
 
 
-def test_four_players_plant_in_the_focus_view(app, ctx) -> None:
+def test_four_players_plant_in_the_tray_without_a_close_up(app, ctx) -> None:
+    """The planter's Forest is the tray's, large where it is: no close-up over the
+    Reserve, and the spaces are clicked in the tray itself."""
     seats = [Seat("Ana", "human")] + [Seat(n, "human") for n in ("Bo", "Cy", "Di")]
     d, match = start(app, ctx, seats)
     while match.game.phase is Phase.DRAW:
@@ -70,24 +73,49 @@ def test_four_players_plant_in_the_focus_view(app, ctx) -> None:
     d.frames(3)
     boost(match, 0)
     d.frames()
-    assert d.top.small_forests
+    assert d.top.tray == 0
     d.key(pygame.K_4)
     d.click(d.target(Target("tree_kind", 0)))
-    d.frames()
-    cells = dict(d.top.focus_cells)
+    d.frames(30)
+    assert d.top.focus_cells == [] and d.top.focus_seat() == -1
     target = Target("space", 0, 1, 1)
-    big = cells[target]
-    assert big.w > 2 * d.top.board.rect_of(target).w  # up close
-    d.click(big.center)
+    cell = d.top.board.rect_of(target)
+    assert (
+        cell.colliderect(d.top.layout.player(0, "panel")) and cell.h * 720 / 1080 >= 26
+    )  # was ~20 px
+    d.click(cell.center)
     assert d.top.tentative is not None and (d.top.tentative.x, d.top.tentative.y) == (1, 1)
     d.key(pygame.K_RETURN)
     assert match.game.players[0].forest[1 * 5 + 1] == 0
 
 
-def test_hovering_a_small_forest_shows_it_up_close(app, ctx) -> None:
-    seats = [Seat(n, "human") for n in ("Ana", "Bo", "Cy", "Di")]
-    d, match = start(app, ctx, seats)
-    pos = app.viewport.point(d.target(Target("space", 2, 0, 0)))
+def hover(app, d, logical) -> None:
+    pos = app.viewport.point(logical)
     app.feed(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
     d.frames(30)
-    assert d.top.focus_seat() == 2 and d.top.focus_cells
+
+
+def test_an_opponents_row_opens_at_length_on_hover_and_click(app, ctx) -> None:
+    seats = [Seat("Ana", "human")] + [Seat(n, "easy") for n in ("Bo", "Cy", "Di")]
+    d, match = start(app, ctx, seats)
+    match.game.players[2].line = list(range(2, 14))
+    match.sync()
+    d.frames()
+    t = d.top
+    hover(app, d, t.layout.player(0, "forest").center)  # the own board: nothing pops up
+    assert t.focus_cells == [] and t.expand_cells == []
+    hover(app, d, t.layout.player(2, "totals").center)
+    assert t.expand_shown == 2 and t.expand_cells
+    open_line = [r for tg, r in t.expand_cells if tg.kind == "help_card" and tg.a == 2]
+    small_line = t.layout.player(2, "help_line")
+    assert len(open_line) == 12 and all(r.h > small_line.h for r in open_line)  # at length
+    hover(app, d, t.layout["expand_panel"].move(0, -5).midbottom)  # still over it: stays
+    assert t.expand_cells
+    hover(app, d, t.layout["circle"].center)
+    assert t.expand_cells == []
+    d.click(t.layout.player(3, "help_line").center)  # a click keeps it open
+    hover(app, d, t.layout["circle"].center)
+    assert t.expanded == 3 and t.expand_shown == 3 and t.expand_cells
+    d.key(pygame.K_ESCAPE)
+    d.frames()
+    assert t.expanded == -1 and t.expand_cells == []

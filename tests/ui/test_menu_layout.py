@@ -7,7 +7,7 @@ import itertools
 
 import pytest
 
-from game.app.i18n import Catalog
+from game.i18n import Catalog
 from game.ui.scenes.menu import MenuScene
 
 

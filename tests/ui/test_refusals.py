@@ -4,9 +4,9 @@ import random
 
 import pytest
 
-from game.app.i18n import Catalog
 from game.engine import IllegalMove, new_game
 from game.engine.moves import _CANONICAL
+from game.i18n import Catalog
 from game.ui.words import refusal_text
 
 ALL_MOVES = list(_CANONICAL)

@@ -33,8 +33,7 @@ class MenuScene(Scene):
 
     def enter(self) -> None:
         self.build()
-        take = getattr(self.ctx.storage, "take_notices", None)
-        notices = take() if take is not None else []
+        notices = self.ctx.storage.take_notices()
         if notices:  # every notice, each once (a refused save and its backup may repeat)
             texts = dict.fromkeys(n.text(self.ctx.tr) for n in notices)
             self.error = "\n".join(texts)

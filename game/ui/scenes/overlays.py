@@ -8,7 +8,7 @@ from collections.abc import Callable
 import pygame
 from pygame import Rect
 
-from game.settings import LANGUAGES, SPEEDS, WINDOW_SIZES
+from game.settings import LANGUAGES, SPEEDS, UI_SCALES, WINDOW_SIZES
 from game.ui import theme
 from game.ui.context import Context
 from game.ui.layout import grid_cells
@@ -127,9 +127,10 @@ class SettingsOverlay(Overlay):
             (tr("settings.colour_blind", value=on_off[s.colour_blind]), self.colour_blind),
             (tr("settings.confirm_pass", value=on_off[s.confirm_pass]), self.confirm_pass),
             (tr("settings.hover_help", value=on_off[s.hover_help]), self.hover_help),
+            (tr("settings.ui_scale", value=s.ui_scale), self.ui_scale),
             (tr("settings.back"), self.close),
         ]
-        rects = column(self.box.x + 80, self.box.y + 110, 640, 64, 14, len(items))
+        rects = column(self.box.x + 80, self.box.y + 100, 640, 64, 8, len(items))
         focus = self.menu.focus
         self.menu.buttons = [
             Button(r, label, fn) for r, (label, fn) in zip(rects, items, strict=True)
@@ -143,6 +144,16 @@ class SettingsOverlay(Overlay):
             self.ctx.storage.save_settings(self.ctx.settings)
         self.rebuild()
 
+    def ui_scale(self) -> None:
+        """Text at 100, 125 or 150%: every scene lays its text out again."""
+        s = self.ctx.settings
+        now = s.ui_scale
+        k = UI_SCALES.index(now) + 1 if now in UI_SCALES else 0
+        s.ui_scale = UI_SCALES[k % len(UI_SCALES)]
+        if self.stack is not None:
+            self.stack.resized()
+        self.changed()
+
     def cycle_speed(self) -> None:
         s = self.ctx.settings
         s.speed = SPEEDS[(SPEEDS.index(s.speed) + 1) % len(SPEEDS)]
@@ -155,7 +166,7 @@ class SettingsOverlay(Overlay):
     def volume(self) -> None:
         s = self.ctx.settings
         s.volume = 0.0 if s.volume >= 0.99 else round(min(1.0, s.volume + 0.2), 1)
-        if self.ctx.sound is not None and hasattr(self.ctx.sound, "set_volume"):
+        if self.ctx.sound is not None:
             self.ctx.sound.set_volume(s.volume)
         self.changed()
 
@@ -186,7 +197,7 @@ class SettingsOverlay(Overlay):
     def mute(self) -> None:
         s = self.ctx.settings
         s.muted = not s.muted
-        if self.ctx.sound is not None and hasattr(self.ctx.sound, "set_muted"):
+        if self.ctx.sound is not None:
             self.ctx.sound.set_muted(s.muted)
         self.changed()
 

@@ -210,8 +210,7 @@ class ReplayBrowserScene(Scene):
         self.menu = ButtonList()
 
     def enter(self) -> None:
-        recent = getattr(self.ctx.storage, "recent_replays", None)
-        self.matches = recent(self.per_page) if recent is not None else []
+        self.matches = self.ctx.storage.recent_replays(self.per_page)
         b = self.box
         buttons = [
             Button(

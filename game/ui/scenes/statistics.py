@@ -13,6 +13,7 @@ import pygame
 from pygame import Rect
 
 from game.seats import SEAT_KINDS
+from game.stats import VICTORIES, Stats
 from game.ui import theme
 from game.ui.context import Context
 from game.ui.painter import Painter
@@ -23,13 +24,12 @@ from game.ui.words import counted
 
 SCREEN = Rect(0, 0, *LOGICAL)
 BOX = Rect(160, 60, 1600, 960)
-VICTORIES: tuple[str, ...] = ("trees", "fires", "flowers")
 BAR = (120, 200, 130)
 BAR_EMPTY = (60, 76, 62)
 
 
-def _tally(stats: Any, kind: str) -> tuple[int, int]:
-    t = getattr(stats, "by_kind", {}).get(kind)
+def _tally(stats: Stats, kind: str) -> tuple[int, int]:
+    t = stats.by_kind.get(kind)
     return (t.played, t.won) if t is not None else (0, 0)
 
 
@@ -80,12 +80,7 @@ class StatisticsScene(Scene):
             )
 
     def reset(self) -> None:
-        storage = self.ctx.storage
-        reset = getattr(storage, "reset_stats", None)
-        if reset is not None:
-            reset()
-        else:
-            storage.save_stats(type(self.stats)())
+        self.ctx.storage.reset_stats()
         self.reload()
 
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -105,7 +100,7 @@ class StatisticsScene(Scene):
         p.rect(SCREEN, (0, 0, 0, 150))
         panel(p, BOX, tr("statistics.title"))
         s = self.stats
-        played = getattr(s, "played", 0) if s is not None else 0
+        played = s.played
         reset.enabled = played > 0
         if not played:
             p.text_box(tr("statistics.none"), Rect(BOX.x + 200, BOX.y + 300, BOX.w - 400, 200),
@@ -119,15 +114,13 @@ class StatisticsScene(Scene):
 
     def _summary(self, p: Painter, s: Any) -> None:
         tr = self.ctx.tr
-        avg = getattr(s, "average_rounds", 0.0)
+        avg = s.average_rounds
         lines = [
             tr("statistics.played", n=s.played),
             tr("statistics.rounds", rounds=f"{avg:.1f}"),
-            tr(
-                "statistics.streak", n=getattr(s, "best_streak", 0), current=getattr(s, "streak", 0)
-            ),
-            tr("statistics.best_total", n=getattr(s, "best_total", 0)),
-            tr("statistics.shared", n=getattr(s, "shared", 0)),
+            tr("statistics.streak", n=s.best_streak, current=s.streak),
+            tr("statistics.best_total", n=s.best_total),
+            tr("statistics.shared", n=s.shared),
         ]
         for i, line in enumerate(lines):
             p.text(line, (BOX.x + 80, BOX.y + 130 + i * 54), theme.LARGE, theme.TEXT,
@@ -159,7 +152,7 @@ class StatisticsScene(Scene):
         tr = self.ctx.tr
         x0, y0 = BOX.x + 760, BOX.y + 460
         p.text(tr("statistics.victories"), (x0, y0), theme.LARGE, theme.ACCENT, bold=True)
-        counts = getattr(s, "by_victory", {})
+        counts = s.by_victory
         top = max([1, *counts.values()])
         for i, v in enumerate(VICTORIES):
             y = y0 + 60 + i * 56
@@ -174,7 +167,7 @@ class StatisticsScene(Scene):
 
     def _recent(self, p: Painter, s: Any) -> None:
         tr = self.ctx.tr
-        recent = list(getattr(s, "recent", []))
+        recent = list(s.recent)
         if not recent:
             return
         x0, y0 = BOX.x + 80, BOX.y + 460

@@ -56,6 +56,7 @@ from game.ui.match import Match
 from game.ui.painter import Painter
 from game.ui.rules_text import describe_target
 from game.ui.scene import Scene
+from game.ui.scenes.table_tray import HANDOVER_S, TOP_BUTTONS, TraySeating
 from game.ui.targets import Target, intended_move
 from game.ui.viewport import Viewport
 from game.ui.widgets import Button
@@ -168,16 +169,24 @@ BUTTON_MOVES: dict[str, Move] = {
 }
 
 
-class TableScene(Scene):
+class TableScene(TraySeating, Scene):
     kind = "table"
 
     def __init__(self, ctx: Context, match: Match) -> None:
         super().__init__(ctx)
         self.match = match
-        self.layout = load_layout(match.game.n)
-        self.board = BoardView(self.layout, match.game.n, ctx.tr)
-        self.log = LogPanel(ctx.tr)
+        self.base_layout = load_layout(match.game.n)
         self.anims = Animator()
+        self.tray = self.tray_seat(-1)
+        self.layout = self.base_layout.seated(self.tray, match.game.n)
+        self.board = BoardView(self.layout, match.game.n, ctx.tr, self.tray)
+        self.handed_at = -1e9  # when the tray last passed to another human (hot-seat)
+        self.expanded = -1  # an opponent's row opened at length by a click
+        self.expand_cells: list[tuple[Target, Rect]] = []  # what the open row drew, where
+        self.expand_shown = -1  # whose row is open at length now
+        self._row_size_key: tuple = ()
+        self._row_size = theme.BODY
+        self.log = LogPanel(ctx.tr)
         self.layer: pygame.Surface | None = None
         self.layer_key: tuple = ()
         self.dirty = True
@@ -200,8 +209,10 @@ class TableScene(Scene):
         self.message = ""  # a short notice (e.g. an illegal move's reason)
         self.unsaved = False  # a decision was played since the last autosave
         self.saved_at = -1e9
-        grid = self.layout.player(0, "forest_grid")
-        self.small_forests = grid.w / COLUMNS < FOCUS_CELL
+        rows = [s for s in range(match.game.n) if s != self.tray]
+        self.small_forests = any(  # an opponent's Forest too small to read where it lands
+            self.layout.player(s, "forest_grid").w / COLUMNS < FOCUS_CELL for s in rows
+        )
         self.focus_cells: list[tuple[Target, Rect]] = []  # spaces of the focus view, drawn
         self.ai_focus = -1  # an AI's Forest shown up close while its tree lands
         self.alerts = TableAlerts()  # failing saves, AI seats that fell back (game/ui/alerts.py)
@@ -409,9 +420,6 @@ class TableScene(Scene):
             )
         self.buttons = b
 
-    def first_human(self) -> int:
-        return next((i for i, s in enumerate(self.match.seats) if not s.is_ai), 0)
-
     def move_for(self, target: Target | None) -> Choice | None:
         if target is None:
             return None
@@ -597,8 +605,10 @@ class TableScene(Scene):
             self.activate(choice)
         elif target is not None and target.kind == "discard":
             self.open_discard(target.a)
-        elif target is not None:
-            self.explain_refusal(target)
+        else:
+            if target is not None:
+                self.explain_refusal(target)
+            self.click_row(pos)
 
     def explain_refusal(self, target: Target) -> None:
         """A click on something that is not a move now: say why, in the engine's words."""
@@ -616,7 +626,9 @@ class TableScene(Scene):
 
     def on_key(self, key: int) -> None:  # noqa: C901 - one line per key
         if key == pygame.K_ESCAPE:
-            if self.tentative is not None or self.selected_tree >= 0:
+            if self.expanded >= 0:
+                self.expanded = -1
+            elif self.tentative is not None or self.selected_tree >= 0:
                 self.undo()
             else:
                 self.open_pause()
@@ -705,6 +717,7 @@ class TableScene(Scene):
             or (active is not None and self.match.seats[active.player].is_ai)
             or self.hint_job is not None
             or (self.hover is not None and self.hover_time < TOOLTIP_DELAY_S)
+            or self.clock - self.handed_at < HANDOVER_S
         )
 
     def advance(self, dt: float) -> bool:
@@ -740,6 +753,7 @@ class TableScene(Scene):
             self.stack.replace(scene)  # our exit saves what is unsaved
             if isinstance(scene, TableScene):
                 scene.saved_at = self.saved_at  # one save per AUTOSAVE_GAP_S across scenes
+                scene.keep_tray(self.tray)
 
     def drive_ai(self, dt: float) -> bool:
         a = self.match.active()
@@ -930,41 +944,56 @@ class TableScene(Scene):
     # -- drawing ---------------------------------------------------------------------------
 
     def draw(self, p: Painter) -> None:
+        """The table; its words (banner, log, prompt, buttons, tooltips) at the player's
+        interface scale, the board's packed labels and the round's panels at their own."""
+        self.seat_tray(self.tray_seat(self.tray))
         self.refresh_choices()
-        self.draw_layer(p)
-        self.draw_highlights(p)
-        self.draw_focus(p)
-        self.anims.draw(p)
-        self.draw_hud(p)
-        self.draw_extra(p)
-        self.draw_tooltip(p)
+        p.text_scale = self.ctx.settings.ui_scale / 100
+        try:
+            self.draw_layer(p)
+            self.draw_highlights(p)
+            self.draw_expanded(p)
+            self.draw_focus(p)
+            self.anims.draw(p)
+            self.draw_hud(p)
+            self.draw_handover(p)
+            p.text_scale = 1.0
+            self.draw_extra(p)
+            p.text_scale = self.ctx.settings.ui_scale / 100
+            self.draw_tooltip(p)
+        finally:
+            p.text_scale = 1.0
         self.alerts.draw(self, p)
 
     # -- the focus view: one Forest up close ------------------------------------------------
 
     def focus_seat(self) -> int:
-        """Whose Forest to show up close, or -1. Only where Forests are small (4 players):
-        the planter's own while they plant, else the one under the pointer."""
+        """Whose Forest to show up close, or -1: an opponent's small Forest while a tree
+        lands in it. The tray's own Forest is large enough to plant in where it is."""
         if not self.small_forests:
             return -1
         seat = self.human_seat()
         a = self.match.active()
-        if seat >= 0 and a is not None and a.decision is Decision.PLANT:
+        if seat >= 0 and seat != self.tray and a is not None and a.decision is Decision.PLANT:
             return seat
         if self.ai_focus >= 0 and self.anims.busy:
             return self.ai_focus
-        h = self.hover
-        if h is not None and h.kind == "space" and self.hover_time > 0.25:
-            return h.a
         return -1
 
     def hit(self, pos: tuple[int, int]) -> Target | None:
-        """What is under ``pos``: the focus view's spaces first; the view hides the rest."""
+        """What is under ``pos``: the focus view's spaces first, then an opponent's row
+        opened at length; each hides what lies under it."""
         for t, r in self.focus_cells:
             if r.collidepoint(pos):
                 return t
         if self.focus_cells and self.layout["forest_focus"].collidepoint(pos):
             return None
+        if self.expand_cells:
+            for t, r in reversed(self.expand_cells):
+                if r.collidepoint(pos):
+                    return t
+            if self.layout["expand_panel"].collidepoint(pos):
+                return None
         return self.board.hit(pos)
 
     def focus_board(self) -> Rect:
@@ -1048,6 +1077,7 @@ class TableScene(Scene):
             self.log.scroll,
             len(self.match.log),
             self.palette,
+            p.text_scale,
         )
         if self.layer is None or self.dirty or key != self.layer_key:
             if self.layer is None or self.layer.get_size() != p.surface.get_size():
@@ -1057,6 +1087,7 @@ class TableScene(Scene):
                     else pygame.Surface(p.surface.get_size())
                 )
             lp = Painter(self.layer, p.vp, p.texts, p.art)
+            lp.text_scale = p.text_scale
             lp.clear()
             self.render_layer(lp, active)
             self.layer_key = key
@@ -1152,10 +1183,10 @@ class TableScene(Scene):
     def draw_raised_card(self, p: Painter) -> None:
         """The Help Line card under the pointer, lifted out of its fan so it reads whole."""
         h = self.hover
-        if h is None or h.kind != "help_card" or self.focus_cells:
+        if h is None or h.kind != "help_card" or self.focus_cells or self.expand_cells:
             return
         r = self.board.rect_of(h)
-        if r is None:
+        if r is None or r.w > r.h:  # a tab: the tooltip shows the card
             return
         lifted = r.move(0, -8)
         p.rect(lifted.inflate(8, 8).move(3, 5), (0, 0, 0, 110), radius=10)
@@ -1223,9 +1254,17 @@ class TableScene(Scene):
             anchor="midleft",
             max_width=r.w - r.h - 20,
         )
+        moves = (b for name, b in self.buttons.items() if name not in TOP_BUTTONS)
+        row = [b for b in moves if b.size >= theme.BODY]  # Confirm and Discard keep theirs
+        size = self.row_text_size(p, row)
         for b in self.buttons.values():
             b.focused = False
-            b.draw(p)
+            if b in row:
+                b.size, own = min(b.size, size), b.size
+                b.draw(p)
+                b.size = own
+            else:
+                b.draw(p)
         k = self.layout["keys"]
         p.text(
             self.keys_text(),
@@ -1264,7 +1303,8 @@ class TableScene(Scene):
         w = 420
         body_h = p.text_height(text.body, w - 24, theme.SMALL)
         img_h = 150 if text.image and text.image[0] == "card_face" else 0
-        h = 24 + 34 + body_h + (img_h + 8 if img_h else 0) + 12
+        title_h = max(34, p.text_size(text.title, theme.BODY, bold=True)[1] + 4)
+        h = 24 + title_h + body_h + (img_h + 8 if img_h else 0) + 12
         box = self.tooltip_box(w, h)
         x, y = box.topleft
         p.rect(box, theme.TOOLTIP, radius=12)
@@ -1274,15 +1314,17 @@ class TableScene(Scene):
             p.image(*text.image, rect=Rect(x + 12, yy, round(img_h * 0.72), img_h))
             yy += img_h + 8
         p.text(text.title, (x + 12, yy), theme.BODY, theme.TEXT_DARK, bold=True, max_width=w - 24)
-        p.text_box(text.body, Rect(x + 12, yy + 34, w - 24, body_h), theme.SMALL, theme.TEXT_DARK)
+        p.text_box(
+            text.body, Rect(x + 12, yy + title_h, w - 24, body_h), theme.SMALL, theme.TEXT_DARK
+        )
 
     def tooltip_box(self, w: int, h: int) -> Rect:
-        """Where a tooltip goes: never over the players' panels (the Help Line and Forest a
-        decision is about) nor the prompt and buttons. Over a panel it stands to the panel's
-        left; elsewhere beside the pointer, on the side that keeps it off the panels."""
+        """Where a tooltip goes: never over the opponents' rows or the tray (the Help Lines
+        and Forests a decision is about) nor the prompt and buttons. Over a row it stands to
+        the rows' left, over the tray above it; elsewhere beside the pointer."""
         mx, my = self.mouse
-        edge = self.layout.player(0, "panel").x - 10
-        bottom = self.layout["prompt"].y - 6
+        edge = self.layout["expand_panel"].x - 10
+        bottom = self.layout.player(self.tray, "panel").y - 6
         if self.focus_cells and self.layout["forest_focus"].collidepoint(self.mouse):
             x = self.layout["forest_focus"].right + 12
         elif mx >= edge:
@@ -1292,10 +1334,13 @@ class TableScene(Scene):
         else:
             x = mx - 24 - w
         x = max(8, min(x, edge - w))
-        y = my + 24
-        if y + h > bottom:
-            y = my - h - 16 if mx < edge else bottom - h
-        y = max(8, min(y, self.layout.size[1] - h - 8))
+        if my >= bottom:
+            y = bottom - h
+        else:
+            y = my + 24
+            if y + h > bottom:
+                y = my - h - 16
+        y = max(8, min(y, bottom - h))
         return Rect(x, y, w, h)
 
 

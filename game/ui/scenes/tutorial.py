@@ -16,16 +16,6 @@ from typing import Any, assert_never, cast
 import pygame
 from pygame import Rect
 
-from game.app.tutorial import (
-    LEARNER,
-    OPPONENT,
-    Lesson,
-    LessonRunner,
-    ProgressStore,
-    Refusal,
-    load_lessons,
-    load_ui_text,
-)
 from game.engine import Game, IllegalMove, Move
 from game.engine.moves import (
     AnyMove,
@@ -42,8 +32,21 @@ from game.engine.moves import (
     Stop,
     UseFragment,
 )
+from game.lessons import (
+    LEARNER,
+    OPPONENT,
+    Lesson,
+    LessonProgress,
+    LessonRunner,
+    Refusal,
+    load_lessons,
+    load_ui_text,
+)
+from game.notice import Notice
+from game.settings import Settings
+from game.stats import Stats
 from game.ui import theme
-from game.ui.context import Context
+from game.ui.context import Context, Storage
 from game.ui.layout import Layout
 from game.ui.match import Match, Seat
 from game.ui.painter import Painter
@@ -78,18 +81,18 @@ TABLE_KINDS = ("draw", "action")
 
 def note_places(layout: Layout) -> dict[str, Rect]:
     """Where a lesson's note may sit, taken from the table's own zones so that a new layout
-    moves the notes with it: over the Reserve and tree supply (``left``), over the
-    opponent's panel (``right``), over the tree supply and the log, which the end of the
-    round leaves alone (``low``), and over the prompt and buttons (``bottom``)."""
+    moves the notes with it: over the Reserve (``left``), over the opponent's row
+    (``right``), over the log and the tree supply beside it, clear of the supplies the end
+    of the round takes from (``low``), and over the prompt and buttons (``bottom``)."""
     reserve = layout["market_3"].unionall(
         [layout[f"{kind}_{level}"] for kind in ("market", "reserve") for level in (1, 2, 3)]
     )
     supply, log = layout["tree_supply"], layout["log"]
-    top, bottom = max(supply.top, log.top), min(supply.bottom, log.bottom)
+    top = max(supply.top, log.top, reserve.bottom + 4)
     return {
-        "left": reserve.union(supply),
+        "left": reserve,
         "right": layout.player(OPPONENT, "panel"),
-        "low": Rect(supply.x, top, log.right - supply.x, bottom - top),
+        "low": Rect(log.x, top, supply.right - log.x, layout["fire_supply"].top - 4 - top),
         "bottom": layout["onibi_panel"],
     }
 
@@ -123,10 +126,13 @@ class LessonStorage:
     """The app's storage seen by the lesson's table: settings pass through, but the lesson's
     match is never autosaved, recorded in the statistics, or allowed to clear a real save."""
 
-    def __init__(self, real: Any) -> None:
+    def __init__(self, real: Storage) -> None:
         self.real = real
 
-    def save_settings(self, settings: Any) -> None:
+    def load_settings(self) -> Settings:
+        return self.real.load_settings()
+
+    def save_settings(self, settings: Settings) -> None:
         self.real.save_settings(settings)
 
     def save_match(self, doc: dict[str, Any]) -> None:
@@ -138,14 +144,29 @@ class LessonStorage:
     def clear_match(self) -> None:
         return None
 
-    def load_stats(self) -> Any:
+    def load_stats(self) -> Stats:
         return self.real.load_stats()
 
-    def save_stats(self, stats: Any) -> None:
+    def save_stats(self, stats: Stats) -> None:
         return None
 
-    def record_game(self, doc: dict[str, Any]) -> Any:
+    def reset_stats(self) -> Stats:
+        return self.real.load_stats()  # a lesson never resets the player's statistics
+
+    def record_game(self, doc: dict[str, Any]) -> Stats | None:
         return None
+
+    def recent_replays(self, limit: int = 20) -> list[Any]:
+        return []
+
+    def take_notices(self) -> list[Notice]:
+        return []  # the menu shows them when the lesson is over
+
+    def take_write_failures(self) -> list[Notice]:
+        return self.real.take_write_failures()  # a settings write may fail during a lesson
+
+    def save_problem(self) -> Notice | None:
+        return None  # nothing of a lesson is saved
 
 
 class TutorialMatch(Match):
@@ -227,7 +248,7 @@ class TutorialMenuScene(Scene):
         super().__init__(ctx)
         self.lessons = lessons if lessons is not None else load_lessons()
         self.text = UiText(ctx)
-        self.progress = ProgressStore.for_storage(ctx.storage)
+        self.progress = ctx.lesson_progress
         self.menu = ButtonList()
 
     def enter(self) -> None:
@@ -315,12 +336,12 @@ class TutorialScene(Scene):
         ctx: Context,
         lessons: list[Lesson],
         index: int,
-        progress: ProgressStore | None = None,
+        progress: LessonProgress | None = None,
     ) -> None:
         super().__init__(ctx)
         self.lessons = lessons
         self.index = index
-        self.progress = progress if progress is not None else ProgressStore(None)
+        self.progress = progress if progress is not None else ctx.lesson_progress
         self.text = UiText(ctx)
         self.inner_ctx = dataclasses.replace(ctx, storage=LessonStorage(ctx.storage), hint=None)
         self.inner = SceneStack()
@@ -475,7 +496,7 @@ class TutorialScene(Scene):
         refused = self.match.refused
         msg = ""
         if refused is not None:
-            has = getattr(self.ctx, "has_key", None)
+            has = self.ctx.has_key
             engine = refusal_text(self.ctx.tr, refused.error, has) if refused.error else None
             msg = f"{t('not_now')} {refused.message(t.lang, engine)}"
         cont, skip, lessons = self.buttons.buttons

@@ -14,7 +14,7 @@ from typing import Any
 
 LANGUAGES: tuple[str, ...] = ("en", "ko")
 # Each language: the table's strings, then the app screens' (rules help, statistics,
-# replays), both in game/app/locale/.
+# replays), both in game/locale/.
 FILES: tuple[str, ...] = ("{lang}.json", "app_{lang}.json")
 
 
@@ -29,7 +29,7 @@ def read_strings(language: str) -> dict[str, str]:
     out: dict[str, str] = {}
     for pattern in FILES:
         name = pattern.format(lang=language)
-        raw = resources.files("game.app").joinpath("locale", name)
+        raw = resources.files("game").joinpath("locale", name)
         if not raw.is_file():
             continue
         strings = json.loads(raw.read_text(encoding="utf-8"))

@@ -1,5 +1,6 @@
-"""The guided first game: lessons read from ``game/app/lessons/``, the runner that keeps a
-real engine game on the lesson's script, and the store that remembers finished lessons.
+"""The guided first game: lessons read from ``game/lessons/*.json``, the runner that keeps a
+real engine game on the lesson's script, and how finished lessons are remembered (in a file
+by the app, ``game/app/lesson_progress.py``).
 
 A lesson file holds a prepared position (built from ``new_game`` by moving components, so
 ``check_invariants`` still holds), the opponent's scripted moves, and the steps: the zones to
@@ -10,26 +11,21 @@ here draws: the tutorial scene (``game/ui/scenes/tutorial.py``) and the tests dr
 
 from __future__ import annotations
 
-import contextlib
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib import resources
-from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
-from game.app.atomic import read_bytes_limited, write_json_atomic
-from game.app.i18n import LANGUAGES
 from game.data import animals, trees
 from game.engine import Game, IllegalMove, Move, Phase, check_invariants, new_game
 from game.engine.state import COLUMNS, MARKET_CARDS, VARAN
+from game.i18n import LANGUAGES
 
 LEARNER, OPPONENT = 0, 1
 UNTIL: tuple[str, ...] = ("opponent", "end_of_round", "next_round", "game_over")
 CARD_IDS: dict[str, int] = {c.name: c.id for c in animals()[1:]}
 TREE_IDS: dict[str, int] = {t.id: t.index for t in trees()}
-PROGRESS_FILE = "tutorial.json"
-PROGRESS_LIMIT = 64 * 1024
 
 
 class LessonError(ValueError):
@@ -73,7 +69,7 @@ class Lesson:
 
 
 def lesson_dir() -> Any:
-    return resources.files("game.app").joinpath("lessons")
+    return resources.files("game.lessons")
 
 
 def _text(raw: Any, where: str) -> dict[str, str]:
@@ -398,40 +394,22 @@ class LessonRunner:
 # -- progress -----------------------------------------------------------------------------
 
 
-class ProgressStore:
-    """Finished lessons, in ``tutorial.json`` of the user's data folder (memory only when
-    the app runs without files, as in tests)."""
+class LessonProgress(Protocol):
+    """Which lessons are done: kept in a file by the app, in memory elsewhere."""
 
-    def __init__(self, path: Path | None) -> None:
-        self.path = path
-        self.done: list[str] = []
-        self.load()
+    def completed(self, lesson_id: str) -> bool: ...
+    def mark_done(self, lesson_id: str) -> None: ...
 
-    @classmethod
-    def for_storage(cls, storage: Any) -> ProgressStore:
-        paths = getattr(storage, "paths", None)
-        data = getattr(paths, "data", None)
-        return cls(Path(data) / PROGRESS_FILE if data is not None else None)
 
-    def load(self) -> None:
-        if self.path is None or not self.path.is_file():
-            return
-        try:
-            raw = json.loads(read_bytes_limited(self.path, PROGRESS_LIMIT).decode("utf-8"))
-        except (OSError, ValueError, RecursionError):
-            return  # an unreadable file only forgets which lessons were done
-        done = raw.get("completed") if isinstance(raw, dict) else None
-        if isinstance(done, list):
-            self.done = [str(x) for x in done if isinstance(x, str)]
+@dataclass
+class MemoryProgress:
+    """Progress for one run only (tests, the self-test, an app without files)."""
+
+    done: list[str] = field(default_factory=list)
 
     def completed(self, lesson_id: str) -> bool:
         return lesson_id in self.done
 
     def mark_done(self, lesson_id: str) -> None:
-        if lesson_id in self.done:
-            return
-        self.done.append(lesson_id)
-        if self.path is not None:
-            # progress is a convenience: a failed write never stops the lesson
-            with contextlib.suppress(OSError):
-                write_json_atomic(self.path, {"version": 1, "completed": self.done})
+        if lesson_id not in self.done:
+            self.done.append(lesson_id)

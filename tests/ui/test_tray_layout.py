@@ -1,0 +1,148 @@
+"""The own seat's tray and the opponents' rows, measured on screen: at 1280x720 and
+1920x1080, for 2-4 players, in English and Korean, every element chip of the tray's cards
+is at least 16 px high, every card name in the tray shows whole, and every
+solitary/gregarious marker in every Help Line is at least 16 px and uncovered."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from pygame import Rect
+
+from game.data import animals
+from game.engine import new_game
+from game.i18n import Catalog
+from game.ui import theme
+from game.ui.board import BoardView
+from game.ui.fonts import Fonts
+from game.ui.layout import load_layout
+from game.ui.line_view import CardLook, row_line
+from game.ui.sprites import Sprites
+from game.ui.viewport import Viewport
+
+SIZES = [(1280, 720), (1920, 1080)]
+MIN_PX = 16
+CARDS = [a.id for a in animals() if a is not None]
+LONGEST_LINE = 20  # self-play lines reach 19 cards
+
+
+def lines() -> list[list[int]]:
+    """Lines of every length, together holding every card (five-chip Eagle and the
+    longest names included) in every position."""
+    out = []
+    for n in range(1, LONGEST_LINE + 1):
+        for start in range(0, len(CARDS), n):
+            out.append([CARDS[(start + i) % len(CARDS)] for i in range(n)])
+    return out
+
+
+def screen(vp: Viewport, r: Rect) -> Rect:
+    return vp.rect(r)
+
+
+def covered(looks: list[CardLook], i: int, part: Rect) -> bool:
+    """Whether a card drawn after card ``i`` lies over ``part``."""
+    return any(later.rect.colliderect(part) for later in looks[i + 1 :])
+
+
+def boards(n: int) -> list[BoardView]:
+    """The table seen by each seat in turn (hot-seat hands the tray round)."""
+    base = load_layout(n)
+    return [BoardView(base.seated(tray, n), n, Catalog.load("en").tr, tray) for tray in range(n)]
+
+
+@pytest.fixture(scope="module")
+def fonts() -> Fonts:
+    pygame.font.init()
+    return Fonts()
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_tray_cards_have_16px_chips_and_markers_and_whole_names(
+    players: int, size: tuple[int, int], language: str, fonts: Fonts
+) -> None:
+    vp = Viewport(size)
+    tr = Catalog.load(language).tr
+    sprites = Sprites()
+    sprites._fonts = fonts
+    for board in boards(players):
+        seat = board.tray
+        for line in lines():
+            looks = board.line_looks(seat, line)
+            assert len(looks) == len(line)
+            for i, look in enumerate(looks):
+                where = f"{players}p {size} {language} seat {seat} card {look.card} of {len(line)}"
+                a = animals()[look.card]
+                assert len(look.chips) == sum(1 for v in a.elements if v), where
+                for chip in look.chips:
+                    assert screen(vp, chip).h >= MIN_PX, f"{where}: chip {screen(vp, chip)}"
+                    assert not covered(looks, i, chip), where
+                if a.symbol == "neutral":
+                    assert look.marker is None
+                else:
+                    m = screen(vp, look.marker)
+                    assert min(m.w, m.h) >= MIN_PX, f"{where}: marker {m}"
+                    assert not covered(looks, i, look.marker), where
+                assert look.name is not None and not covered(looks, i, look.name), where
+                name = tr(f"animal.{look.card}")
+                box = screen(vp, look.name)
+                if look.style == "card":
+                    laid = sprites.name_layout(look.card, screen(vp, look.rect).size, name)
+                    assert laid is not None, f"{where}: {name!r} does not fit its band"
+                else:
+                    px = max(6, round(theme.SMALL * vp.scale))
+                    width = fonts.get(px, bold=True).size(name)[0]
+                    assert width <= box.w, f"{where}: {name!r} {width} > {box.w} px"
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_marker_in_every_row_is_16px_and_uncovered(
+    players: int, size: tuple[int, int]
+) -> None:
+    vp = Viewport(size)
+    for board in boards(players):
+        rows = [s for s in range(players) if s != board.tray]
+        opened = board.layout["expand_help_line"]  # a row opened at length
+        for seat in [*rows, -1]:
+            for line in lines():
+                area = opened if seat < 0 else board.pz(seat, "help_line")
+                looks = row_line(area, line) if seat < 0 else board.line_looks(seat, line)
+                markers = []
+                for i, look in enumerate(looks):
+                    assert area.contains(look.rect), f"{players}p seat {seat}: leaves the line"
+                    if look.marker is None:
+                        continue
+                    m = screen(vp, look.marker)
+                    assert min(m.w, m.h) >= MIN_PX, f"{players}p {size} seat {seat}: {m}"
+                    assert not covered(looks, i, look.marker)
+                    chips = sum(1 for v in animals()[look.card].elements if v)
+                    assert len(look.chips) == chips, "the element column shows"
+                    markers.append(look.marker)
+                for i, a in enumerate(markers):
+                    assert not any(a.colliderect(b) for b in markers[i + 1 :]), "markers overlap"
+
+
+def test_the_board_draws_the_line_where_the_geometry_says(fonts: Fonts) -> None:
+    """The rectangles measured above are the ones the table draws and hit-tests."""
+    from game.ui.art import Art
+    from game.ui.painter import Painter
+    from game.ui.targets import Target
+    from game.ui.text import TextCache
+
+    g = new_game(4, seed=3)
+    g.players[0].line = CARDS[:12]  # tabs in the tray
+    g.players[2].line = CARDS[12:28]  # a long row
+    vp = Viewport((1280, 720))
+    surface = pygame.Surface(vp.window)
+    p = Painter(surface, vp, TextCache(), Art())
+    board = BoardView(load_layout(4), 4, Catalog.load("en").tr)
+    board.render(p, g, ["A", "B", "C", "D"], ["human", "easy", "easy", "easy"], 0)
+    for seat in (0, 2):
+        looks = board.line_looks(seat, g.players[seat].line)
+        for i, look in enumerate(looks):
+            assert board.rect_of(Target("help_card", seat, i, look.card)) == look.rect
+    assert {look.style for look in board.line_looks(0, g.players[0].line)} == {"tab"}
+    assert {look.style for look in board.line_looks(0, CARDS[:5])} == {"card"}
