@@ -2,8 +2,9 @@
 
 The engine is deterministic from the seed, so a match is just its setup plus its moves. One
 pass at load keeps a snapshot every ``CHECKPOINT`` moves and each move's events; any position
-is then a snapshot plus at most ``CHECKPOINT - 1`` moves, so stepping back is as cheap as
-stepping forward.
+is then a snapshot plus the events of at most ``CHECKPOINT - 1`` moves, stepped with the
+engine's own ``apply_event`` (events carry every outcome, so stepping them is exact), and
+stepping back is as cheap as stepping forward.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from dataclasses import dataclass
 
 from game.app.savefile import SavedMatch
 from game.engine import Event, Game, Move, new_game
+from game.engine.apply import apply_event
 
 CHECKPOINT = 32
 
@@ -90,7 +92,8 @@ class Replay:
             k = min(index // CHECKPOINT, len(self._checkpoints) - 1)
             start, g = k * CHECKPOINT, self._checkpoints[k].clone()
         for step in self.steps[start:index]:
-            g.play(step.seat, step.move)
+            for e in step.events:
+                apply_event(g, e)
         self.index, self._game = index, g
 
     def forward(self) -> bool:

@@ -2,15 +2,18 @@
 
 Public API (see docs/engine.md): ``new_game``, ``Game`` (``pending``, ``legal_moves``,
 ``play``, ``clone``, ``to_json``/``from_json``, ``view``, ``result``), ``determinize``,
-the ``Move`` and ``Event`` families and ``IllegalMove``.
+the ``Move`` and ``Event`` families, ``apply_event`` (the one way a game changes) and
+``IllegalMove``.
 """
 
 from __future__ import annotations
 
 from game.engine import events
+from game.engine.apply import apply_event
 from game.engine.events import Event
-from game.engine.game import Decision, Game, IllegalMove, Pending, Phase, Result, Score
+from game.engine.game import Decision, Game, IllegalMove, Pending, Phase
 from game.engine.moves import Action, Move
+from game.engine.result import Result, Score
 from game.engine.serialize import SCHEMA_VERSION, InvalidState, check_invariants
 from game.engine.setup import new_game
 from game.engine.view import View, determinize
@@ -29,6 +32,7 @@ __all__ = [
     "Result",
     "Score",
     "View",
+    "apply_event",
     "check_invariants",
     "determinize",
     "events",

@@ -1,12 +1,19 @@
-"""Events: one typed value per visible change, returned by ``Game.play``.
+"""Events: one typed value per change of the game, returned by ``Game.play``.
 
-The table animates and writes its log from these alone, so each carries everything a
-sentence or an animation needs (who, what, from where, to where).
+Events are the only way the state changes: ``Game.play`` decides which events happen and
+``game.engine.apply.apply_event`` carries each one out, on the real game and on any copy
+(the table's display copy, a replay). So each event carries every outcome, chance included
+(the order a reshuffle produced, the card revealed), and everything a sentence or an
+animation needs (who, what, from where, to where). Some carry hidden information (a
+reshuffled pile's order): they are for trusted consumers, never for an AI's view.
+
+Consumers dispatch with ``match`` over ``AnyEvent`` and end with ``assert_never``, so a new
+event type fails tests (tests/engine/test_exhaustive.py) until every consumer handles it.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar
 
 
@@ -31,6 +38,8 @@ class Event:
         cls = Event._registry[raw["kind"]]
         args = {}
         for f in fields(cls):
+            if f.name not in raw and f.default is not MISSING:
+                continue  # a field added later (an older log): its default
             value = raw[f.name]
             args[f.name] = _tuples(value) if isinstance(value, list) else value
         return cls(**args)
@@ -51,6 +60,7 @@ class RoundStarted(Event):
 class Reshuffled(Event):
     player: int
     cards: int
+    deck: tuple[int, ...] = ()  # the new draw pile, top card last (hidden information)
     kind: ClassVar[str] = "reshuffled"
 
 
@@ -115,6 +125,15 @@ class BonusSkipped(Event):
     bonus: str
     reason: str
     kind: ClassVar[str] = "bonus_skipped"
+
+
+@dataclass(frozen=True, slots=True)
+class StepEnded(Event):
+    """A pick step (attract, extinguish) ended after its picks: Finish, or nothing more fits."""
+
+    player: int
+    step: str
+    kind: ClassVar[str] = "step_ended"
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,3 +257,35 @@ class GameOver(Event):
     winners: tuple[int, ...]
     tiebreak: bool
     kind: ClassVar[str] = "game_over"
+
+
+AnyEvent = (
+    RoundStarted
+    | Reshuffled
+    | CardRevealed
+    | FragmentUsed
+    | PlayerStopped
+    | ActionPhaseStarted
+    | TurnStarted
+    | ActionChosen
+    | BonusStarted
+    | BonusSkipped
+    | StepEnded
+    | FragmentsTaken
+    | AnimalAttracted
+    | FireExtinguished
+    | TreePlanted
+    | StandeeMoved
+    | TileStolen
+    | NothingToSteal
+    | Passed
+    | TurnEnded
+    | OnibiAttack
+    | VaransDealt
+    | FiresAdded
+    | ReserveRefilled
+    | HelpLinesReturned
+    | SacredTreePassed
+    | GameOver
+)
+"""Every concrete event: what a ``match`` over events must cover (a test checks the list)."""

@@ -1,17 +1,21 @@
-"""The Game: state of one match, its legal moves, and the rules that apply a move.
+"""The Game: state of one match, its legal moves, and the rules that decide a move's events.
 
 One method lists the legal moves and ``play`` refuses anything not in that list, so the
-rules are written once. ``play`` never half-applies a move: it validates first.
+rules are written once. ``play`` never half-applies a move: it validates first. Then it
+decides the move's events and applies each (``game.engine.apply``): nothing else changes
+a game.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from game.engine import events as ev
 from game.engine import rng
+from game.engine.apply import apply_event
 from game.engine.moves import (
     CHOOSE,
     DRAW,
@@ -35,9 +39,9 @@ from game.engine.moves import (
     Steal,
     check_move_types,
 )
+from game.engine.result import Result, ranking
 from game.engine.state import (
     CARD_COST,
-    CARD_ELEMS,
     CARD_GREGARIOUS,
     CARD_LEVEL,
     CARD_SOLITARY,
@@ -53,11 +57,10 @@ from game.engine.state import (
     LINES,
     N_ROCKS,
     RESERVE_SIZE,
-    ROCKS,
     SOLITARY_LIMIT,
     TREE_COST,
-    TREE_ELEMS,
     VARAN,
+    Phase,
     PlayerState,
     Task,
 )
@@ -77,12 +80,6 @@ class IllegalMove(ValueError):
         super().__init__(message)
         self.code = code
         self.numbers: dict[str, int] = numbers or {}
-
-
-class Phase(StrEnum):
-    DRAW = "draw"
-    ACTION = "action"
-    OVER = "over"
 
 
 class Decision(StrEnum):
@@ -108,34 +105,7 @@ class Pending:
     victim: int = -1  # whose tile may be stolen
 
 
-@dataclass(frozen=True, slots=True)
-class Score:
-    player: int
-    trees: int
-    fires: int
-    flowers: int
-    qualified: bool  # reached the goal on at least one track
-
-    @property
-    def total(self) -> int:
-        return self.trees + self.fires + self.flowers
-
-
-@dataclass(frozen=True, slots=True)
-class Result:
-    over: bool
-    scores: tuple[Score, ...]  # by seat
-    ranking: tuple[tuple[int, ...], ...]  # groups of tied seats, best first
-    winners: tuple[int, ...]
-    tiebreak: bool  # several players reached the goal, so the sums decided
-
-
-_ACTION_TASK = {
-    Action.ATTRACT: "attract",
-    Action.EXTINGUISH: "extinguish",
-    Action.PLANT: "plant",
-    Action.MOVE: "move",
-}
+_ACTIONS: tuple[Action, ...] = tuple(Action)  # iterating the Enum class itself is slow
 _TASK_DECISION = {
     "attract": Decision.ATTRACT,
     "extinguish": Decision.EXTINGUISH,
@@ -296,7 +266,7 @@ class Game:
         moves: list[Move] = []
         repeat = p.can_repeat
         used = p.used
-        for action in Action:
+        for action in _ACTIONS:
             if (used >> action) & 1 and not repeat:
                 continue
             if self._action_possible(p, action):
@@ -365,31 +335,38 @@ class Game:
 
     def result(self) -> Result:
         """Ranking by RULES.md §7; meaningful once ``over`` (provisional before)."""
-        scores = []
-        for p in self.players:
-            trees, fires, flowers = p.tracks()
-            qualified = trees >= GOAL or fires >= GOAL or flowers >= GOAL
-            scores.append(Score(p.seat, trees, fires, flowers, qualified))
-        groups: dict[tuple[bool, int], list[int]] = {}
-        for s in scores:
-            groups.setdefault((s.qualified, s.total), []).append(s.player)
-        ranking = tuple(tuple(groups[k]) for k in sorted(groups, reverse=True))
-        qualified = [s for s in scores if s.qualified]
-        winners: tuple[int, ...] = ()
-        if qualified:
-            winners = ranking[0]
-        return Result(
-            over=self.over,
-            scores=tuple(scores),
-            ranking=ranking,
-            winners=winners,
-            tiebreak=len(qualified) > 1,
-        )
+        return ranking(self.players, self.over)
 
     # --- playing --------------------------------------------------------------------
+    #
+    # ``play`` is "decide, then apply each event": the ``_decide_*`` methods read the state
+    # and hand each event they decide to ``_emit``, which applies it (``apply_event``, the
+    # only code that changes a game) and records it; the next decision sees the state the
+    # events before it made. Decision code never assigns to the state itself.
 
     def play(self, player: int, move: Move) -> list[ev.Event]:
         """Apply one move; an illegal one raises ``IllegalMove`` and changes nothing."""
+        self._check(player, move)
+        return self.play_unchecked(player, move)
+
+    def play_unchecked(self, player: int, move: Move) -> list[ev.Event]:
+        """``play`` without the legality check, for search that takes its moves from
+        ``legal_moves`` itself; anything else must go through ``play``."""
+        out: list[ev.Event] = []
+        self._decide(player, move, out)
+        return out
+
+    def play_watched(
+        self, player: int, move: Move, watch: Callable[[ev.Event], None]
+    ) -> list[ev.Event]:
+        """``play``, calling ``watch(e)`` just after each event is applied: between two
+        events the game is exactly what that event left (the stepped-copy test)."""
+        self._check(player, move)
+        out = _Watched(watch)
+        self._decide(player, move, out)
+        return list(out)
+
+    def _check(self, player: int, move: Move) -> None:
         if (bad := check_move_types(move, player)) is not None:
             raise IllegalMove(bad[1], bad[0])
         if self.is_view:
@@ -402,59 +379,35 @@ class Game:
 
             code, numbers, text = why(self, player, move)
             raise IllegalMove(text, code, numbers)
-        return self.play_unchecked(player, move)
 
-    def play_unchecked(self, player: int, move: Move) -> list[ev.Event]:
-        """``play`` without the legality check, for search that takes its moves from
-        ``legal_moves`` itself; anything else must go through ``play``."""
-        out: list[ev.Event] = []
+    def _emit(self, e: ev.Event, out: list[ev.Event]) -> None:
+        apply_event(self, e)
+        out.append(e)
+
+    def _decide(self, player: int, move: Move, out: list[ev.Event]) -> None:
+        p = self.players[player]
         if self.phase is Phase.DRAW:
-            self._play_draw(self.players[player], move, out)
+            self._decide_draw(p, move, out)
         elif self.tasks:
-            self._play_task(self.players[player], move, out)
+            self._decide_task(p, move, out)
         else:
-            self._play_action(self.players[player], move, out)
-        return out
+            self._decide_action(p, move, out)
 
     # draw phase
 
-    def _play_draw(self, p: PlayerState, move: Move, out: list[ev.Event]) -> None:
+    def _decide_draw(self, p: PlayerState, move: Move, out: list[ev.Event]) -> None:
         if move is DRAW or move == DRAW:
             if not p.deck:
-                p.deck, p.discard = p.discard, []
-                rng.shuffle(p.deck, self.seed, p.seat, p.shuffles)
-                p.shuffles += 1
-                out.append(ev.Reshuffled(p.seat, len(p.deck)))
-            card = p.deck.pop()
-            if p.known_top:
-                p.known_top -= 1
-            p.line.append(card)
-            e = CARD_ELEMS[card]
-            le = p.line_elems
-            le[0] += e[0]
-            le[1] += e[1]
-            le[2] += e[2]
-            le[3] += e[3]
-            le[4] += e[4]
-            p.solitary += CARD_SOLITARY[card]
-            p.gregarious += CARD_GREGARIOUS[card]
-            p.just_revealed = True
-            out.append(ev.CardRevealed(p.seat, card, p.uncancelled))
+                deck = p.discard[:]
+                rng.shuffle(deck, self.seed, p.seat, p.shuffles)
+                self._emit(ev.Reshuffled(p.seat, len(deck), tuple(deck)), out)
+            card = p.deck[-1]
+            n = p.solitary + CARD_SOLITARY[card] - p.gregarious - CARD_GREGARIOUS[card]
+            self._emit(ev.CardRevealed(p.seat, card, n if n > 0 else 0), out)
         elif move == USE_FRAGMENT:
-            card = p.line.pop()
-            e = CARD_ELEMS[card]
-            for i in range(5):
-                p.line_elems[i] -= e[i]
-            p.solitary -= CARD_SOLITARY[card]
-            p.gregarious -= CARD_GREGARIOUS[card]
-            p.fragments -= 1
-            self.fragments += 1
-            p.just_revealed = False
-            if card == VARAN:
-                self.varans += 1
-            else:
-                p.discard.append(card)
-            out.append(ev.FragmentUsed(p.seat, card, card == VARAN, p.uncancelled))
+            card = p.line[-1]
+            n = p.solitary - CARD_SOLITARY[card] - p.gregarious + CARD_GREGARIOUS[card]
+            self._emit(ev.FragmentUsed(p.seat, card, card == VARAN, n if n > 0 else 0), out)
         else:  # STOP
             self._stop(p, False, out)
             return
@@ -463,136 +416,95 @@ class Game:
             self._stop(p, True, out)
 
     def _stop(self, p: PlayerState, forced: bool, out: list[ev.Event]) -> None:
-        p.stopped = True
-        p.just_revealed = False
-        p.actions_left = 1 if p.uncancelled >= SOLITARY_LIMIT else 2
-        out.append(ev.PlayerStopped(p.seat, p.uncancelled, forced, p.actions_left))
+        n = p.uncancelled
+        self._emit(ev.PlayerStopped(p.seat, n, forced, 1 if n >= SOLITARY_LIMIT else 2), out)
         if all(q.stopped for q in self.players):
-            self.phase = Phase.ACTION
-            self.turn = self.first
-            out.append(ev.ActionPhaseStarted(tuple(self.turn_order())))
-            out.append(ev.TurnStarted(self.turn, self.players[self.turn].actions_left))
+            self._emit(ev.ActionPhaseStarted(tuple(self.turn_order())), out)
+            self._emit(ev.TurnStarted(self.first, self.players[self.first].actions_left), out)
 
     # action phase
 
-    def _play_action(self, p: PlayerState, move: Move, out: list[ev.Event]) -> None:
+    def _decide_action(self, p: PlayerState, move: Move, out: list[ev.Event]) -> None:
         if move == PASS:
-            out.append(ev.Passed(p.seat, p.actions_left))
-            p.actions_left = 0
+            self._emit(ev.Passed(p.seat, p.actions_left), out)
             self._next_turn(out)
             return
         assert isinstance(move, ChooseAction)
-        action = Action(move.action)
-        p.actions_left -= 1
-        p.used |= 1 << action
-        out.append(ev.ActionChosen(p.seat, action))
-        if action is Action.FRAGMENT:
-            self._take_fragments(p, 1, "action", out)
-        else:
-            self.tasks.insert(0, Task(_ACTION_TASK[action], "action"))
+        self._emit(ev.ActionChosen(p.seat, _ACTIONS[move.action - 1]), out)
         self._advance(out)
 
-    def _play_task(self, p: PlayerState, move: Move, out: list[ev.Event]) -> None:
-        t = self.tasks[0]
+    def _decide_task(self, p: PlayerState, move: Move, out: list[ev.Event]) -> None:
         if isinstance(move, PickAnimal):
-            self._attract(p, move.card, out)
-            self.tasks[0] = t._replace(spent=t.spent + CARD_COST[move.card], picks=t.picks + 1)
+            self._emit(ev.AnimalAttracted(p.seat, move.card, CARD_LEVEL[move.card]), out)
         elif isinstance(move, PickFire):
-            self.centre.remove(move.value)
-            p.fires.append(move.value)
-            out.append(ev.FireExtinguished(p.seat, move.value))
-            self.tasks[0] = t._replace(spent=t.spent + move.value, picks=t.picks + 1)
+            self._emit(ev.FireExtinguished(p.seat, move.value), out)
         elif isinstance(move, Plant):
-            self.tasks.pop(0)
-            self._plant(p, move.tree, move.y * COLUMNS + move.x, out)
+            self._emit(self._planted(p, move.tree, move.x, move.y), out)
         elif isinstance(move, MoveSpirit):
-            self.tasks.pop(0)
-            self._move(p, move.distance, out)
+            self._emit(self._moved(p, move.distance), out)
         elif isinstance(move, Steal):
-            self.tasks.pop(0)
-            self._steal(p, move.victim, move.tile, out)
+            self._emit(self._stolen(p, move.victim, move.tile), out)
         else:  # FINISH or SKIP_BONUS
-            self.tasks.pop(0)
+            t = self.tasks[0]
             if move == SKIP_BONUS or not t.picks:
-                out.append(ev.BonusSkipped(p.seat, t.kind, "declined"))
+                self._emit(ev.BonusSkipped(p.seat, t.kind, "declined"), out)
+            else:
+                self._emit(ev.StepEnded(p.seat, t.kind), out)
         self._advance(out)
 
     def _advance(self, out: list[ev.Event]) -> None:
         """Resolve automatic steps until a real decision is due or the turn ends.
 
-        Automatic: Fragment bonuses, a steal with one possible tile, a jumped Spirit with
+        Automatic: Fragment steps, a steal with one possible tile, a jumped Spirit with
         no tile, a bonus with nothing possible, and a pick step whose budget is used up.
         """
         p = self.players[self.turn]
         while self.tasks:
             t = self.tasks[0]
             if t.kind == "fragment":
-                self.tasks.pop(0)
-                self._take_fragments(p, 1, t.source, out)
+                n = min(t.extra or 1, self.fragments)
+                if n <= 0:
+                    self._emit(
+                        ev.BonusSkipped(p.seat, "fragment", "the Fragment supply is empty"), out
+                    )
+                else:
+                    self._emit(ev.FragmentsTaken(p.seat, n, t.source), out)
                 continue
             moves = self._task_moves(p, t)
             if all(m is FINISH or m is SKIP_BONUS for m in moves):
-                self.tasks.pop(0)
                 if t.kind == "steal":
-                    out.append(ev.NothingToSteal(p.seat, t.victim))
+                    self._emit(ev.NothingToSteal(p.seat, t.victim), out)
                 elif not t.picks:
-                    out.append(ev.BonusSkipped(p.seat, t.kind, "nothing possible"))
+                    self._emit(ev.BonusSkipped(p.seat, t.kind, "nothing possible"), out)
+                else:
+                    self._emit(ev.StepEnded(p.seat, t.kind), out)
                 continue
             if t.kind == "steal" and len(moves) == 1:
-                self.tasks.pop(0)
                 steal = moves[0]
                 assert isinstance(steal, Steal)
-                self._steal(p, steal.victim, steal.tile, out)
+                self._emit(self._stolen(p, steal.victim, steal.tile), out)
                 continue
             if t.bonus and not t.announced:
-                self.tasks[0] = t._replace(announced=True)
-                out.append(ev.BonusStarted(p.seat, t.kind, t.source, t.extra))
+                self._emit(ev.BonusStarted(p.seat, t.kind, t.source, t.extra), out)
             return
         if p.actions_left <= 0:
             self._next_turn(out)
 
-    def _take_fragments(self, p: PlayerState, count: int, source: str, out: list) -> None:
-        n = min(count, self.fragments)
-        if n <= 0:
-            out.append(ev.BonusSkipped(p.seat, "fragment", "the Fragment supply is empty"))
-            return
-        self.fragments -= n
-        p.fragments += n
-        out.append(ev.FragmentsTaken(p.seat, n, source))
-
-    def _attract(self, p: PlayerState, card: int, out: list[ev.Event]) -> None:
-        level = CARD_LEVEL[card]
-        self.reserve[level - 1].remove(card)
-        p.deck.append(card)
-        p.known_top += 1
-        self.attracted[level - 1] += 1
-        out.append(ev.AnimalAttracted(p.seat, card, level))
-
-    def _plant(self, p: PlayerState, tree: int, space: int, out: list[ev.Event]) -> None:
-        self.tree_supply[tree] -= 1
-        p.forest[space] = tree
-        e = TREE_ELEMS[tree]
-        fe = p.forest_elems
-        for i in range(5):
-            fe[i] += e[i]
+    def _planted(self, p: PlayerState, tree: int, x: int, y: int) -> ev.TreePlanted:
+        space = y * COLUMNS + x
         lines = []
-        for i, (spaces, element, amount, label) in enumerate(LINES):
+        for i, (spaces, _element, _amount, label) in enumerate(LINES):
             done = (p.lines_done >> i) & 1
-            if not done and space in spaces and all(p.forest[s] != -1 for s in spaces):
-                p.lines_done |= 1 << i
-                fe[element] += amount
+            if (
+                not done
+                and space in spaces
+                and all(p.forest[s] != -1 or s == space for s in spaces)
+            ):
                 lines.append(label)
         corner = CORNERS.get(space)
-        x, y = space % COLUMNS, space // COLUMNS
-        out.append(ev.TreePlanted(p.seat, tree, x, y, tuple(lines), corner.bonus if corner else ""))
-        if corner is None:
-            return
-        if corner.bonus == "fragments":
-            self._take_fragments(p, corner.amount, "corner", out)
-        else:
-            self.tasks.insert(0, Task(corner.bonus, "corner", corner.amount))
+        return ev.TreePlanted(p.seat, tree, x, y, tuple(lines), corner.bonus if corner else "")
 
-    def _move(self, p: PlayerState, distance: int, out: list[ev.Event]) -> None:
+    def _moved(self, p: PlayerState, distance: int) -> ev.StandeeMoved:
         occupied = {q.rock: q.seat for q in self.players if q is not p}
         rock, steps, path, jumped = p.rock, 0, [], []
         while steps < distance:
@@ -602,93 +514,77 @@ class Game:
                 jumped.append(occupied[rock])
             else:
                 steps += 1
-        start, p.rock = p.rock, rock
-        out.append(ev.StandeeMoved(p.seat, start, rock, tuple(path), tuple(jumped)))
-        new = [Task("steal", "rock", victim=v) for v in jumped]
-        new.append(Task(ROCKS[rock], "rock"))
-        self.tasks[0:0] = new
+        return ev.StandeeMoved(p.seat, p.rock, rock, tuple(path), tuple(jumped))
 
-    def _steal(self, p: PlayerState, victim: int, tile: str, out: list[ev.Event]) -> None:
+    def _stolen(self, p: PlayerState, victim: int, tile: str) -> ev.TileStolen:
         v = self.players[victim]
-        for i in range(len(v.tiles) - 1, -1, -1):
-            if v.tiles[i][0] == tile:
-                taken = v.tiles.pop(i)
-                break
-        p.tiles.append(taken)
-        out.append(ev.TileStolen(p.seat, victim, tile, taken[1]))
+        season = next(s for k, s in reversed(v.tiles) if k == tile)
+        return ev.TileStolen(p.seat, victim, tile, season)
 
     def _next_turn(self, out: list[ev.Event]) -> None:
-        out.append(ev.TurnEnded(self.turn))
-        nxt = (self.turn + 1) % self.n
+        turn = self.turn
+        self._emit(ev.TurnEnded(turn), out)
+        nxt = (turn + 1) % self.n
         if nxt != self.first:
-            self.turn = nxt
-            out.append(ev.TurnStarted(nxt, self.players[nxt].actions_left))
+            self._emit(ev.TurnStarted(nxt, self.players[nxt].actions_left), out)
             return
-        self.turn = -1
-        self.tasks = []
         if any(max(p.tracks()) >= GOAL for p in self.players):
-            self.phase = Phase.OVER
             r = self.result()
-            out.append(ev.GameOver(r.winners, r.tiebreak))
+            self._emit(ev.GameOver(r.winners, r.tiebreak), out)
             return
         self._end_round(out)
 
     # end of the round (RULES.md §4.3)
 
     def _end_round(self, out: list[ev.Event]) -> None:
-        order = self.turn_order()
         if self.centre:
             firepower = sum(self.centre)
             count = len(self.centre)
             water = tuple(p.total(E_WATER) for p in self.players)
-            hit = [s for s in order if water[s] < firepower]
-            out.append(ev.OnibiAttack(firepower, count, water, tuple(hit)))
-            given = dict.fromkeys(hit, 0)
-            for _ in range(count):
+            hit = [s for s in self.turn_order() if water[s] < firepower]
+            self._emit(ev.OnibiAttack(firepower, count, water, tuple(hit)), out)
+            given, supply = dict.fromkeys(hit, 0), self.varans
+            for _ in range(count):  # one Varan per Fire, player after player
                 for s in hit:
-                    if self.varans > 0:
-                        self.varans -= 1
+                    if supply > 0:
+                        supply -= 1
                         given[s] += 1
             for s in hit:
-                self.players[s].discard.extend([VARAN] * given[s])
-                out.append(ev.VaransDealt(s, given[s], count - given[s]))
-        added = []
+                self._emit(ev.VaransDealt(s, given[s], count - given[s]), out)
+        added: list[int] = []
+        supply_left = dict(self.fire_supply)
+        room = CENTRE_MAX - len(self.centre)
         for level in (1, 2, 3):
             value = FIRE_BY_LEVEL[level]
             for _ in range(self.attracted[level - 1]):
-                if len(self.centre) < CENTRE_MAX and self.fire_supply[value] > 0:
-                    self.fire_supply[value] -= 1
-                    self.centre.append(value)
+                if len(added) < room and supply_left[value] > 0:
+                    supply_left[value] -= 1
                     added.append(value)
         if added:
-            out.append(ev.FiresAdded(tuple(added), "attracted"))
+            self._emit(ev.FiresAdded(tuple(added), "attracted"), out)
         if not self.centre:
             value = FIRE_BY_LEVEL[1]
             if self.fire_supply[value] > 0:
-                self.fire_supply[value] -= 1
-                self.centre.append(value)
-                out.append(ev.FiresAdded((value,), "empty_centre"))
+                self._emit(ev.FiresAdded((value,), "empty_centre"), out)
         for level in (1, 2, 3):
             row, deck = self.reserve[level - 1], self.market[level - 1]
-            new = []
-            while len(row) < RESERVE_SIZE and deck:
-                card = deck.pop()
-                row.append(card)
-                new.append(card)
-            if new:
-                out.append(ev.ReserveRefilled(level, tuple(new)))
-        out.append(ev.HelpLinesReturned(tuple(len(p.line) for p in self.players)))
-        for p in self.players:
-            p.discard.extend(p.line)
-            p.line = []
-            p.line_elems = [0, 0, 0, 0, 0]
-            p.solitary = p.gregarious = 0
-            p.just_revealed = p.stopped = False
-            p.actions_left = 0
-            p.used = 0
-        self.attracted = [0, 0, 0]
-        self.first = (self.first + 1) % self.n
-        out.append(ev.SacredTreePassed(self.first))
-        self.round += 1
-        self.phase = Phase.DRAW
-        out.append(ev.RoundStarted(self.round, self.first))
+            take = min(RESERVE_SIZE - len(row), len(deck))
+            if take > 0:
+                self._emit(
+                    ev.ReserveRefilled(level, tuple(reversed(deck[len(deck) - take :]))), out
+                )
+        self._emit(ev.HelpLinesReturned(tuple(len(p.line) for p in self.players)), out)
+        self._emit(ev.SacredTreePassed((self.first + 1) % self.n), out)
+        self._emit(ev.RoundStarted(self.round + 1, self.first), out)
+
+
+class _Watched(list):
+    """The events of a move, calling ``watch`` as each is recorded (after it is applied)."""
+
+    def __init__(self, watch: Callable[[ev.Event], None]) -> None:
+        super().__init__()
+        self.watch = watch
+
+    def append(self, e: ev.Event) -> None:
+        super().append(e)
+        self.watch(e)

@@ -252,3 +252,19 @@ _CANONICAL: dict[Move, Move] = {
     )
     for m in group
 }
+
+AnyMove = (
+    Draw
+    | Stop
+    | UseFragment
+    | ChooseAction
+    | Pass
+    | PickAnimal
+    | PickFire
+    | Finish
+    | Plant
+    | MoveSpirit
+    | Steal
+    | SkipBonus
+)
+"""Every concrete move: what a ``match`` over moves must cover (a test checks the list)."""

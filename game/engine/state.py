@@ -7,6 +7,7 @@ The tables are built once from ``game.data`` and shared by every game and clone;
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import NamedTuple
 
 from game import data
@@ -87,12 +88,18 @@ VICTORY_KINDS: tuple[str, ...] = BOARDS.victory_tiles
 E_SUN, E_WATER, E_PLANT, E_WIND, E_FLOWER = range(5)
 
 
+class Phase(StrEnum):
+    DRAW = "draw"
+    ACTION = "action"
+    OVER = "over"
+
+
 class Task(NamedTuple):
     """A step of the current action still to be decided (main action or bonus)."""
 
     kind: str  # "attract", "extinguish", "plant", "move", "steal", "fragment"
     source: str  # "action", "corner" or "rock"
-    extra: int = 0  # temporary element bonus for this step
+    extra: int = 0  # temporary element bonus for this step; Fragments to take for "fragment"
     spent: int = 0  # Sun or Water already used by the picks of this step
     picks: int = 0
     victim: int = -1

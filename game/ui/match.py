@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, assert_never, cast
 
 from game.engine import Decision, Game, Move, Pending, Phase, new_game
 from game.engine import events as ev
@@ -114,7 +114,7 @@ class Match:
         else:
             self.undo_stack.clear()
         after = self.active()
-        reveals = any(isinstance(e, _REVEALING) for e in events)
+        reveals = any(reveals_something(e) for e in events)
         if reveals or after is None or after.player != seat or after.decision is Decision.DRAW:
             self.undo_stack.clear()
         rnd = before.round
@@ -138,7 +138,9 @@ class Match:
         return True
 
     def sync(self) -> None:
-        """The queue is shown: the display copy becomes the real state again."""
+        """The queue is shown. The display copy, stepped with the engine's ``apply_event``,
+        already is the real game (tests/ui/test_display_copy.py); a fresh copy also takes in
+        changes made outside play (a test's set-up, an undo)."""
         self.shown = self.game.clone()
         self.version += 1
 
@@ -205,4 +207,38 @@ class Match:
         self.history.append((seat, move))
 
 
-_REVEALING = (ev.CardRevealed, ev.Reshuffled, ev.TurnEnded, ev.RoundStarted, ev.GameOver)
+def reveals_something(event: ev.Event) -> bool:
+    """Whether an event shows something new or ends the turn: undo stops before it."""
+    e = cast(ev.AnyEvent, event)
+    match e:
+        case (
+            ev.CardRevealed() | ev.Reshuffled() | ev.TurnEnded() | ev.RoundStarted() | ev.GameOver()
+        ):
+            return True
+        case (
+            ev.FragmentUsed()
+            | ev.PlayerStopped()
+            | ev.ActionPhaseStarted()
+            | ev.TurnStarted()
+            | ev.ActionChosen()
+            | ev.BonusStarted()
+            | ev.BonusSkipped()
+            | ev.StepEnded()
+            | ev.FragmentsTaken()
+            | ev.AnimalAttracted()
+            | ev.FireExtinguished()
+            | ev.TreePlanted()
+            | ev.StandeeMoved()
+            | ev.TileStolen()
+            | ev.NothingToSteal()
+            | ev.Passed()
+            | ev.OnibiAttack()
+            | ev.VaransDealt()
+            | ev.FiresAdded()
+            | ev.ReserveRefilled()
+            | ev.HelpLinesReturned()
+            | ev.SacredTreePassed()
+        ):
+            return False
+        case _:
+            assert_never(e)

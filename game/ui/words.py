@@ -4,12 +4,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, assert_never, cast
 
 from game.data import ELEMENTS, animals, boards, trees
 from game.engine import Game, IllegalMove, Move
 from game.engine import events as ev
 from game.engine.moves import (
+    AnyMove,
     ChooseAction,
     Draw,
     Finish,
@@ -72,121 +73,129 @@ def describe_move(
     tr: Tr, move: Move, game: Game | None = None, seat: int = -1, names: Sequence[str] = ()
 ) -> str:
     """What a click will do, as one plain sentence (the catalogue's ``Move.describe``)."""
-    if isinstance(move, Draw):
-        return tr("move.draw")
-    if isinstance(move, Stop):
-        return tr("move.stop")
-    if isinstance(move, UseFragment):
-        return tr("move.use_fragment")
-    if isinstance(move, ChooseAction):
-        return tr(f"move.action.{move.action}")
-    if isinstance(move, Pass):
-        return tr("move.pass")
-    if isinstance(move, PickAnimal):
-        return tr("move.pick_animal", name=card_name(tr, move.card), cost=animals()[move.card].cost)
-    if isinstance(move, PickFire):
-        return tr("move.pick_fire", value=move.value)
-    if isinstance(move, Finish):
-        return tr("move.finish")
-    if isinstance(move, Plant):
-        return tr("move.plant", tree=tree_name(tr, move.tree), column=move.x + 1, row=move.y + 1)
-    if isinstance(move, MoveSpirit):
-        if game is not None and seat >= 0:
-            dest = rock_destination(game, seat, move.distance)
-            bonus = tr(f"rock.{boards().rocks[dest]}")
-            return counted(
-                tr, "move.move_to", move.distance, n=move.distance, rock=dest, bonus=bonus
-            )
-        return counted(tr, "move.move", move.distance, n=move.distance)
-    if isinstance(move, Steal):
-        who = names[move.victim] if names else season_name(tr, move.victim)
-        return tr("move.steal", tile=tile_name(tr, move.tile), name=who)
-    if isinstance(move, SkipBonus):
-        return tr("move.skip_bonus")
-    return move.describe()
+    m = cast(AnyMove, move)
+    match m:
+        case Draw():
+            return tr("move.draw")
+        case Stop():
+            return tr("move.stop")
+        case UseFragment():
+            return tr("move.use_fragment")
+        case ChooseAction():
+            return tr(f"move.action.{m.action}")
+        case Pass():
+            return tr("move.pass")
+        case PickAnimal():
+            cost = animals()[m.card].cost
+            return tr("move.pick_animal", name=card_name(tr, m.card), cost=cost)
+        case PickFire():
+            return tr("move.pick_fire", value=m.value)
+        case Finish():
+            return tr("move.finish")
+        case Plant():
+            return tr("move.plant", tree=tree_name(tr, m.tree), column=m.x + 1, row=m.y + 1)
+        case MoveSpirit():
+            if game is not None and seat >= 0:
+                dest = rock_destination(game, seat, m.distance)
+                bonus = tr(f"rock.{boards().rocks[dest]}")
+                return counted(tr, "move.move_to", m.distance, n=m.distance, rock=dest, bonus=bonus)
+            return counted(tr, "move.move", m.distance, n=m.distance)
+        case Steal():
+            who = names[m.victim] if names else season_name(tr, m.victim)
+            return tr("move.steal", tile=tile_name(tr, m.tile), name=who)
+        case SkipBonus():
+            return tr("move.skip_bonus")
+        case _:
+            assert_never(m)
 
 
-def log_sentence(tr: Tr, e: ev.Event, names: Sequence[str]) -> str | None:  # noqa: C901
-    """The game log's sentence for ``e`` (``None`` for events the log leaves out)."""
+def log_sentence(tr: Tr, event: ev.Event, names: Sequence[str]) -> str | None:  # noqa: C901
+    """The game log's sentence for an event (``None`` for events the log leaves out)."""
 
     def n(seat: int) -> str:
         return names[seat] if 0 <= seat < len(names) else str(seat)
 
-    if isinstance(e, ev.RoundStarted):
-        return tr("log.round_started", round=e.round, name=n(e.first_player))
-    if isinstance(e, ev.Reshuffled):
-        return counted(tr, "log.reshuffled", e.cards, name=n(e.player), cards=e.cards)
-    if isinstance(e, ev.CardRevealed):
-        return tr(
-            "log.card_revealed", name=n(e.player), card=card_name(tr, e.card), solitary=e.solitary
-        )
-    if isinstance(e, ev.FragmentUsed):
-        key = "log.fragment_used_varan" if e.to_varan_supply else "log.fragment_used"
-        return tr(key, name=n(e.player), card=card_name(tr, e.card))
-    if isinstance(e, ev.PlayerStopped):
-        key = "log.player_forced" if e.forced else "log.player_stopped"
-        return counted(tr, key, e.actions, name=n(e.player), solitary=e.solitary, actions=e.actions)
-    if isinstance(e, ev.ActionPhaseStarted):
-        return tr("log.action_phase")
-    if isinstance(e, ev.TurnStarted):
-        return counted(tr, "log.turn_started", e.actions, name=n(e.player), actions=e.actions)
-    if isinstance(e, ev.ActionChosen):
-        return tr("log.action_chosen", name=n(e.player), action=tr(f"action.{e.action}"))
-    if isinstance(e, ev.BonusStarted):
-        return tr(
-            "log.bonus_started",
-            name=n(e.player),
-            bonus=tr(f"bonus.{e.bonus}"),
-            source=tr(f"source.{e.source}"),
-            extra=e.extra,
-        )
-    if isinstance(e, ev.BonusSkipped):
-        return tr("log.bonus_skipped", name=n(e.player), bonus=tr(f"bonus.{e.bonus}"))
-    if isinstance(e, ev.FragmentsTaken):
-        return counted(tr, "log.fragments_taken", e.count, name=n(e.player), count=e.count)
-    if isinstance(e, ev.AnimalAttracted):
-        return tr("log.animal_attracted", name=n(e.player), card=card_name(tr, e.card))
-    if isinstance(e, ev.FireExtinguished):
-        return tr("log.fire_extinguished", name=n(e.player), value=e.value)
-    if isinstance(e, ev.TreePlanted):
-        text = tr(
-            "log.tree_planted",
-            name=n(e.player),
-            tree=tree_name(tr, e.tree),
-            column=e.x + 1,
-            row=e.y + 1,
-        )
-        if e.line_bonuses:
-            text += " " + tr("log.line_bonus", count=len(e.line_bonuses))
-        return text
-    if isinstance(e, ev.StandeeMoved):
-        return tr("log.standee_moved", name=n(e.player), rock=e.end, steps=len(e.path))
-    if isinstance(e, ev.TileStolen):
-        return tr(
-            "log.tile_stolen", name=n(e.thief), victim=n(e.victim), tile=tile_name(tr, e.tile)
-        )
-    if isinstance(e, ev.NothingToSteal):
-        return tr("log.nothing_to_steal", name=n(e.thief), victim=n(e.victim))
-    if isinstance(e, ev.Passed):
-        return tr("log.passed", name=n(e.player), left=e.actions_left)
-    if isinstance(e, ev.OnibiAttack):
-        return counted(tr, "log.onibi_attack", e.fires, power=e.firepower, fires=e.fires)
-    if isinstance(e, ev.VaransDealt):
-        return counted(tr, "log.varans_dealt", e.count, name=n(e.player), count=e.count)
-    if isinstance(e, ev.FiresAdded):
-        values = ", ".join(str(v) for v in e.values)
-        return counted(tr, "log.fires_added", len(e.values), count=len(e.values), values=values)
-    if isinstance(e, ev.ReserveRefilled):
-        return counted(tr, "log.reserve_refilled", len(e.cards), level=e.level, count=len(e.cards))
-    if isinstance(e, ev.HelpLinesReturned):
-        return tr("log.help_lines_returned")
-    if isinstance(e, ev.SacredTreePassed):
-        return tr("log.sacred_tree_passed", name=n(e.player))
-    if isinstance(e, ev.GameOver):
-        if not e.winners:
-            return tr("log.game_over_none")
-        return tr("log.game_over", names=", ".join(n(w) for w in e.winners))
-    return None
+    e = cast(ev.AnyEvent, event)
+    match e:
+        case ev.RoundStarted():
+            return tr("log.round_started", round=e.round, name=n(e.first_player))
+        case ev.Reshuffled():
+            return counted(tr, "log.reshuffled", e.cards, name=n(e.player), cards=e.cards)
+        case ev.CardRevealed():
+            card = card_name(tr, e.card)
+            return tr("log.card_revealed", name=n(e.player), card=card, solitary=e.solitary)
+        case ev.FragmentUsed():
+            key = "log.fragment_used_varan" if e.to_varan_supply else "log.fragment_used"
+            return tr(key, name=n(e.player), card=card_name(tr, e.card))
+        case ev.PlayerStopped():
+            key = "log.player_forced" if e.forced else "log.player_stopped"
+            fmt = {"name": n(e.player), "solitary": e.solitary, "actions": e.actions}
+            return counted(tr, key, e.actions, **fmt)
+        case ev.ActionPhaseStarted():
+            return tr("log.action_phase")
+        case ev.TurnStarted():
+            return counted(tr, "log.turn_started", e.actions, name=n(e.player), actions=e.actions)
+        case ev.ActionChosen():
+            return tr("log.action_chosen", name=n(e.player), action=tr(f"action.{e.action}"))
+        case ev.BonusStarted():
+            return tr(
+                "log.bonus_started",
+                name=n(e.player),
+                bonus=tr(f"bonus.{e.bonus}"),
+                source=tr(f"source.{e.source}"),
+                extra=e.extra,
+            )
+        case ev.BonusSkipped():
+            return tr("log.bonus_skipped", name=n(e.player), bonus=tr(f"bonus.{e.bonus}"))
+        case ev.StepEnded() | ev.TurnEnded():
+            return None  # the next line (a turn, a bonus) says it
+        case ev.FragmentsTaken():
+            return counted(tr, "log.fragments_taken", e.count, name=n(e.player), count=e.count)
+        case ev.AnimalAttracted():
+            return tr("log.animal_attracted", name=n(e.player), card=card_name(tr, e.card))
+        case ev.FireExtinguished():
+            return tr("log.fire_extinguished", name=n(e.player), value=e.value)
+        case ev.TreePlanted():
+            text = tr(
+                "log.tree_planted",
+                name=n(e.player),
+                tree=tree_name(tr, e.tree),
+                column=e.x + 1,
+                row=e.y + 1,
+            )
+            if e.line_bonuses:
+                text += " " + tr("log.line_bonus", count=len(e.line_bonuses))
+            return text
+        case ev.StandeeMoved():
+            return tr("log.standee_moved", name=n(e.player), rock=e.end, steps=len(e.path))
+        case ev.TileStolen():
+            tile = tile_name(tr, e.tile)
+            return tr("log.tile_stolen", name=n(e.thief), victim=n(e.victim), tile=tile)
+        case ev.NothingToSteal():
+            return tr("log.nothing_to_steal", name=n(e.thief), victim=n(e.victim))
+        case ev.Passed():
+            return tr("log.passed", name=n(e.player), left=e.actions_left)
+        case ev.OnibiAttack():
+            return counted(tr, "log.onibi_attack", e.fires, power=e.firepower, fires=e.fires)
+        case ev.VaransDealt():
+            return counted(tr, "log.varans_dealt", e.count, name=n(e.player), count=e.count)
+        case ev.FiresAdded():
+            values = ", ".join(str(v) for v in e.values)
+            count = len(e.values)
+            return counted(tr, "log.fires_added", count, count=count, values=values)
+        case ev.ReserveRefilled():
+            count = len(e.cards)
+            return counted(tr, "log.reserve_refilled", count, level=e.level, count=count)
+        case ev.HelpLinesReturned():
+            return tr("log.help_lines_returned")
+        case ev.SacredTreePassed():
+            return tr("log.sacred_tree_passed", name=n(e.player))
+        case ev.GameOver():
+            if not e.winners:
+                return tr("log.game_over_none")
+            return tr("log.game_over", names=", ".join(n(w) for w in e.winners))
+        case _:
+            assert_never(e)
 
 
 def hint_sentence(tr: Tr, advice: Any, describe: Callable[[Move], str]) -> str:

@@ -56,3 +56,16 @@ def test_a_save_without_history_cannot_be_replayed(match) -> None:
     match_v1 = type(match)(**{**match.__dict__, "moves": None})
     with pytest.raises(ValueError):
         Replay.from_match(match_v1)
+
+
+def test_stepping_forward_applies_each_moves_events_exactly(match) -> None:
+    """A replay steps through the recorded events (no rules run again): after every move it
+    is the game that was played, field by field, cached sums included."""
+    from tests.engine.test_stepping import differences
+
+    r = Replay.from_match(match)
+    g = new_game(match.players, match.seed, match.first_player)
+    for seat, move in match.moves:
+        g.play(seat, move)
+        assert r.forward() and differences(r.game, g) == [], r.index
+    assert r.game.over

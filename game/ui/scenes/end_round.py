@@ -11,13 +11,15 @@ step with nothing to do is still shown with a sentence saying so.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import assert_never, cast
 
 import pygame
 from pygame import Rect
 
 from game.engine import events as ev
+from game.engine.apply import apply_event
 from game.engine.state import E_WATER, VARAN
-from game.ui import theme, visual_state
+from game.ui import theme
 from game.ui.anim import Anim, Flight, Group, Pause
 from game.ui.painter import Painter
 from game.ui.scenes.table import TableScene
@@ -36,19 +38,54 @@ class Step:
     events: list[ev.Event] = field(default_factory=list)
 
 
+def step_of(event: ev.Event) -> str | None:
+    """Which step of the walkthrough shows an event (``None``: not an end-of-round event)."""
+    e = cast(ev.AnyEvent, event)
+    match e:
+        case ev.OnibiAttack() | ev.VaransDealt():
+            return "attack"
+        case ev.FiresAdded():
+            return "fires"
+        case ev.ReserveRefilled():
+            return "reserve"
+        case ev.HelpLinesReturned():
+            return "return"
+        case ev.SacredTreePassed():
+            return "sacred"
+        case (
+            ev.RoundStarted()
+            | ev.Reshuffled()
+            | ev.CardRevealed()
+            | ev.FragmentUsed()
+            | ev.PlayerStopped()
+            | ev.ActionPhaseStarted()
+            | ev.TurnStarted()
+            | ev.ActionChosen()
+            | ev.BonusStarted()
+            | ev.BonusSkipped()
+            | ev.StepEnded()
+            | ev.FragmentsTaken()
+            | ev.AnimalAttracted()
+            | ev.FireExtinguished()
+            | ev.TreePlanted()
+            | ev.StandeeMoved()
+            | ev.TileStolen()
+            | ev.NothingToSteal()
+            | ev.Passed()
+            | ev.TurnEnded()
+            | ev.GameOver()
+        ):
+            return None
+        case _:
+            assert_never(e)
+
+
 def group_steps(events: list[ev.Event]) -> list[Step]:
     steps = {name: Step(name) for name in STEPS}
     for e in events:
-        if isinstance(e, ev.OnibiAttack | ev.VaransDealt):
-            steps["attack"].events.append(e)
-        elif isinstance(e, ev.FiresAdded):
-            steps["fires"].events.append(e)
-        elif isinstance(e, ev.ReserveRefilled):
-            steps["reserve"].events.append(e)
-        elif isinstance(e, ev.HelpLinesReturned):
-            steps["return"].events.append(e)
-        elif isinstance(e, ev.SacredTreePassed):
-            steps["sacred"].events.append(e)
+        name = step_of(e)
+        if name is not None:
+            steps[name].events.append(e)
     return [steps[name] for name in STEPS]
 
 
@@ -92,7 +129,7 @@ class EndOfRoundScene(TableScene):
 
     def apply(self, events: list[ev.Event]) -> None:
         for e in events:
-            visual_state.apply(self.match.shown, e)
+            apply_event(self.match.shown, e)
             self.unshown.discard(id(e))
         self.dirty = True
 

@@ -9,6 +9,7 @@ import pygame
 from pygame import Rect
 
 from game.engine import IllegalMove
+from game.engine.apply import apply_event
 from game.ui import theme
 from game.ui.celebration import Celebration
 from game.ui.charts import line_chart
@@ -137,8 +138,8 @@ class GameOverScene(TableScene):
 
     def advance(self, dt: float) -> bool:
         self.anims.finish()
-        if self.match.queue:
-            self.match.queue.clear()
+        while self.match.queue:  # the last events (the game's end) have no animation
+            apply_event(self.match.shown, self.match.queue.popleft())
         if self.synced != self.match.version:
             self.match.sync()
             self.synced = self.match.version

@@ -11,14 +11,16 @@ from __future__ import annotations
 import contextlib
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, assert_never, cast
 
 import pygame
 from pygame import Rect
 
 from game.engine import Decision, IllegalMove, Move, Phase
 from game.engine import events as ev
+from game.engine.apply import apply_event
 from game.engine.moves import (
     DRAW,
     FINISH,
@@ -26,20 +28,28 @@ from game.engine.moves import (
     SKIP_BONUS,
     STOP,
     USE_FRAGMENT,
+    AnyMove,
     ChooseAction,
+    Draw,
+    Finish,
     MoveSpirit,
+    Pass,
     PickAnimal,
     PickFire,
     Plant,
+    SkipBonus,
     Steal,
+    Stop,
+    UseFragment,
 )
 from game.engine.state import COLUMNS, ROWS, START_TREE
-from game.ui import theme, visual_state
+from game.ui import theme
 from game.ui.ai_seat import builtin_choice, decision_seed, make_ai
 from game.ui.alerts import TableAlerts
 from game.ui.anim import Animator, Drop, Flight, Pause, Walk
 from game.ui.board import SEASONS, BoardView
 from game.ui.context import SPEED_FACTOR, THINK_SECONDS, Context
+from game.ui.event_sounds import event_sound
 from game.ui.layout import grid_cells, load_layout
 from game.ui.log_panel import LogPanel
 from game.ui.match import Match
@@ -61,14 +71,6 @@ from game.ui.words import (
     tree_name,
 )
 
-END_OF_ROUND_EVENTS = (
-    ev.OnibiAttack,
-    ev.VaransDealt,
-    ev.FiresAdded,
-    ev.ReserveRefilled,
-    ev.HelpLinesReturned,
-    ev.SacredTreePassed,
-)
 FOCUS_CELL = 48  # logical px: Forest spaces smaller than this get the focus view
 # Every decision is autosaved; AI moves in quick succession (fast and instant speed) are
 # batched to one save per this many seconds. Leaving the table always saves what is left.
@@ -83,17 +85,48 @@ DURATION = {  # seconds at normal speed
 }
 
 
-def scene_kind_for(e: ev.Event, current: str) -> str:
-    """Which scene shows ``e``: phase changes hand the queue to the next scene."""
-    if isinstance(e, ev.ActionPhaseStarted):
-        return "action"
-    if isinstance(e, END_OF_ROUND_EVENTS):
-        return "end_of_round"
-    if isinstance(e, ev.RoundStarted):
-        return "draw"
-    if isinstance(e, ev.GameOver):
-        return "game_over"
-    return current
+def scene_kind_for(event: ev.Event, current: str) -> str:
+    """Which scene shows an event: phase changes hand the queue to the next scene."""
+    e = cast(ev.AnyEvent, event)
+    match e:
+        case ev.ActionPhaseStarted():
+            return "action"
+        case (
+            ev.OnibiAttack()
+            | ev.VaransDealt()
+            | ev.FiresAdded()
+            | ev.ReserveRefilled()
+            | ev.HelpLinesReturned()
+            | ev.SacredTreePassed()
+        ):
+            return "end_of_round"
+        case ev.RoundStarted():
+            return "draw"
+        case ev.GameOver():
+            return "game_over"
+        case (
+            ev.Reshuffled()
+            | ev.CardRevealed()
+            | ev.FragmentUsed()
+            | ev.PlayerStopped()
+            | ev.TurnStarted()
+            | ev.ActionChosen()
+            | ev.BonusStarted()
+            | ev.BonusSkipped()
+            | ev.StepEnded()
+            | ev.FragmentsTaken()
+            | ev.AnimalAttracted()
+            | ev.FireExtinguished()
+            | ev.TreePlanted()
+            | ev.StandeeMoved()
+            | ev.TileStolen()
+            | ev.NothingToSteal()
+            | ev.Passed()
+            | ev.TurnEnded()
+        ):
+            return current
+        case _:
+            assert_never(e)
 
 
 def phase_scene(kind: str, ctx: Context, match: Match) -> Scene:
@@ -237,32 +270,39 @@ class TableScene(TraySeating, Scene):
         moves = self.match.game.legal_moves(seat) if seat >= 0 else []
         g = self.match.game
         trees_offered: set[int] = set()
-        for m in moves:
-            if m is DRAW:
-                self.choices.append(Choice(Target("draw_pile", seat), m))
-            elif m is USE_FRAGMENT:
-                self.choices.append(Choice(Target("fragments", seat), m))
-            elif isinstance(m, PickAnimal):
-                self.choices.append(Choice(Target("reserve", m.card), m))
-            elif isinstance(m, PickFire):
-                for i, v in enumerate(g.centre):
-                    if v == m.value:
-                        self.choices.append(Choice(Target("centre_fire", v, i), m))
-            elif isinstance(m, Plant):
-                if self.tentative is not None:
-                    continue
-                if self.selected_tree < 0 and m.tree not in trees_offered:
-                    trees_offered.add(m.tree)
-                    self.choices.append(Choice(Target("tree_kind", m.tree), tree=m.tree))
-                elif m.tree == self.selected_tree:
-                    self.choices.append(Choice(Target("space", seat, m.x, m.y), m))
-            elif isinstance(m, MoveSpirit):
-                dest = rock_destination(g, seat, m.distance)
-                self.choices.append(Choice(Target("rock", dest), m))
-            elif isinstance(m, Steal):
-                for kind, season in g.players[m.victim].tiles:
-                    if kind == m.tile:
-                        self.choices.append(Choice(Target("victory", m.victim, season, s=kind), m))
+        for move in moves:
+            m = cast(AnyMove, move)
+            match m:
+                case Draw():
+                    self.choices.append(Choice(Target("draw_pile", seat), m))
+                case UseFragment():
+                    self.choices.append(Choice(Target("fragments", seat), m))
+                case PickAnimal():
+                    self.choices.append(Choice(Target("reserve", m.card), m))
+                case PickFire():
+                    for i, v in enumerate(g.centre):
+                        if v == m.value:
+                            self.choices.append(Choice(Target("centre_fire", v, i), m))
+                case Plant():
+                    if self.tentative is not None:
+                        continue
+                    if self.selected_tree < 0 and m.tree not in trees_offered:
+                        trees_offered.add(m.tree)
+                        self.choices.append(Choice(Target("tree_kind", m.tree), tree=m.tree))
+                    elif m.tree == self.selected_tree:
+                        self.choices.append(Choice(Target("space", seat, m.x, m.y), m))
+                case MoveSpirit():
+                    dest = rock_destination(g, seat, m.distance)
+                    self.choices.append(Choice(Target("rock", dest), m))
+                case Steal():
+                    for kind, season in g.players[m.victim].tiles:
+                        if kind == m.tile:
+                            target = Target("victory", m.victim, season, s=kind)
+                            self.choices.append(Choice(target, m))
+                case Stop() | ChooseAction() | Pass() | Finish() | SkipBonus():
+                    pass  # buttons (build_buttons)
+                case _:
+                    assert_never(m)
         self.focus = -1 if self.focus >= len(self.choices) else self.focus
         if self.focus < 0 and self.choices and STOP not in moves and FINISH not in moves:
             self.focus = 0  # a choose-a-target step: Enter takes the first until arrows move
@@ -748,137 +788,143 @@ class TableScene(TraySeating, Scene):
 
     # -- events to animations ----------------------------------------------------------------
 
-    def show_event(self, e: ev.Event) -> None:
-        """Animate one event and apply it to the display copy at the right moment."""
+    def show_event(self, event: ev.Event) -> None:
+        """Animate one event and apply it to the display copy at the right moment (with
+        the engine's own ``apply_event``, so the copy is the real game once applied)."""
         shown = self.match.shown
         b = self.board
 
         def apply() -> None:
-            visual_state.apply(shown, e)
+            apply_event(shown, event)
             self.dirty = True
 
         d = DURATION
-        if isinstance(e, ev.CardRevealed):
-            q = shown.players[e.player]
-            dst = b.line_slots(e.player, len(q.line) + 1)[-1]
-            src = self.layout.player(e.player, "draw_pile")
-            self.anims.add(
-                Flight(
-                    d["reveal"],
-                    on_done=apply,
-                    image=("card_face", e.card),
-                    src=src,
-                    dst=dst,
-                    arc=30,
-                    flip=True,
+        e = cast(ev.AnyEvent, event)
+        match e:
+            case ev.CardRevealed():
+                q = shown.players[e.player]
+                dst = b.line_slots(e.player, len(q.line) + 1)[-1]
+                src = self.layout.player(e.player, "draw_pile")
+                image = ("card_face", e.card)
+                self.anims.add(
+                    Flight(
+                        d["reveal"], on_done=apply, image=image, src=src, dst=dst, arc=30, flip=True
+                    )
                 )
-            )
-            self.ctx.play_sound("draw")
-        elif isinstance(e, ev.FragmentUsed):
-            q = shown.players[e.player]
-            slots = b.line_slots(e.player, len(q.line))
-            src = slots[-1] if slots else self.layout.player(e.player, "help_line")
-            dst = self.layout["varan_supply" if e.to_varan_supply else f"p{e.player}_discard"]
-            self.anims.add(
-                Flight(
-                    d["fly"],
-                    on_start=apply,
-                    image=("card_face", e.card),
-                    src=src,
-                    dst=Rect(dst.x, dst.y, src.w, src.h),
+            case ev.FragmentUsed():
+                q = shown.players[e.player]
+                slots = b.line_slots(e.player, len(q.line))
+                src = slots[-1] if slots else self.layout.player(e.player, "help_line")
+                dst = self.layout["varan_supply" if e.to_varan_supply else f"p{e.player}_discard"]
+                dst = Rect(dst.x, dst.y, src.w, src.h)
+                self.anims.add(
+                    Flight(d["fly"], on_start=apply, image=("card_face", e.card), src=src, dst=dst)
                 )
-            )
-            self.ctx.play_sound("fragment")
-        elif isinstance(e, ev.AnimalAttracted):
-            src = b.reserve_slot(shown, e.card)
-            dst = self.layout.player(e.player, "draw_pile")
-            self.anims.add(
-                Flight(
-                    d["fly"], on_start=apply, image=("card_face", e.card), src=src, dst=dst, arc=80
+            case ev.AnimalAttracted():
+                src = b.reserve_slot(shown, e.card)
+                dst = self.layout.player(e.player, "draw_pile")
+                image = ("card_face", e.card)
+                self.anims.add(
+                    Flight(d["fly"], on_start=apply, image=image, src=src, dst=dst, arc=80)
                 )
-            )
-            self.ctx.play_sound("attract")
-        elif isinstance(e, ev.FireExtinguished):
-            slots = b.centre_fire_slots(len(shown.centre))
-            idx = shown.centre.index(e.value) if e.value in shown.centre else 0
-            src = slots[idx] if slots else self.layout["circle_centre"]
-            dst = self.layout.player(e.player, "fires")
-            self.anims.add(
-                Flight(
-                    d["fly"],
-                    on_start=apply,
-                    image=("fire_tile", e.value),
-                    src=src,
-                    dst=Rect(dst.x, dst.y, dst.h, dst.h),
-                    arc=90,
+            case ev.FireExtinguished():
+                slots = b.centre_fire_slots(len(shown.centre))
+                idx = shown.centre.index(e.value) if e.value in shown.centre else 0
+                src = slots[idx] if slots else self.layout["circle_centre"]
+                dst = self.layout.player(e.player, "fires")
+                dst = Rect(dst.x, dst.y, dst.h, dst.h)
+                image = ("fire_tile", e.value)
+                self.anims.add(
+                    Flight(d["fly"], on_start=apply, image=image, src=src, dst=dst, arc=90)
                 )
-            )
-            self.ctx.play_sound("extinguish")
-        elif isinstance(e, ev.TreePlanted):
-            dst = b.space(e.player, e.x, e.y)
-            if self.small_forests and 0 < self.speed <= 1 and self.match.seats[e.player].is_ai:
-                # Forests are small: open the planter's Forest up close, drop the tree there,
-                # and hold a moment so the eye catches where it went.
-                seat = e.player
-                dst = dict(self.focus_geometry(seat))[Target("space", seat, e.x, e.y)]
+            case ev.TreePlanted():
+                self.show_planting(e, apply)
+            case ev.StandeeMoved():
+                path = [b.standee_rect(e.start)] + [b.standee_rect(r) for r in e.path]
+                self.anims.add(
+                    Walk(
+                        d["step"] * max(1, len(e.path)),
+                        on_done=apply,
+                        hides=frozenset({("standee", e.player)}),
+                        image=("standee", SEASONS[e.player]),
+                        path=path,
+                    )
+                )
+                self.dirty = True
+            case ev.TileStolen():
+                src = self.layout.player(e.victim, "victory")
+                dst = self.layout.player(e.thief, "victory")
+                size = min(src.h, 60)
+                self.anims.add(
+                    Flight(
+                        d["slide"],
+                        on_done=apply,
+                        image=("victory_tile", e.tile, SEASONS[e.season]),
+                        src=Rect(src.x, src.y, size, size),
+                        dst=Rect(dst.x, dst.y, size, size),
+                        arc=20,
+                    )
+                )
+            case ev.FragmentsTaken():
+                src = self.layout["fragment_supply"]
+                dst = self.layout.player(e.player, "fragments")
+                self.anims.add(
+                    Flight(
+                        d["fly"] * 0.8,
+                        on_done=apply,
+                        image=("fragment",),
+                        src=Rect(src.x, src.y, src.h, src.h),
+                        dst=Rect(dst.x, dst.y, dst.h, dst.h),
+                    )
+                )
+            case (
+                ev.RoundStarted()
+                | ev.Reshuffled()
+                | ev.PlayerStopped()
+                | ev.ActionPhaseStarted()
+                | ev.TurnStarted()
+                | ev.ActionChosen()
+                | ev.BonusStarted()
+                | ev.BonusSkipped()
+                | ev.StepEnded()
+                | ev.NothingToSteal()
+                | ev.Passed()
+                | ev.TurnEnded()
+                | ev.OnibiAttack()
+                | ev.VaransDealt()
+                | ev.FiresAdded()
+                | ev.ReserveRefilled()
+                | ev.HelpLinesReturned()
+                | ev.SacredTreePassed()
+                | ev.GameOver()
+            ):
+                apply()  # no piece moves (the end of the round has its own walkthrough)
+            case _:
+                assert_never(e)
+        sound = event_sound(e)
+        if sound is not None:
+            self.ctx.play_sound(sound)
 
-                def show() -> None:
-                    self.ai_focus = seat
+    def show_planting(self, e: ev.TreePlanted, apply: Callable[[], None]) -> None:
+        """A tree drops onto its space; where Forests are small, an AI's planting opens its
+        Forest up close first and holds a moment so the eye catches where it went."""
+        dst = self.board.space(e.player, e.x, e.y)
+        drop = DURATION["drop"]
+        if not (self.small_forests and 0 < self.speed <= 1 and self.match.seats[e.player].is_ai):
+            self.anims.add(Drop(drop, on_done=apply, image=("tree", e.tree), dst=dst))
+            return
+        seat = e.player
+        dst = dict(self.focus_geometry(seat))[Target("space", seat, e.x, e.y)]
 
-                def hide() -> None:
-                    self.ai_focus = -1
+        def show() -> None:
+            self.ai_focus = seat
 
-                self.anims.add(Pause(0.35, on_start=show))
-                self.anims.add(Drop(d["drop"], on_done=apply, image=("tree", e.tree), dst=dst))
-                self.anims.add(Pause(0.9, on_done=hide))
-            else:
-                self.anims.add(Drop(d["drop"], on_done=apply, image=("tree", e.tree), dst=dst))
-            self.ctx.play_sound("plant")
-        elif isinstance(e, ev.StandeeMoved):
-            path = [b.standee_rect(e.start)] + [b.standee_rect(r) for r in e.path]
-            self.anims.add(
-                Walk(
-                    d["step"] * max(1, len(e.path)),
-                    on_done=apply,
-                    hides=frozenset({("standee", e.player)}),
-                    image=("standee", SEASONS[e.player]),
-                    path=path,
-                )
-            )
-            self.dirty = True
-            self.ctx.play_sound("move")
-        elif isinstance(e, ev.TileStolen):
-            src = self.layout.player(e.victim, "victory")
-            dst = self.layout.player(e.thief, "victory")
-            size = min(src.h, 60)
-            self.anims.add(
-                Flight(
-                    d["slide"],
-                    on_done=apply,
-                    image=("victory_tile", e.tile, SEASONS[e.season]),
-                    src=Rect(src.x, src.y, size, size),
-                    dst=Rect(dst.x, dst.y, size, size),
-                    arc=20,
-                )
-            )
-            self.ctx.play_sound("steal")
-        elif isinstance(e, ev.FragmentsTaken):
-            src = self.layout["fragment_supply"]
-            dst = self.layout.player(e.player, "fragments")
-            self.anims.add(
-                Flight(
-                    d["fly"] * 0.8,
-                    on_done=apply,
-                    image=("fragment",),
-                    src=Rect(src.x, src.y, src.h, src.h),
-                    dst=Rect(dst.x, dst.y, dst.h, dst.h),
-                )
-            )
-            self.ctx.play_sound("fragment")
-        else:
-            apply()
-            if isinstance(e, ev.PlayerStopped) and e.forced:
-                self.ctx.play_sound("bust")
+        def hide() -> None:
+            self.ai_focus = -1
+
+        self.anims.add(Pause(0.35, on_start=show))
+        self.anims.add(Drop(drop, on_done=apply, image=("tree", e.tree), dst=dst))
+        self.anims.add(Pause(0.9, on_done=hide))
 
     def autosave(self, force: bool = False) -> None:
         """Save the match if a decision was played since the last save: at once for a

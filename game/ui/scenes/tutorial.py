@@ -11,15 +11,26 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from typing import Any
+from typing import Any, assert_never, cast
 
 import pygame
 from pygame import Rect
 
 from game.engine import Game, IllegalMove, Move
 from game.engine.moves import (
+    AnyMove,
     ChooseAction,
+    Draw,
+    Finish,
+    MoveSpirit,
+    Pass,
+    PickAnimal,
+    PickFire,
     Plant,
+    SkipBonus,
+    Steal,
+    Stop,
+    UseFragment,
 )
 from game.lessons import (
     LEARNER,
@@ -716,19 +727,31 @@ class TutorialScene(Scene):
                 p.rect(r.inflate(18, 18), (250, 214, 92, 60), radius=14, width=0)
                 p.rect(r.inflate(18, 18), theme.ACCENT, radius=14, width=pulse)
 
-    def target_rect(self, table: TableScene, move: Move) -> Rect | None:
+    @staticmethod
+    def target_rect(table: TableScene, move: Move) -> Rect | None:
         """Where the lesson's move is made now (a Plant takes three clicks)."""
-        if isinstance(move, Plant):
-            if table.tentative == move:
-                return table.layout["button_confirm"]
-            if table.selected_tree == move.tree:
-                return table.board.rect_of(Target("space", LEARNER, move.x, move.y))
-            return table.board.rect_of(Target("tree_kind", move.tree))
-        if isinstance(move, ChooseAction):
-            return table.layout[f"button_action_{move.action}"]
-        for c in table.choices:
-            if c.move == move:
-                return table.board.rect_of(c.target)
+        m = cast(AnyMove, move)
+        match m:
+            case Plant():
+                if table.tentative == m:
+                    return table.layout["button_confirm"]
+                if table.selected_tree == m.tree:
+                    return table.board.rect_of(Target("space", LEARNER, m.x, m.y))
+                return table.board.rect_of(Target("tree_kind", m.tree))
+            case ChooseAction():
+                return table.layout[f"button_action_{m.action}"]
+            case Draw() | UseFragment() | PickAnimal() | PickFire() | MoveSpirit() | Steal():
+                for c in table.choices:  # a piece on the board (a button if none is shown)
+                    if c.move == m:
+                        return table.board.rect_of(c.target)
+                return TutorialScene.button_rect(table, m)
+            case Stop() | Pass() | Finish() | SkipBonus():
+                return TutorialScene.button_rect(table, m)
+            case _:
+                assert_never(m)
+
+    @staticmethod
+    def button_rect(table: TableScene, move: Move) -> Rect | None:
         for name, m in BUTTON_MOVES.items():
             if m == move:
                 return table.layout[name]

@@ -1,0 +1,132 @@
+"""Every consumer of events and moves handles every type: the log's words, the sounds, the
+scene that shows an event, the end-of-round steps, the undo policy, the table's animations,
+the move sentences, the table's targets and the tutorial's pointer. Each dispatches with
+``match`` ending in ``assert_never``, so an event or move type it forgot fails here; the
+last tests show that a new type does fail."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+import pytest
+
+from game.engine import Event, Game, Move
+from game.engine.apply import apply_event
+from game.ui.event_sounds import event_sound
+from game.ui.match import Match, Seat, reveals_something
+from game.ui.scenes.end_round import step_of
+from game.ui.scenes.table import scene_kind_for
+from game.ui.sound import EFFECTS
+from game.ui.words import describe_move, log_sentence
+from tests.engine.samples import ONE_OF_EACH_MOVE, Sample, one_of_each_event
+from tests.engine.test_stepping import differences
+
+NAMES = ["Ann", "Bo", "Cy", "Di"]
+
+
+@dataclass(frozen=True, slots=True)
+class Unheard(Event):
+    """An event type no consumer knows (``kind`` empty: it stays out of the registry)."""
+
+    player: int = 0
+    kind: ClassVar[str] = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Unknown(Move):
+    kind: ClassVar[str] = ""
+
+
+def event_consumers(ctx) -> dict[str, Callable[[Event], Any]]:
+    return {
+        "log": lambda e: log_sentence(ctx.tr, e, NAMES),
+        "sound": event_sound,
+        "scene": lambda e: scene_kind_for(e, "action"),
+        "end of round": step_of,
+        "undo": reveals_something,
+    }
+
+
+def samples() -> list[Sample]:
+    return list(one_of_each_event().values())
+
+
+def test_every_consumer_handles_every_event_type(ctx) -> None:
+    for name, consume in event_consumers(ctx).items():
+        for sample in samples():
+            result = consume(sample.event)
+            if name == "sound":
+                assert result is None or result in EFFECTS
+
+
+def test_the_table_animates_every_event_type_and_lands_on_the_real_state(ctx) -> None:
+    from game.ui.scenes.table import TableScene
+
+    for sample in samples():
+        before, e = sample.before, sample.event
+        # the real game is at rest after the move; the display copy is just before ``e``
+        match = Match(sample.after_move.clone(), [Seat(n, "easy") for n in NAMES[: before.n]])
+        match.shown = before.clone()
+        table = TableScene(ctx, match)
+        table.show_event(e)
+        table.anims.finish()
+        after = before.clone()
+        apply_event(after, e)
+        assert differences(match.shown, after) == [], type(e).__name__
+
+
+def test_every_move_type_has_a_sentence_a_target_and_a_tutorial_pointer(ctx) -> None:
+    from game.ui.scenes.table import TableScene
+    from game.ui.scenes.tutorial import TutorialScene
+
+    game = samples()[0].after_move
+    table = TableScene(ctx, Match(game.clone(), [Seat(n) for n in NAMES[: game.n]]))
+    for m in ONE_OF_EACH_MOVE:
+        assert describe_move(ctx.tr, m, game, 0, NAMES)
+        TutorialScene.target_rect(table, m)
+
+
+@pytest.mark.parametrize("consumer", ["log", "sound", "scene", "end of round", "undo"])
+def test_an_event_type_a_consumer_does_not_know_fails(ctx, consumer: str) -> None:
+    with pytest.raises(AssertionError):
+        event_consumers(ctx)[consumer](Unheard())
+
+
+def test_an_event_type_the_table_does_not_know_fails(ctx) -> None:
+    from game.ui.scenes.table import TableScene
+
+    game = samples()[0].after_move
+    table = TableScene(ctx, Match(game.clone(), [Seat(n) for n in NAMES[: game.n]]))
+    with pytest.raises(AssertionError):
+        table.show_event(Unheard())
+
+
+def test_the_table_offers_a_target_or_a_button_for_every_move_type(ctx, monkeypatch) -> None:
+    from game.ui.scenes.table import TableScene
+
+    game = samples()[0].after_move
+    table = TableScene(ctx, Match(game.clone(), [Seat(n) for n in NAMES[: game.n]]))
+    assert table.human_seat() >= 0
+    monkeypatch.setattr(Game, "legal_moves", lambda self, seat: list(ONE_OF_EACH_MOVE))
+    table.refresh_choices()
+    assert {type(c.move) for c in table.choices if c.move is not None} >= {
+        type(m) for m in (ONE_OF_EACH_MOVE[0], ONE_OF_EACH_MOVE[5], ONE_OF_EACH_MOVE[9])
+    }
+    monkeypatch.setattr(Game, "legal_moves", lambda self, seat: [Unknown()])
+    table.choice_key = ()
+    with pytest.raises(AssertionError):
+        table.refresh_choices()
+
+
+def test_a_move_type_the_words_and_the_tutorial_do_not_know_fails(ctx) -> None:
+    from game.ui.scenes.table import TableScene
+    from game.ui.scenes.tutorial import TutorialScene
+
+    game = samples()[0].after_move
+    table = TableScene(ctx, Match(game.clone(), [Seat(n) for n in NAMES[: game.n]]))
+    with pytest.raises(AssertionError):
+        describe_move(ctx.tr, Unknown())
+    with pytest.raises(AssertionError):
+        TutorialScene.target_rect(table, Unknown())
