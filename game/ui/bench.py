@@ -56,12 +56,14 @@ def bench_context():  # noqa: ANN201 - a Context
     from game.ui.ai_seat import BuiltinAi
     from game.ui.art import Art
     from game.ui.context import Context, MemoryStorage
+    from game.ui.scenes.registry import all_scenes
 
     catalog = Catalog.load("en", strict=True)
     ctx = Context(
         tr=catalog.tr, art=Art(label=catalog.tr), storage=MemoryStorage(), has_key=catalog.has
     )
     ctx.ai_factory = lambda level, seat, seed=0: BuiltinAi(level, seat)
+    ctx.scenes = all_scenes()
     ctx.settings.speed = "normal"
     return ctx
 

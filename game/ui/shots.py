@@ -40,6 +40,7 @@ class Shots:
         from game.ui.app import TableApp
         from game.ui.art import Art
         from game.ui.context import Context, MemoryStorage
+        from game.ui.scenes.registry import all_scenes
 
         self.pygame = pygame
         self.out = out
@@ -49,6 +50,7 @@ class Shots:
         self.language = language
         art = Art(label=catalog.tr)  # card names in the chosen language
         self.ctx = Context(tr=catalog.tr, art=art, storage=MemoryStorage(), has_key=catalog.has)
+        self.ctx.scenes = all_scenes()
         self.ctx.ai_factory = lambda level, seat, seed=0: BuiltinAi(level, seat)
         self.ctx.settings.speed = "instant"
         self.ctx.settings.ui_scale = scale
