@@ -3,7 +3,8 @@
 Games come in deals of ``players`` games that share a seed; within a deal the levels rotate
 through the seats (and the first player moves with the deal), so every level meets the same
 cards from every position. A seat may carry its own budget (``--seats hard@1.0,hard@0.1``)
-and Hard search settings (``--seats "hard[noise=0;horizon_rounds=2],medium"``).
+and Hard search settings (``--seats "hard[noise=0;horizon_rounds=2],medium"``). The
+independent yardsticks ``greedy`` and ``ismcts`` sit like any level.
 Prints JSON lines on stdout (win rate with a 95% Wilson interval per entry, mean rounds,
 decision time per level) and progress on stderr.
 """
@@ -87,10 +88,12 @@ def play_one(args: tuple[int, int, tuple[str, ...], int, float, int]) -> GameRes
         level, _, own_budget = entry.partition("@")
         level, knobs = parse_knobs(level)
         opts: dict[str, object] = {"workers": workers} if level == "hard" else {}
-        if knobs:
+        if knobs and level == "hard":
             from game.ai.hard import Settings
 
             opts["settings"] = Settings(**knobs)  # type: ignore[arg-type]
+        elif knobs:
+            opts.update(knobs)  # a baseline's own fields, e.g. ismcts[rounds=2]
         policies.append(make_policy(level, **opts))
         budgets.append(float(own_budget) if own_budget else budget)
     entry_of = {(j + rotation) % players: j for j in range(players)}

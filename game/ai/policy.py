@@ -15,6 +15,8 @@ from typing import Protocol
 from game.engine import Decision, Move, View
 
 LEVEL_NAMES = {"easy": "Sprout", "medium": "Grove", "hard": "Ancient"}
+# Arena-only seats written from the rules alone, to measure the levels against.
+BASELINES = ("greedy", "ismcts")
 
 
 class Policy(Protocol):
@@ -33,7 +35,8 @@ class Policy(Protocol):
 
 
 def make_policy(level: str, **options: object) -> Policy:
-    """A policy by level name ("easy", "medium", "hard" or their table names)."""
+    """A policy by level name ("easy", "medium", "hard", their table names, or a
+    baseline seat "greedy" / "ismcts")."""
     key = level.lower()
     for name, title in LEVEL_NAMES.items():
         if key == title.lower():
@@ -50,7 +53,20 @@ def make_policy(level: str, **options: object) -> Policy:
         from game.ai.hard import HardPolicy
 
         return HardPolicy(**options)  # type: ignore[arg-type]
+    if key in BASELINES:
+        return _baseline(key, **options)
     raise ValueError(f"unknown AI level {level!r}; choose easy, medium or hard")
+
+
+def _baseline(key: str, **options: object) -> Policy:
+    """The arena's independent yardsticks (not offered at the table)."""
+    if key == "greedy":
+        from game.ai.greedy import GreedyPolicy
+
+        return GreedyPolicy()
+    from game.ai.ismcts import IsmctsPolicy
+
+    return IsmctsPolicy(**options)  # type: ignore[arg-type]
 
 
 def decide(game_view: View, level: str, rng: random.Random, budget_s: float = 1.0) -> Move:
