@@ -25,9 +25,11 @@ from game.ai.drawing import Outlook, outlook
 from game.ai.evaluate import evaluate
 from game.ai.medium import FAST, FULL, rank
 from game.ai.outcome import leaf_value
+from game.ai.rollout import choose as cheap_move
 from game.engine import Decision, Game, Move, Phase, View, determinize
 
 DEFAULT_BUDGET = 1.0
+MAX_ROLLOUT = 3000  # engine moves: a rollout that has not reached its horizon stops here
 # Rollout horizon (rounds) for 2, 3 and 4 players. 2p vs Medium at 0.1 s (200 games, seed
 # 21): one round 66.75%, two 81.75%, three 70.75%. 4p vs three Medium (200 games, seed 1):
 # two rounds 48.25%, one 60.5%: four seats make a round twice as long, so at small
@@ -63,6 +65,9 @@ class Settings:
     # 83.25% with two rounds): what one more card buys shows in the action phase it feeds.
     search_draws: bool = True
     leaf: str = "outcome"  # rollout score: fitted "outcome" win chance or "medium" evaluation
+    # Rollout players: "fast" rules of thumb (game.ai.rollout, near engine speed) or
+    # "medium" (the Medium planner, ~30x slower per move).
+    policy: str = "fast"
 
 
 @dataclass(slots=True)
@@ -157,7 +162,8 @@ def rollout(
     own_round = g.round
     looks: dict[int, Outlook] = {}
     steps = 0
-    while g.phase is not Phase.OVER and g.round < stop_round and steps < 400:
+    fast = settings.policy == "fast"
+    while g.phase is not Phase.OVER and g.round < stop_round and steps < MAX_ROLLOUT:
         steps += 1
         if time.monotonic() > deadline:
             return None
@@ -168,6 +174,9 @@ def rollout(
         legal = g.legal_moves(who)
         if len(legal) == 1:
             g.play_unchecked(who, legal[0])
+            continue
+        if fast:
+            g.play_unchecked(who, cheap_move(g, who, p.decision, legal, rng))
             continue
         if p.decision is Decision.DRAW:
             look = looks.get(who)
