@@ -2,8 +2,9 @@
 
 The candidates (Medium's best few) run a race: in each sampled world (hidden orders drawn
 from the view with ``determinize``) every live candidate is played, then every pending seat
-(the draw phase is simultaneous) follows the Medium policy to the horizon, and the position
-is scored by the fitted win chance (``outcome``). All candidates meet the same worlds, so
+(the draw phase is simultaneous) follows the cheap rollout policy (``rollout``; or Medium
+with ``policy="medium"``) to the horizon, and the position is scored by the fitted win
+chance (``outcome``). All candidates meet the same worlds, so
 their paired differences are precise; a candidate that trails the leader by ``z`` standard
 errors drops out, and the time left goes to the close calls. The best paired mean wins, with
 Medium's ranking as a fading prior. Anytime: it stops when one candidate is left, at the
@@ -68,6 +69,8 @@ class Settings:
     # Rollout players: "fast" rules of thumb (game.ai.rollout, near engine speed) or
     # "medium" (the Medium planner, ~30x slower per move).
     policy: str = "fast"
+    # Share of the budget (time, steps, iterations) a draw decision gets; see ``scaled``.
+    draw_share: float = 0.5
 
 
 @dataclass(slots=True)
@@ -153,8 +156,9 @@ def rollout(
 ) -> float | None:
     """Play every seat to the horizon (end of round or game) and score it for ``seat``.
 
-    Action steps use the full Medium planner (the horizon is short); draws use the Medium
-    odds with a cached outlook. Other seats play their runner-up move with chance ``noise``.
+    ``policy="fast"``: every seat plays ``rollout.choose`` (rules of thumb, no copies).
+    ``policy="medium"``: action steps use the Medium planner, draws the Medium odds with a
+    cached outlook, and other seats play their runner-up move with chance ``noise``.
     Returns ``None`` when the deadline passes first (the iteration is then discarded).
     ``counter[0]`` grows by the engine moves played (the ``steps`` work budget).
     """
@@ -299,18 +303,37 @@ class HardPolicy:
             return cands[0][0]
         if len(cands) == 1:
             return cands[0][0]
-        stats = self.run_search(view, cands, start + budget_s * 0.92, rng)
+        settings, share = self.scaled(decision)
+        stats = self.run_search(view, cands, start + budget_s * share * 0.92, rng, settings)
         return cands[stats.best()][0]
 
+    def scaled(self, decision: Decision) -> tuple[Settings, float]:
+        """The settings and budget share for one decision: a draw gets ``draw_share`` of
+        the work, since a draw phase asks several times (each card after the second
+        uncancelled symbol) and the whole phase should take about one decision's time."""
+        s = self.settings
+        if decision is not Decision.DRAW or s.draw_share >= 1.0:
+            return s, 1.0
+        share = s.draw_share
+        steps = max(1, round(s.steps * share)) if s.steps else 0
+        iterations = max(1, round(s.iterations * share)) if s.iterations else 0
+        return replace(s, steps=steps, iterations=iterations), share
+
     def run_search(
-        self, view: View, cands: list[tuple[Move, float]], deadline: float, rng: random.Random
+        self,
+        view: View,
+        cands: list[tuple[Move, float]],
+        deadline: float,
+        rng: random.Random,
+        settings: Settings | None = None,
     ) -> Stats:
         """Race at the base horizon, then a round deeper while races settle in budget.
 
         A deeper race overrides the answer when it settles or has dropped that answer;
         cut short with the answer still in it, the shallower verdict stands.
         """
-        s = replace(self.settings, horizon_rounds=horizon(self.settings, len(view.game.players)))
+        base = self.settings if settings is None else settings
+        s = replace(base, horizon_rounds=horizon(base, len(view.game.players)))
         stats = self._race(view, cands, deadline, rng, s)
         depth, work, n = s.horizon_rounds, stats.work, sum(stats.visits)
         while stats.settled() and depth < s.max_horizon:
@@ -383,4 +406,6 @@ class HardPolicy:
         cands = self.candidates(view, decision, legal_moves)
         if len(cands) == 1:
             return cands, Stats([[cands[0][1]]], [True])
-        return cands, self.run_search(view, cands, time.monotonic() + budget_s * 0.92, rng)
+        settings, share = self.scaled(decision)
+        deadline = time.monotonic() + budget_s * share * 0.92
+        return cands, self.run_search(view, cands, deadline, rng, settings)

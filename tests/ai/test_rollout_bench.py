@@ -72,3 +72,21 @@ def test_bench_prints_json_for_both_table_sizes() -> None:
     lines = [json.loads(s) for s in out.getvalue().splitlines()]
     assert [x["players"] for x in lines] == [2, 4]
     assert all(x["moves_per_s"] > 0 and x["rollouts_per_s"] > 0 for x in lines)
+
+
+def test_a_draw_decision_gets_its_share_of_the_work() -> None:
+    """A draw phase asks several times: each draw search spends ``draw_share`` of steps."""
+    found = 0
+    for g in mid_game(2, seed=6, round_=3, count=8):
+        pend = g.pending()[0]
+        view, legal = g.view(pend.player), g.legal_moves(pend.player)
+        hard = HardPolicy(settings=Settings(steps=4000, draw_share=0.25, z=1e9))
+        cands, stats = hard.stats_for(view, pend.decision, legal, random.Random(3), 60.0)
+        if len(cands) < 2:
+            continue
+        found += 1
+        if pend.decision is Decision.DRAW:
+            assert 1000 <= stats.work < 1000 + 3000  # one rollout may overrun
+        else:
+            assert stats.work >= 4000
+    assert found
