@@ -33,6 +33,7 @@ class GameResult:
     wins: tuple[float, ...]  # per entry (a share when several win)
     rounds: int
     times: dict[str, list[float]]  # level -> seconds per non-forced decision
+    won_on: tuple[str, ...] = ()  # per entry: the track a winner reached 12 on, else ""
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -117,9 +118,20 @@ def play_one(args: tuple[int, int, tuple[str, ...], int, float, int]) -> GameRes
         g.play(seat, move)
     winners = g.result().winners
     wins = [0.0] * players
+    won_on = [""] * players
     for seat in winners:
         wins[entry_of[seat]] += 1.0 / len(winners)
-    return GameResult(index, tuple(wins), g.round, times)
+        won_on[entry_of[seat]] = winning_track(g.players[seat].tracks())
+    return GameResult(index, tuple(wins), g.round, times, tuple(won_on))
+
+
+TRACKS = ("trees", "fires", "flowers")
+
+
+def winning_track(tracks: tuple[int, int, int]) -> str:
+    """The track that reached the goal (the highest one if several did)."""
+    best = max(range(3), key=lambda i: tracks[i])
+    return TRACKS[best]
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -171,6 +183,7 @@ def run(
     for j, lvl in enumerate(levels):
         w = sum(r.wins[j] for r in results)
         lo, hi = wilson(w, len(results))
+        split = {t: round(sum(r.wins[j] for r in results if r.won_on[j] == t), 2) for t in TRACKS}
         lines.append(
             {
                 "entry": j,
@@ -179,6 +192,7 @@ def run(
                 "wins": round(w, 2),
                 "win_rate": round(w / max(len(results), 1), 4),
                 "ci95": [round(lo, 4), round(hi, 4)],
+                "won_on": split,
             }
         )
     lines.append(

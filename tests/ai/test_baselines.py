@@ -89,3 +89,13 @@ def test_arena_seats_the_baselines_with_their_own_knobs() -> None:
     entries = [x for x in lines if "entry" in x]
     assert [x["level"] for x in entries] == ["ismcts[iterations=4]", "greedy"]
     assert sum(x["wins"] for x in entries) == 2
+    for x in entries:  # every win is put down to the track that reached 12
+        assert set(x["won_on"]) == {"trees", "fires", "flowers"}
+        assert abs(sum(x["won_on"].values()) - x["wins"]) < 1e-9
+
+
+def test_winning_track_is_the_one_at_the_goal() -> None:
+    from game.arena import winning_track
+
+    assert winning_track((12, 3, 5)) == "trees"
+    assert winning_track((4, 9, 13)) == "flowers"
