@@ -5,7 +5,8 @@ rollouts (which play Medium) all keep them:
 
 - **Free draw**: at 1 or fewer uncancelled solitary symbols a card adds at most one, so the
   seat keeps its two actions whatever comes: never stop there while a card is left to draw
-  (unless Help Line Flowers already reach 12 and a card in the pile could take one away).
+  (unless Help Line Flowers already reach 12 and a card in the pile could take one away);
+  the same at 2 with two Fragments in hand (a third symbol is undone, a Fragment remains).
 - **Fragment**: only on a card that costs something: one that brings the count to 3 (an
   action lost), or a Varan when it brings the count to 2 (it would end the free draws) or
   when the seat keeps a Fragment in hand afterwards (a Varan removed is gone for good).
@@ -33,6 +34,7 @@ from game.engine.state import (
 )
 
 EXTINGUISH = CHOOSE[Action.EXTINGUISH]
+SPARE_FRAGMENTS = 2  # Fragments that make a draw at two uncancelled symbols free too
 SAVED_VARANS = 2  # Varans a save must avoid to come before everything but a win
 WINNING = 100.0  # a Medium value this high means the move reaches 12 (evaluate.LIKELY_WIN)
 
@@ -45,8 +47,10 @@ def balance(p: PlayerState) -> int:
 
 
 def free_draw(p: PlayerState, legal: Sequence[Move]) -> bool:
-    """Drawing cannot cost an action here, so stopping only wastes a card."""
-    if DRAW not in legal or balance(p) > 1:
+    """Drawing cannot cost an action here, so stopping only wastes a card. At two
+    uncancelled symbols with two Fragments in hand a bust is undone and a spare stays."""
+    n = balance(p)
+    if DRAW not in legal or n > 2 or (n == 2 and p.fragments < SPARE_FRAGMENTS):
         return False
     if p.tracks()[2] >= GOAL:
         pile = p.deck + p.discard

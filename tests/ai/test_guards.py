@@ -41,10 +41,14 @@ def test_a_free_draw_is_never_refused(name: str) -> None:
 
 
 def test_free_draw_exceptions() -> None:
-    """No draw to take (empty pile), two symbols already, or Flowers at 12 in the Help Line
-    with a Flower-losing card in the pile."""
+    """No draw to take (empty pile), two symbols already (unless two Fragments undo a bust),
+    or Flowers at 12 in the Help Line with a Flower-losing card in the pile."""
     assert not free_draw(draw_position([BEAR], deck=[]).players[0], [STOP])
     assert not free_draw(draw_position([BEAR, 2], deck=[WEASEL]).players[0], [DRAW, STOP])
+    one = draw_position([BEAR, 2], deck=[WEASEL], fragments=1).players[0]
+    assert not free_draw(one, [DRAW, STOP])
+    one.fragments = 2  # a bust is undone by one Fragment and one stays in hand
+    assert free_draw(one, [DRAW, STOP])
     g = draw_position([FAWN], deck=[TANUKI, WEASEL])
     p = g.players[0]
     p.tiles += [("flower", 1)] * 10  # 1 own tile + 10 + the Fawn = 12
