@@ -3,8 +3,9 @@
 For 2 and 4 players, a few mid-game positions (Medium self-play to round ``--round``, both
 draw and action decisions) are searched by Hard with each rollout policy for ``--budget``
 seconds each, on one core. Reported: engine moves simulated per second inside the search
-(``moves_per_s``), rollouts per second, and the mean rollout length. The machine's load
-changes these figures; compare policies from the same run.
+(``moves_per_s``, wall clock), rollouts per second, the mean rollout length, and the moves
+per second of the process's own CPU time (``moves_per_cpu_s``: the one-core speed on a
+shared machine, where ``cpu_share`` says how much of the wall time the process got).
 """
 
 from __future__ import annotations
@@ -41,15 +42,16 @@ def measure(players: int, policy: str, args: argparse.Namespace) -> dict[str, ob
     settings = replace(Settings(), policy=policy, z=1e9)  # z: never settle early
     hard = HardPolicy(settings=settings)
     work = rollouts = 0
-    elapsed = 0.0
+    elapsed = cpu = 0.0
     positions = mid_game(players, args.seed, args.round, args.positions)
     for g in positions:
         pend = g.pending()[0]
         legal = g.legal_moves(pend.player)
         view = g.view(pend.player)
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         cands, stats = hard.stats_for(view, pend.decision, legal, random.Random(1), args.budget)
         elapsed += time.perf_counter() - start
+        cpu += time.process_time() - start_cpu
         if len(cands) > 1:
             work += stats.work
             rollouts += sum(stats.visits)
@@ -62,6 +64,9 @@ def measure(players: int, policy: str, args: argparse.Namespace) -> dict[str, ob
         "moves_per_s": round(work / elapsed) if elapsed else 0,
         "rollouts_per_s": round(rollouts / elapsed, 1) if elapsed else 0,
         "moves_per_rollout": round(work / rollouts, 1) if rollouts else 0,
+        # Per second of this process's own CPU time: the one-core speed, whatever the load.
+        "moves_per_cpu_s": round(work / cpu) if cpu else 0,
+        "cpu_share": round(cpu / elapsed, 2) if elapsed else 0,
     }
 
 
