@@ -16,6 +16,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from game.ai.greedy_score import seat_worth
 from game.engine import Action, Decision, Game, Move, Phase, View, determinize
 from game.engine.moves import (
     CHOOSE,
@@ -30,6 +31,7 @@ from game.engine.state import VARAN
 
 TAKE_FRAGMENT = CHOOSE[Action.FRAGMENT]
 SHARPNESS = 0.6  # win-chance logit per track point of the score
+WORTH_SHARPNESS = 0.15  # the same per point of greedy_score's (convex) worth
 
 
 @dataclass(slots=True)
@@ -56,6 +58,7 @@ class IsmctsPolicy:
     exploration: float = 0.7
     rounds: int = 1  # rollouts stop at the end of the round this many rounds later
     iterations: int = 0  # > 0: a fixed number of iterations (reproducible; for tests)
+    leaf: str = "tracks"  # cut-off reward: "tracks" alone, or "worth" (greedy_score's)
 
     def choose(
         self,
@@ -110,7 +113,7 @@ class IsmctsPolicy:
             if nxt is None:
                 break
             who, legal = nxt
-        rewards = rollout(g, rng, stop_round)
+        rewards = rollout(g, rng, stop_round, self.leaf)
         while node is not None:
             node.visits += 1
             if node.player >= 0:
@@ -147,24 +150,30 @@ def rollout_move(g: Game, who: int, legal: list[Move], rng: random.Random) -> Mo
     return TAKE_FRAGMENT if TAKE_FRAGMENT in legal else legal[0]
 
 
-def rollout(g: Game, rng: random.Random, stop_round: int) -> list[float]:
+def rollout(g: Game, rng: random.Random, stop_round: int, leaf: str = "tracks") -> list[float]:
     """Play to the end of ``stop_round`` (or the game) and give each seat its reward."""
     while g.phase is not Phase.OVER and g.round <= stop_round:
         who = g.pending()[0].player
         g.play_unchecked(who, rollout_move(g, who, g.legal_moves(who), rng))
-    return rewards(g)
+    return rewards(g, leaf)
 
 
-def rewards(g: Game) -> list[float]:
-    """1 for a win (shared when tied), 0 for a loss; else a win chance from the tracks."""
+def rewards(g: Game, leaf: str = "tracks") -> list[float]:
+    """1 for a win (shared when tied), 0 for a loss; else a win chance from the tracks
+    (or from each seat's ``greedy_score`` worth, tracks and income together)."""
     if g.phase is Phase.OVER:
         winners = g.result().winners
         return [1.0 / len(winners) if s in winners else 0.0 for s in range(g.n)]
     scores = []
-    for p in g.players:
-        t = p.tracks()
-        scores.append(max(t) + 0.25 * (t[0] + t[1] + t[2]))
+    sharp = SHARPNESS
+    if leaf == "worth":
+        scores = [seat_worth(g, p) for p in g.players]
+        sharp = WORTH_SHARPNESS
+    else:
+        for p in g.players:
+            t = p.tracks()
+            scores.append(max(t) + 0.25 * (t[0] + t[1] + t[2]))
     top = max(scores)
-    ex = [math.exp(SHARPNESS * (s - top)) for s in scores]
+    ex = [math.exp(sharp * (s - top)) for s in scores]
     total = sum(ex)
     return [x / total for x in ex]

@@ -75,8 +75,9 @@ def test_ismcts_finds_the_winning_Fire_and_is_reproducible() -> None:
 
 def test_ismcts_rewards_are_a_distribution_and_exact_at_the_end() -> None:
     for g in POSITIONS:
-        r = rewards(g)
-        assert abs(sum(r) - 1.0) < 1e-9 and all(0 < x < 1 for x in r)
+        for leaf in ("tracks", "worth"):
+            r = rewards(g, leaf)
+            assert abs(sum(r) - 1.0) < 1e-9 and all(0 < x < 1 for x in r)
 
 
 def test_arena_seats_the_baselines_with_their_own_knobs() -> None:
