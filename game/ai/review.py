@@ -37,10 +37,13 @@ class Cancelled(Exception):
 
 @dataclass(frozen=True, slots=True)
 class Depth:
-    """How hard the review looks: Hard's time per decision and the paired worlds per move."""
+    """How hard the review looks: Hard's search per decision (a fixed amount of work, as the
+    table's Hard, so a review is reproducible; a time cap besides) and the paired worlds
+    each move is scored in."""
 
-    hard_budget_s: float = 0.25
+    hard_budget_s: float = 0.5
     worlds: int = 10
+    hard_steps: int = 1000  # simulated engine moves per search; 0: by time only
 
 
 DEFAULT_DEPTH = Depth()
@@ -211,7 +214,7 @@ def analyse(
 ) -> Review:
     """Review every human decision; ``Cancelled`` if ``cancelled()`` turns true."""
     todo, curve = positions(players, seed, first_player, moves, humans)
-    hard = make_policy("hard")
+    hard = hard_policy(depth)
     out: list[Moment] = []
     try:
         for k, item in enumerate(todo):
@@ -227,6 +230,18 @@ def analyse(
     if progress is not None:
         progress(len(todo), len(todo))
     return Review(version(), players, tuple(sorted(set(humans))), tuple(curve), tuple(out))
+
+
+def hard_policy(depth: Depth) -> Policy:
+    """Hard with the table's reproducible work budget (its time budget if that knob is gone)."""
+    if depth.hard_steps:
+        try:
+            from game.ai.hard import Settings
+
+            return make_policy("hard", settings=Settings(steps=depth.hard_steps))
+        except (ImportError, TypeError):
+            pass
+    return make_policy("hard")
 
 
 def judge(item: Todo, hard: Policy, depth: Depth, seed: int) -> Moment:

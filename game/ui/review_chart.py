@@ -29,7 +29,7 @@ class Chart:
     def __init__(self, area: Rect, curve: Sequence[Point]) -> None:
         self.area = area
         self.curve = list(curve)
-        self.plot = Rect(area.x + 70, area.y + 16, area.w - 90, area.h - 62)
+        self.plot = Rect(area.x + 70, area.y + 16, area.w - 90, area.h - 74)
 
     def x(self, i: float) -> int:
         n = max(1, len(self.curve) - 1)
@@ -78,9 +78,9 @@ class Chart:
             last = i == len(self.curve) - 1
             if i % step == 0 or last:
                 label = end if last and i else str(pt.round)
-                p.text(label, (self.x(i), plot.bottom + 8), theme.SMALL, theme.TEXT_DIM,
+                p.text(label, (self.x(i), plot.bottom + 6), theme.SMALL, theme.TEXT_DIM,
                        anchor="midtop")  # fmt: skip
-        p.text(axis, (plot.centerx, plot.bottom + 34), theme.SMALL, theme.TEXT_DIM,
+        p.text(axis, (plot.centerx, plot.bottom + 32), theme.SMALL, theme.TEXT_DIM,
                anchor="midtop")  # fmt: skip
         seats = len(names)
         order = [s for s in range(seats) if s != focus] + ([focus] if 0 <= focus < seats else [])

@@ -19,7 +19,7 @@ from game.engine.moves import DRAW, STOP
 from tests.ai.helpers import random_positions, with_other_hidden_order
 from tests.ai.review_games import free_draw_refused
 
-QUICK = Depth(hard_budget_s=0.05, worlds=4)
+QUICK = Depth(hard_budget_s=1.0, worlds=4, hard_steps=150)
 
 
 @cache
@@ -82,7 +82,7 @@ def test_cancelling_stops_the_analysis_between_decisions() -> None:
 
 def test_a_background_review_reports_progress_and_cancel_ends_its_process() -> None:
     first, moves, _ = free_draw_refused()
-    job = ReviewJob(ReviewRequest(2, 5, first, tuple(moves), (0,), Depth(0.2, 12)))
+    job = ReviewJob(ReviewRequest(2, 5, first, tuple(moves), (0,), Depth(0.5, 12, 400)))
     try:
         deadline = time.monotonic() + 60
         while job.poll() is JobState.RUNNING and job.total == 0 and time.monotonic() < deadline:
@@ -97,7 +97,7 @@ def test_a_background_review_reports_progress_and_cancel_ends_its_process() -> N
 
 def test_a_background_review_delivers_the_review() -> None:
     first, moves, _ = free_draw_refused(rounds=1, blunder_round=1)
-    job = ReviewJob(ReviewRequest(2, 5, first, tuple(moves), (0,), Depth(0.02, 2)))
+    job = ReviewJob(ReviewRequest(2, 5, first, tuple(moves), (0,), Depth(0.5, 2, 50)))
     try:
         deadline = time.monotonic() + 90
         while job.poll() is JobState.RUNNING and time.monotonic() < deadline:
