@@ -42,7 +42,7 @@ class Depth:
     each move is scored in."""
 
     hard_budget_s: float = 0.5
-    worlds: int = 10
+    worlds: int = 8
     hard_steps: int = 1000  # simulated engine moves per search; 0: by time only
 
 
@@ -128,6 +128,13 @@ class Review:
         pool = [m for m in pool if m.loss >= MIN_LOSS]
         return sorted(pool, key=lambda m: (-m.loss, m.index))[:count]
 
+    @staticmethod
+    def merge(parts: Sequence[Review]) -> Review:
+        """One review from the parts several processes made of the same game."""
+        first = parts[0]
+        moments = sorted((m for p in parts for m in p.moments), key=lambda m: m.index)
+        return Review(first.version, first.players, first.humans, first.curve, tuple(moments))
+
     def to_json(self) -> dict[str, Any]:
         return {
             "version": self.version,
@@ -211,17 +218,26 @@ def analyse(
     depth: Depth = DEFAULT_DEPTH,
     progress: Progress | None = None,
     cancelled: Callable[[], bool] | None = None,
+    share: tuple[int, int] = (0, 1),
 ) -> Review:
-    """Review every human decision; ``Cancelled`` if ``cancelled()`` turns true."""
+    """Review every human decision; ``Cancelled`` if ``cancelled()`` turns true.
+
+    ``share=(r, k)``: only every k-th decision from the r-th, so k processes can split one
+    game (``Review.merge`` puts the parts together).
+    """
     todo, curve = positions(players, seed, first_player, moves, humans)
+    part, parts = share
+    if not 0 <= part < parts:
+        raise ValueError(f"share {share} is not a part of a whole")
+    todo = todo[part::parts]
     hard = hard_policy(depth)
     out: list[Moment] = []
     try:
-        for k, item in enumerate(todo):
+        for done, item in enumerate(todo):
             if cancelled is not None and cancelled():
                 raise Cancelled
             if progress is not None:
-                progress(k, len(todo))
+                progress(done, len(todo))
             out.append(judge(item, hard, depth, seed * 7919 + item.index))
     finally:
         close = getattr(hard, "close", None)

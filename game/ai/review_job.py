@@ -1,15 +1,18 @@
 """Run a game review off the UI thread: ``start`` it, ``poll`` each frame, ``cancel`` any time.
 
-The analysis runs in its own process (a pure-Python search in a thread would take the GIL
-from the frame loop), separate from the seat's AI worker so a review never delays a move.
-The child sends ``("progress", done, total)`` messages and finally ``("done", review_json)``
-or ``("failed", text)``; ``cancel`` ends the child at once.
+The analysis runs in its own processes (a pure-Python search in a thread would take the GIL
+from the frame loop), separate from the seats' AI worker so a review never delays a move.
+The decisions are split between ``processes`` children (the player is waiting at the
+review screen, and the machine has two cores); each sends ``("progress", done, total)``
+messages and finally ``("done", review_json)`` or ``("failed", text)``. ``cancel`` ends
+every child at once.
 """
 
 from __future__ import annotations
 
 import contextlib
 import multiprocessing
+import os
 from dataclasses import dataclass
 from enum import StrEnum
 from multiprocessing.connection import Connection
@@ -30,9 +33,9 @@ class ReviewRequest:
     humans: tuple[int, ...]
     depth: Depth = DEFAULT_DEPTH
 
-    def run(self, progress: Any = None, cancelled: Any = None) -> Review:
+    def run(self, progress: Any = None, share: tuple[int, int] = (0, 1)) -> Review:
         return analyse(self.players, self.seed, self.first_player, self.moves, self.humans,
-                       self.depth, progress, cancelled)  # fmt: skip
+                       self.depth, progress, None, share)  # fmt: skip
 
 
 class JobState(StrEnum):
@@ -42,10 +45,10 @@ class JobState(StrEnum):
     CANCELLED = "cancelled"
 
 
-def _serve(conn: Connection, request: ReviewRequest) -> None:
-    """Child process: analyse, reporting progress, then send the review (or the failure)."""
+def _serve(conn: Connection, request: ReviewRequest, share: tuple[int, int]) -> None:
+    """Child process: analyse its share, reporting progress, then send the review part."""
     try:
-        review = request.run(lambda done, total: conn.send(("progress", done, total)))
+        review = request.run(lambda done, total: conn.send(("progress", done, total)), share)
         conn.send(("done", review.to_json()))
     except (BrokenPipeError, OSError):
         return
@@ -56,22 +59,47 @@ def _serve(conn: Connection, request: ReviewRequest) -> None:
         conn.close()
 
 
-class ReviewJob:
-    """One review in a background process; not thread-safe."""
+def default_processes() -> int:
+    return max(1, min(2, os.cpu_count() or 1))
 
-    def __init__(self, request: ReviewRequest) -> None:
+
+@dataclass
+class _Child:
+    proc: Any
+    conn: Connection | None
+    done: int = 0
+    total: int = 0
+    part: Review | None = None
+
+
+class ReviewJob:
+    """One review in background processes; not thread-safe."""
+
+    def __init__(self, request: ReviewRequest, processes: int | None = None) -> None:
         ctx = multiprocessing.get_context("spawn")
-        parent, child = ctx.Pipe(duplex=False)
-        self._conn: Connection | None = parent
-        self._proc: Any = ctx.Process(target=_serve, args=(child, request), name="review",
-                                      daemon=True)  # fmt: skip
-        self._proc.start()
-        child.close()
+        k = processes or default_processes()
+        self._children: list[_Child] = []
+        for r in range(k):
+            parent, child = ctx.Pipe(duplex=False)
+            proc = ctx.Process(target=_serve, args=(child, request, (r, k)),
+                               name=f"review-{r}", daemon=True)  # fmt: skip
+            proc.start()
+            child.close()
+            self._children.append(_Child(proc, parent))
         self.state = JobState.RUNNING
-        self.done = 0
-        self.total = 0
         self.review: Review | None = None
         self.error = ""
+
+    @property
+    def done(self) -> int:
+        return sum(c.done for c in self._children)
+
+    @property
+    def total(self) -> int:
+        """Decisions to review (0 until every child has counted its share)."""
+        if any(c.total == 0 and c.part is None for c in self._children):
+            return 0
+        return sum(c.total for c in self._children)
 
     @property
     def fraction(self) -> float:
@@ -80,48 +108,61 @@ class ReviewJob:
         return self.done / self.total if self.total else 0.0
 
     def poll(self) -> JobState:
-        """Read whatever the child has sent; never blocks."""
-        conn = self._conn
-        if self.state is not JobState.RUNNING or conn is None:
+        """Read whatever the children have sent; never blocks."""
+        if self.state is not JobState.RUNNING:
             return self.state
+        for c in self._children:
+            self._read(c)
+            if self.state is not JobState.RUNNING:
+                return self.state
+        if all(c.part is not None for c in self._children):
+            self.review = Review.merge([c.part for c in self._children if c.part is not None])
+            self._finish(JobState.DONE)
+        return self.state
+
+    def _read(self, c: _Child) -> None:
+        conn = c.conn
+        if conn is None:
+            return
         try:
             while conn.poll():
                 msg = conn.recv()
                 if msg[0] == "progress":
-                    self.done, self.total = int(msg[1]), int(msg[2])
+                    c.done, c.total = int(msg[1]), int(msg[2])
                 elif msg[0] == "done":
-                    self.review = Review.from_json(msg[1])
-                    self._finish(JobState.DONE)
-                    break
+                    c.part = Review.from_json(msg[1])
+                    c.done = c.total
+                    conn.close()
+                    c.conn = None
+                    return
                 else:
                     self.error = str(msg[1])
                     self._finish(JobState.FAILED)
-                    break
+                    return
         except (EOFError, OSError):
             self.error = "the review process ended unexpectedly"
             self._finish(JobState.FAILED)
-        return self.state
 
     def cancel(self) -> None:
-        """Stop now (the child is ended); a finished job keeps its review."""
+        """Stop now (every child is ended); a finished job keeps its review."""
         if self.state is JobState.RUNNING:
             self._finish(JobState.CANCELLED)
 
     def _finish(self, state: JobState) -> None:
         self.state = state
-        if self._conn is not None:
-            self._conn.close()
-            self._conn = None
-        proc = self._proc
-        if proc is not None:
-            if proc.is_alive() and state is not JobState.DONE:
-                proc.terminate()
-            proc.join(timeout=2.0)
-            if proc.is_alive():
-                proc.kill()
-                proc.join(timeout=1.0)
+        for c in self._children:
+            if c.conn is not None:
+                c.conn.close()
+                c.conn = None
+            if c.proc.is_alive() and state is not JobState.DONE:
+                c.proc.terminate()
+        for c in self._children:
+            c.proc.join(timeout=2.0)
+            if c.proc.is_alive():
+                c.proc.kill()
+                c.proc.join(timeout=1.0)
 
     @property
     def alive(self) -> bool:
-        """Whether the child process still runs (for tests and shutdown)."""
-        return self._proc is not None and self._proc.is_alive()
+        """Whether any child process still runs (for tests and shutdown)."""
+        return any(c.proc.is_alive() for c in self._children)

@@ -171,3 +171,14 @@ def test_a_damaged_cached_review_is_dropped(tmp_path) -> None:
     assert not (folder / "abc.json").exists()
     with pytest.raises(ValueError):
         cache_.load("../escape")
+
+
+def test_two_shares_of_a_game_merge_into_the_whole_review() -> None:
+    first, moves, _ = free_draw_refused(rounds=1, blunder_round=1)
+    depth = Depth(1.0, 2, 60)
+    whole = analyse(2, 5, first, moves, [0], depth)
+    parts = [analyse(2, 5, first, moves, [0], depth, share=(r, 2)) for r in (0, 1)]
+    assert all(p.moments for p in parts)
+    assert Review.merge(parts).to_json() == whole.to_json()
+    with pytest.raises(ValueError):
+        analyse(2, 5, first, moves, [0], depth, share=(2, 2))
