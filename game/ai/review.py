@@ -19,10 +19,11 @@ from typing import Any
 from game.ai.policy import Policy, make_policy
 from game.ai.review_why import Outcome, Why, why
 from game.ai.winchance import chances, model
-from game.engine import Game, Move, View, determinize, new_game
+from game.engine import Decision, Game, Move, View, determinize, new_game
 from game.engine.state import VARAN
 
 ANALYSIS_VERSION = 1  # bump whenever the analysis changes: cached reviews are then redone
+DECISIONS = frozenset(d.value for d in Decision)
 MIN_LOSS = 0.01  # a drop smaller than a point is noise, not a mistake
 
 
@@ -91,8 +92,8 @@ class Moment:
             raise ValueError("a review moment needs whole index, seat and round")
         if not all(isinstance(x, int | float) and 0.0 <= x <= 1.0 for x in floats):
             raise ValueError("a review moment's chances must be between 0 and 1")
-        if not isinstance(raw.get("decision"), str):
-            raise ValueError("a review moment needs its decision")
+        if raw.get("decision") not in DECISIONS:
+            raise ValueError("a review moment needs the kind of decision it was")
         return cls(
             ints[0],  # type: ignore[arg-type]
             ints[1],  # type: ignore[arg-type]

@@ -66,6 +66,10 @@ def test_a_review_survives_json_and_refuses_damaged_data() -> None:
     with pytest.raises(ValueError):
         Review.from_json(bad)
     bad = json.loads(json.dumps(raw))
+    bad["moments"][0]["decision"] = "{__class__}"
+    with pytest.raises(ValueError):
+        Review.from_json(bad)
+    bad = json.loads(json.dumps(raw))
     bad["curve"][0]["chances"] = [0.5]
     with pytest.raises(ValueError):
         Review.from_json(bad)

@@ -296,7 +296,8 @@ class ReviewScene(Scene):
         p.circle((r.x + 34, r.y + 34), 20, theme.DANGER)
         p.text(str(i + 1), (r.x + 34, r.y + 34), theme.BODY, theme.TEXT, anchor="center",
                bold=True)  # fmt: skip
-        p.text(tr("review.when", round=m.round, points=percent(m.loss)), (r.x + 66, r.y + 18),
+        p.text(tr("review.when", round=m.round, step=tr(f"decision.{m.decision}"),
+                  points=percent(m.loss)), (r.x + 66, r.y + 18),
                theme.BODY, theme.ACCENT, bold=True, max_width=r.w - 86)  # fmt: skip
         y = r.y + 62
         for key, move in (("review.played", m.played), ("review.better", m.best)):
