@@ -18,12 +18,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.ai.policy import make_policy
-from game.ai.winchance import chances_from, model
+from game.ai.winchance import chances, chances_from, model
 from game.ai.winfit import Sample, games, shares
-from game.engine import Decision, new_game
+from game.engine import Decision, determinize, new_game
 
 TOLERANCE = 0.05
-MIN_COUNT = 100  # bins with fewer positions are printed but not judged
+MIN_COUNT = 300  # fewer positions: printed, not judged (the standard error nears 3 points)
 
 
 @dataclass(slots=True)
@@ -66,16 +66,17 @@ def static_pairs(samples: Sequence[Sample]) -> list[tuple[float, float]]:
     return out
 
 
-def rollout_pairs(args: tuple[int, int, int]) -> list[tuple[float, float]]:
-    """One game: at a few positions inside rounds, the review's estimate for the seat to
-    act (its move, then Medium to the next round start), labelled with the final result."""
-    from game.ai.review import score
+def rollout_pairs(args: tuple[int, int, int, float]) -> list[tuple[float, float]]:
+    """One game: at a few decisions inside rounds, the review's estimate (the move, then
+    Medium to the next round start over sampled worlds) for every seat, labelled with the
+    final result."""
+    from game.ai.review import rollout
 
-    seed, players, worlds = args
+    seed, players, worlds, eps = args
     rng = random.Random(seed)
     g = new_game(players, seed=seed)
     medium = make_policy("medium")
-    probes = []
+    probes: list[list[float]] = []
     for _ in range(6000):
         if g.over:
             break
@@ -83,16 +84,23 @@ def rollout_pairs(args: tuple[int, int, int]) -> list[tuple[float, float]]:
         p = pend[rng.randrange(len(pend))]
         legal = g.legal_moves(p.player)
         move = medium.choose(g.view(p.player), p.decision, legal, rng, 0.0)
-        if len(legal) > 1 and rng.random() < 0.04:
-            est = score(g.view(p.player), [move], worlds, rng.getrandbits(30))[0]
-            probes.append((p.player, est.chance))
-        if len(legal) > 1 and p.decision is Decision.ACTION and rng.random() < 0.1:
+        if len(legal) > 1 and p.decision is Decision.ACTION and rng.random() < eps:
             move = rng.choice(legal)
+        if len(legal) > 1 and rng.random() < 0.04:
+            view = g.view(p.player)
+            mean = [0.0] * players
+            for j in range(worlds):
+                w = determinize(view, random.Random(seed * 101 + j))
+                w.play(p.player, move)
+                rollout(w, medium, random.Random(j))
+                for s, c in enumerate(chances(w)):
+                    mean[s] += c / worlds
+            probes.append(mean)
         g.play(p.player, move)
     if not g.over:
         return []
     share = shares(g)
-    return [(c, share[s]) for s, c in probes]
+    return [(c, share[s]) for probe in probes for s, c in enumerate(probe)]
 
 
 def report(pairs: Sequence[tuple[float, float]], what: str, games_n: int) -> dict[str, object]:
@@ -123,7 +131,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     samples = games(a.games, a.seed, counts, a.eps, a.jobs)
     out = [report(static_pairs(samples), "round start (chart)", a.games)]
     if a.rollouts:
-        tasks = [(a.seed * 100_000 + 50_000 + i, counts[i % len(counts)], a.rollouts)
+        tasks = [(a.seed * 100_000 + 50_000 + i, counts[i % len(counts)], a.rollouts, a.eps)
                  for i in range(a.games)]  # fmt: skip
         if a.jobs <= 1:
             found = [rollout_pairs(t) for t in tasks]

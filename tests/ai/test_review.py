@@ -186,3 +186,17 @@ def test_two_shares_of_a_game_merge_into_the_whole_review() -> None:
     assert Review.merge(parts).to_json() == whole.to_json()
     with pytest.raises(ValueError):
         analyse(2, 5, first, moves, [0], depth, share=(2, 2))
+
+
+def test_the_calibration_table_bins_predictions_and_judges_only_full_bins() -> None:
+    from game.ai.calibrate import MIN_COUNT, report, table
+
+    pairs = [(0.04, 0.0)] * MIN_COUNT + [(0.95, 1.0)] * (MIN_COUNT - 1) + [(0.55, 1.0)] * 3
+    bins = table(pairs)
+    assert [b.n for b in bins] == [MIN_COUNT, 0, 0, 0, 0, 3, 0, 0, 0, MIN_COUNT - 1]
+    out = report(pairs, "test", 1)
+    judged = [b for b in out["bins"] if b["judged"]]
+    assert len(judged) == 1 and judged[0]["bin"] == "0-10%"
+    assert out["max_judged_difference"] == 0.04 and out["within_5_points"]
+    out = report([(0.05, 1.0)] * MIN_COUNT, "test", 1)
+    assert not out["within_5_points"]
