@@ -140,3 +140,16 @@ def test_game_over_and_the_replay_list_offer_a_review(monkeypatch, tmp_path) -> 
     assert review_button.label == ctx.tr("review.button")
     browser.handle_event(_click(review_button.rect.center))
     assert isinstance(stack.top, ReviewScene) and stack.top.record.humans == (0,)
+
+
+def test_a_history_that_does_not_replay_is_refused_without_an_analysis() -> None:
+    from game.engine.moves import ChooseAction
+
+    record, _ = game_record(2, rounds=3)
+    moves = ((0, ChooseAction(5)), *record.moves)  # an action in the draw phase
+    broken = GameRecord(2, record.seed, record.first_player, moves, record.names, record.kinds)
+    jobs: list[object] = []
+    scene = ReviewScene(context("en"), broken, start_job=jobs.append, cache=ReviewCache(None))
+    SceneStack().push(scene)
+    assert jobs == [] and scene.error and not scene.marks
+    assert render(scene, SIZES[0]).get_size() == SIZES[0]

@@ -19,7 +19,7 @@ from pygame import Rect
 from game.ai.review import Moment, Point, Review, positions
 from game.ai.review_job import JobState, ReviewJob, ReviewRequest
 from game.app.review_cache import ReviewCache, cache_for, game_key
-from game.engine import Move
+from game.engine import IllegalMove, Move
 from game.ui import theme
 from game.ui.painter import Painter
 from game.ui.review_chart import Chart, Mark
@@ -111,8 +111,13 @@ class ReviewScene(Scene):
 
     def enter(self) -> None:
         r = self.record
-        _, curve = positions(r.players, r.seed, r.first_player, r.moves, ())
-        self.curve = curve
+        try:
+            _, self.curve = positions(r.players, r.seed, r.first_player, r.moves, ())
+        except (IllegalMove, ValueError) as e:  # a history that does not replay
+            self.error = str(e)
+            self.seat = -1
+            self.build()
+            return
         if self.cache is None:
             self.cache = cache_for(self.ctx.storage)
         self.review = self.cache.load(r.key) if r.humans else None
@@ -256,7 +261,7 @@ class ReviewScene(Scene):
         if self.analysing:
             self._progress(p)
         elif self.error:
-            self._message(p, tr("review.failed", detail=self.error))
+            self._message(p, tr("review.failed", detail=self.error[:200]))
         elif self.seat < 0:
             self._message(p, tr("review.no_humans"))
         elif not self.marks:
