@@ -12,15 +12,12 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing
-import random
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.ai.policy import make_policy
-from game.ai.winchance import chances, chances_from, model
-from game.ai.winfit import Sample, games, shares
-from game.engine import Decision, determinize, new_game
+from game.ai.winchance import chances_from, in_round, model
+from game.ai.winfit import Sample, games, probes
 
 TOLERANCE = 0.05
 MIN_COUNT = 300  # fewer positions: printed, not judged (the standard error nears 3 points)
@@ -66,43 +63,6 @@ def static_pairs(samples: Sequence[Sample]) -> list[tuple[float, float]]:
     return out
 
 
-def rollout_pairs(args: tuple[int, int, int, float]) -> list[tuple[float, float]]:
-    """One game: at a few decisions inside rounds, the review's estimate (the move, then
-    Medium to the next round start over sampled worlds) for every seat, labelled with the
-    final result."""
-    from game.ai.review import rollout
-
-    seed, players, worlds, eps = args
-    rng = random.Random(seed)
-    g = new_game(players, seed=seed)
-    medium = make_policy("medium")
-    probes: list[list[float]] = []
-    for _ in range(6000):
-        if g.over:
-            break
-        pend = g.pending()
-        p = pend[rng.randrange(len(pend))]
-        legal = g.legal_moves(p.player)
-        move = medium.choose(g.view(p.player), p.decision, legal, rng, 0.0)
-        if len(legal) > 1 and p.decision is Decision.ACTION and rng.random() < eps:
-            move = rng.choice(legal)
-        if len(legal) > 1 and rng.random() < 0.04:
-            view = g.view(p.player)
-            mean = [0.0] * players
-            for j in range(worlds):
-                w = determinize(view, random.Random(seed * 101 + j))
-                w.play(p.player, move)
-                rollout(w, medium, random.Random(j))
-                for s, c in enumerate(chances(w)):
-                    mean[s] += c / worlds
-            probes.append(mean)
-        g.play(p.player, move)
-    if not g.over:
-        return []
-    share = shares(g)
-    return [(c, share[s]) for probe in probes for s, c in enumerate(probe)]
-
-
 def report(pairs: Sequence[tuple[float, float]], what: str, games_n: int) -> dict[str, object]:
     bins = table(pairs)
     judged = [b for b in bins if b.n >= MIN_COUNT]
@@ -131,14 +91,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     samples = games(a.games, a.seed, counts, a.eps, a.jobs)
     out = [report(static_pairs(samples), "round start (chart)", a.games)]
     if a.rollouts:
-        tasks = [(a.seed * 100_000 + 50_000 + i, counts[i % len(counts)], a.rollouts, a.eps)
-                 for i in range(a.games)]  # fmt: skip
-        if a.jobs <= 1:
-            found = [rollout_pairs(t) for t in tasks]
-        else:
-            with multiprocessing.get_context("spawn").Pool(a.jobs) as pool:
-                found = pool.map(rollout_pairs, tasks, chunksize=4)
-        pairs = [x for f in found for x in f]
+        raw = probes(a.games, a.seed, counts, a.rollouts, a.eps, a.jobs)
+        pairs = [(in_round(c), y) for c, y in raw]
         out.append(report(pairs, f"in-round, {a.rollouts} rollouts (decisions)", a.games))
     print(json.dumps(out, indent=1))
     return 0 if all(r["within_5_points"] for r in out) else 1

@@ -18,7 +18,7 @@ from typing import Any
 
 from game.ai.policy import Policy, make_policy
 from game.ai.review_why import Outcome, Why, why
-from game.ai.winchance import chances, model
+from game.ai.winchance import chances, in_round, model
 from game.engine import Decision, Game, Move, View, determinize, new_game
 from game.engine.state import VARAN
 
@@ -299,7 +299,10 @@ def score(view: View, moves: Sequence[Move], worlds: int, seed: int) -> list[Out
                 sum(1 for c in cards if c == VARAN),
                 len(cards),
             )
-    return [s.mean() for s in sums]
+    out = [s.mean() for s in sums]
+    for o in out:
+        o.chance = in_round(o.chance)
+    return out
 
 
 def rollout(g: Game, medium: Policy, rng: random.Random, limit: int = 600) -> None:

@@ -60,6 +60,10 @@ class Model:
 
     version: int
     weights: tuple[float, ...]
+    # logit(p') = a * logit(p) + b for the review's in-round estimate (rollouts to the next
+    # round start, where a game that ends in a rollout counts as certain): fitted on
+    # self-play probes by ``python -m game.ai.winfit --in-round 8``.
+    in_round: tuple[float, float] = (1.0, 0.0)
 
     def __post_init__(self) -> None:
         if len(self.weights) != len(FEATURES):
@@ -70,6 +74,7 @@ class Model:
             "version": self.version,
             "features": list(FEATURES),
             "weights": [round(w, 5) for w in self.weights],
+            "in_round": [round(x, 5) for x in self.in_round],
         }
 
     @classmethod
@@ -82,7 +87,11 @@ class Model:
             raise ValueError("win-chance data needs an integer version and a weight list")
         if not all(isinstance(w, int | float) for w in weights):
             raise ValueError("win-chance weights must be numbers")
-        return cls(version, tuple(float(w) for w in weights))
+        platt = raw.get("in_round", [1.0, 0.0])
+        if not (isinstance(platt, list) and len(platt) == 2
+                and all(isinstance(x, int | float) for x in platt)):  # fmt: skip
+            raise ValueError("win-chance in_round must be two numbers")
+        return cls(version, tuple(float(w) for w in weights), (float(platt[0]), float(platt[1])))
 
 
 @cache
@@ -143,6 +152,17 @@ def softmax(scores: list[float]) -> list[float]:
 
 def chances_from(rows: list[list[float]], weights: tuple[float, ...]) -> list[float]:
     return softmax([sum(w * x for w, x in zip(weights, r, strict=True)) for r in rows])
+
+
+def logit(p: float) -> float:
+    p = min(1.0 - 1e-4, max(1e-4, p))
+    return math.log(p / (1.0 - p))
+
+
+def in_round(p: float, m: Model | None = None) -> float:
+    """The review's rollout estimate for one seat, mapped to an honest chance."""
+    a, b = (m or model()).in_round
+    return 1.0 / (1.0 + math.exp(-(a * logit(p) + b)))
 
 
 def chances(g: Game, m: Model | None = None) -> list[float]:

@@ -19,8 +19,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.ai.policy import make_policy
-from game.ai.winchance import DATA, FEATURES, Model, model, table_features
-from game.engine import Decision, Game, new_game
+from game.ai.winchance import DATA, FEATURES, Model, chances, logit, model, table_features
+from game.engine import Decision, Game, determinize, new_game
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +72,82 @@ def games(count: int, seed: int, counts: Sequence[int], eps: float, jobs: int) -
         with multiprocessing.get_context("spawn").Pool(jobs) as pool:
             out = pool.map(self_play, tasks, chunksize=8)
     return [s for game in out for s in game]
+
+
+def rollout_pairs(args: tuple[int, int, int, float]) -> list[tuple[float, float]]:
+    """One game: at a few decisions inside rounds, the review's estimate (the move, then
+    Medium to the next round start over sampled worlds) for every seat, labelled with the
+    final result."""
+    from game.ai.review import rollout
+
+    seed, players, worlds, eps = args
+    rng = random.Random(seed)
+    g = new_game(players, seed=seed)
+    medium = make_policy("medium")
+    probes: list[list[float]] = []
+    for _ in range(6000):
+        if g.over:
+            break
+        pend = g.pending()
+        p = pend[rng.randrange(len(pend))]
+        legal = g.legal_moves(p.player)
+        move = medium.choose(g.view(p.player), p.decision, legal, rng, 0.0)
+        if len(legal) > 1 and p.decision is Decision.ACTION and rng.random() < eps:
+            move = rng.choice(legal)
+        if len(legal) > 1 and rng.random() < 0.04:
+            view = g.view(p.player)
+            mean = [0.0] * players
+            for j in range(worlds):
+                w = determinize(view, random.Random(seed * 101 + j))
+                w.play(p.player, move)
+                rollout(w, medium, random.Random(j))
+                for s, c in enumerate(chances(w)):
+                    mean[s] += c / worlds
+            probes.append(mean)
+        g.play(p.player, move)
+    if not g.over:
+        return []
+    share = shares(g)
+    return [(c, share[s]) for probe in probes for s, c in enumerate(probe)]
+
+
+def probes(
+    count: int, seed: int, counts: Sequence[int], worlds: int, eps: float, jobs: int
+) -> list[tuple[float, float]]:
+    """Raw in-round estimates and outcomes from ``count`` games (``rollout_pairs``)."""
+    tasks = [(seed * 100_000 + 50_000 + i, counts[i % len(counts)], worlds, eps)
+             for i in range(count)]  # fmt: skip
+    if jobs <= 1:
+        found = [rollout_pairs(t) for t in tasks]
+    else:
+        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+            found = pool.map(rollout_pairs, tasks, chunksize=4)
+    return [x for f in found for x in f]
+
+
+def fit_platt(pairs: Sequence[tuple[float, float]], iters: int = 25) -> tuple[float, float]:
+    """logit(p') = a * logit(p) + b by maximum likelihood (Newton, two parameters)."""
+    a, b = 1.0, 0.0
+    xs = [(logit(p), y) for p, y in pairs]
+    for _ in range(iters):
+        ga = gb = haa = hab = hbb = 0.0
+        for x, y in xs:
+            q = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, a * x + b))))
+            d = y - q
+            w = q * (1.0 - q)
+            ga += d * x
+            gb += d
+            haa += w * x * x
+            hab += w * x
+            hbb += w
+        ridge = 1e-3 * len(xs)  # small data (or separable) must not run away
+        da, db = solve(
+            [[haa + ridge, hab], [hab, hbb + ridge]], [ga - ridge * (a - 1.0), gb - ridge * b]
+        )
+        a, b = a + da, b + db
+        if abs(da) + abs(db) < 1e-6:
+            break
+    return a, b
 
 
 def solve(a: list[list[float]], b: list[float]) -> list[float]:
@@ -145,15 +221,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--players", default="2,2,3,4", help="player counts, cycled over games")
     ap.add_argument("--eps", type=float, default=0.1)
     ap.add_argument("--dry-run", action="store_true", help="print, do not write the file")
+    ap.add_argument("--in-round", type=int, default=0, metavar="WORLDS",
+                    help="refit only the in-round map, from rollouts of WORLDS worlds")  # fmt: skip
     a = ap.parse_args(argv)
     counts = [int(x) for x in a.players.split(",")]
-    samples = games(a.games, a.seed, counts, a.eps, a.jobs)
-    print(f"{len(samples)} round starts from {a.games} games", file=sys.stderr)
     try:
-        version = model().version + 1
+        old: Model | None = model()
     except (OSError, ValueError):
-        version = 1
-    fitted = Model(version, tuple(fit(samples)))
+        old = None
+    version = old.version + 1 if old is not None else 1
+    if a.in_round:
+        if old is None:
+            raise SystemExit("fit the weights first")
+        pairs = probes(a.games, a.seed, counts, a.in_round, a.eps, a.jobs)
+        print(f"{len(pairs)} in-round estimates from {a.games} games", file=sys.stderr)
+        fitted = Model(version, old.weights, fit_platt(pairs))
+    else:
+        samples = games(a.games, a.seed, counts, a.eps, a.jobs)
+        print(f"{len(samples)} round starts from {a.games} games", file=sys.stderr)
+        fitted = Model(version, tuple(fit(samples)))
     text = json.dumps(fitted.to_json(), indent=1) + "\n"
     print(text)
     if not a.dry_run:

@@ -12,7 +12,7 @@ import pytest
 
 from game.ai.review import Cancelled, Depth, Review, analyse, version
 from game.ai.review_job import JobState, ReviewJob, ReviewRequest
-from game.ai.winchance import Model, chances, model
+from game.ai.winchance import Model, chances, in_round, model
 from game.app.review_cache import ReviewCache, game_key
 from game.engine import new_game
 from game.engine.moves import DRAW, STOP
@@ -146,6 +146,14 @@ def test_the_shipped_coefficients_load_and_bad_ones_are_refused() -> None:
     raw["weights"] = ["1"] * len(m.weights)
     with pytest.raises(ValueError):
         Model.from_json(raw)
+    raw = m.to_json()
+    raw["in_round"] = [1.0]
+    with pytest.raises(ValueError):
+        Model.from_json(raw)
+    identity = Model(m.version, m.weights, (1.0, 0.0))
+    assert in_round(0.3, identity) == pytest.approx(0.3)
+    shrink = Model(m.version, m.weights, (0.5, 0.0))
+    assert 0.5 < in_round(0.9, shrink) < 0.9 and 0.1 < in_round(0.1, shrink) < 0.5
 
 
 # -- the cache -----------------------------------------------------------------------------
