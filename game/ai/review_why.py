@@ -63,10 +63,12 @@ class Why:
         reasons = raw.get("reasons")
         if not _flat(params) or not isinstance(reasons, list):
             raise ValueError("a review reason's numbers must be a flat object")
+        if not NEEDS[raw["key"]] <= set(params) or params.get("track", "trees") not in TRACKS:
+            raise ValueError("a review reason lacks the numbers its sentence needs")
         out: list[Reason] = []
         for r in reasons:
             if not (isinstance(r, list) and len(r) == 2 and isinstance(r[0], str)
-                    and r[0].isidentifier() and _flat(r[1])):  # fmt: skip
+                    and r[0] in HINT_KEYS and _flat(r[1])):  # fmt: skip
                 raise ValueError("a hint reason must be [key, numbers]")
             out.append((r[0], dict(r[1])))
         return cls(raw["key"], dict(params), tuple(out))
@@ -79,7 +81,20 @@ def _flat(d: Any) -> bool:
     )
 
 
-KEYS = ("free_draw", "risky_draw", "varans", "track", "cards", "hint", "same")
+# Each reason and the numbers its sentence needs (a cached review is checked against this).
+NEEDS: dict[str, frozenset[str]] = {
+    "free_draw": frozenset({"solitary", "cards", "percent"}),
+    "risky_draw": frozenset({"solitary", "cards", "percent"}),
+    "varans": frozenset({"n"}),
+    "track": frozenset({"track", "n"}),
+    "cards": frozenset({"n"}),
+    "hint": frozenset(),
+    "same": frozenset(),
+}
+KEYS = tuple(NEEDS)
+HINT_KEYS = frozenset({"attracted", "best_rated", "draw_odds", "for_good", "fragments",
+                       "line_enough", "must_reveal", "steals", "stop_odds", "track",
+                       "varan_back", "would_cost_action"})  # fmt: skip
 
 
 def bust_percent(g: Game, seat: int) -> int:

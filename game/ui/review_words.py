@@ -32,13 +32,13 @@ def why_text(tr: Tr, m: Moment, names: Sequence[str]) -> str:
     match w.key:
         case "free_draw" | "risky_draw":
             return tr(f"review.why.{w.key}", **params)
-        case "varans" | "cards":
-            return counted(tr, f"review.why.{w.key}", int(n or 0), better=better, n=n)
-        case "track":
-            track = tr(f"hint.track.{params['track']}")
-            return counted(tr, "review.why.track", int(n or 0), better=better, n=n, track=track)
+        case "varans" | "cards" | "track":
+            if "track" in params:
+                params["track"] = tr(f"hint.track.{params['track']}")
+            params["better"] = better
+            return counted(tr, f"review.why.{w.key}", int(n or 0), **params)
         case "hint":
-            reasons = tr("hint.join").join(reason_text(tr, k, p) for k, p in w.reasons)
+            reasons = tr("hint.join").join(_reasons(tr, w.reasons))
             return tr("review.why.hint", better=better, reasons=reasons or better)
         case _:
             return tr("review.why.same")
@@ -57,3 +57,14 @@ def reason_text(tr: Tr, key: str, params: dict[str, Any]) -> str:
     if isinstance(n, int):
         return counted(tr, f"hint.reason.{key}", n, **fmt)
     return tr(f"hint.reason.{key}", **fmt)
+
+
+def _reasons(tr: Tr, reasons: Sequence[tuple[str, dict[str, Any]]]) -> list[str]:
+    """The hint's reasons worded; one whose numbers do not fit its sentence is left out."""
+    out = []
+    for key, params in reasons:
+        try:
+            out.append(reason_text(tr, key, params))
+        except (KeyError, ValueError, IndexError):
+            continue
+    return out

@@ -66,6 +66,11 @@ def test_a_review_survives_json_and_refuses_damaged_data() -> None:
     with pytest.raises(ValueError):
         Review.from_json(bad)
     bad = json.loads(json.dumps(raw))
+    top = next(m for m in bad["moments"] if m["why"]["key"] == "free_draw")
+    top["why"]["params"] = {"solitary": 1}  # a sentence without its numbers
+    with pytest.raises(ValueError):
+        Review.from_json(bad)
+    bad = json.loads(json.dumps(raw))
     bad["moments"][0]["decision"] = "{__class__}"
     with pytest.raises(ValueError):
         Review.from_json(bad)
