@@ -22,7 +22,7 @@ from game.ai.winchance import chances, in_round, model
 from game.engine import Decision, Game, Move, View, determinize, new_game
 from game.engine.state import VARAN
 
-ANALYSIS_VERSION = 1  # bump whenever the analysis changes: cached reviews are then redone
+ANALYSIS_VERSION = 2  # bump whenever the analysis changes: cached reviews are then redone
 DECISIONS = frozenset(d.value for d in Decision)
 MIN_LOSS = 0.01  # a drop smaller than a point is noise, not a mistake
 
@@ -127,7 +127,13 @@ class Review:
         """The largest drops (of one seat, or of every human), largest first."""
         pool = [m for m in self.moments if (seat is None or m.seat == seat)]
         pool = [m for m in pool if m.loss >= MIN_LOSS]
-        return sorted(pool, key=lambda m: (-m.loss, m.index))[:count]
+        out: list[Moment] = []
+        for m in sorted(pool, key=lambda m: (-m.loss, m.index)):
+            # The same choice repeated (drawing again and again): one mistake, not three.
+            same = (m.seat, m.round, m.decision, m.played, m.best)
+            if all((o.seat, o.round, o.decision, o.played, o.best) != same for o in out):
+                out.append(m)
+        return out[:count]
 
     @staticmethod
     def merge(parts: Sequence[Review]) -> Review:

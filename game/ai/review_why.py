@@ -129,12 +129,12 @@ def why(
         return Why(key, {"solitary": p.uncancelled, "cards": cards, "percent": risk})
     varans = was.varans - could.varans
     if varans >= 0.5:
-        return Why("varans", {"n": round(varans)})
+        return Why("varans", {"n": max(1, round(varans))})
     gains = [c - w for w, c in zip(was.tracks, could.tracks, strict=True)]
     k = max(range(3), key=lambda i: gains[i])
     if gains[k] >= 0.5:
-        return Why("track", {"track": TRACKS[k], "n": round(gains[k])})
+        return Why("track", {"track": TRACKS[k], "n": max(1, round(gains[k]))})
     if could.cards - was.cards >= 0.5:
-        return Why("cards", {"n": round(could.cards - was.cards)})
+        return Why("cards", {"n": max(1, round(could.cards - was.cards))})
     reasons = explain(g.view(seat).game, seat, decision, best)
     return Why("hint", {}, reasons)

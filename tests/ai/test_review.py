@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import time
+from dataclasses import replace
 from functools import cache
 
 import pytest
@@ -213,3 +214,14 @@ def test_the_calibration_table_bins_predictions_and_judges_only_full_bins() -> N
     assert out["max_judged_difference"] == 0.04 and out["within_5_points"]
     out = report([(0.05, 1.0)] * MIN_COUNT, "test", 1)
     assert not out["within_5_points"]
+
+
+def test_a_choice_repeated_in_one_phase_is_one_mistake() -> None:
+    _, review = planted()
+    top = review.mistakes(0)[0]
+    twins = [replace(top, index=top.index + k, best_chance=top.best_chance - k / 100)
+             for k in (1, 2)]  # fmt: skip
+    again = Review(review.version, review.players, review.humans, review.curve,
+                   (*review.moments, *twins))  # fmt: skip
+    assert [m.index for m in again.mistakes(0)].count(top.index) == 1
+    assert not any(m.index in (top.index + 1, top.index + 2) for m in again.mistakes(0))

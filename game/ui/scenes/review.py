@@ -30,9 +30,9 @@ from game.ui.widgets import Button, ButtonList, panel
 
 SCREEN = Rect(0, 0, *LOGICAL)
 BOX = Rect(50, 30, 1820, 1020)
-CHART = Rect(90, 120, 1740, 420)
-CARDS_Y = 600
-CARD_W, CARD_H, CARD_GAP = 560, 330, 30
+CHART = Rect(90, 116, 1740, 384)
+CARDS_Y = 552
+CARD_W, CARD_H, CARD_GAP = 560, 392, 30
 
 
 @dataclass(frozen=True)
