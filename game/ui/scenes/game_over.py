@@ -101,8 +101,9 @@ class GameOverScene(TableScene):
         if not self.offer_buttons:
             return
         self.menu.buttons = [
-            Button(Rect(r.centerx - 330, y, 310, 64), tr("gameover.play_again"), self.play_again),
-            Button(Rect(r.centerx + 20, y, 310, 64), tr("gameover.menu"), self.to_menu),
+            Button(Rect(r.centerx - 490, y, 310, 64), tr("gameover.play_again"), self.play_again),
+            Button(Rect(r.centerx - 155, y, 310, 64), tr("review.button"), self.review),
+            Button(Rect(r.centerx + 180, y, 310, 64), tr("gameover.menu"), self.to_menu),
         ]
         self.menu.focus = 0
         self.menu.buttons[0].focused = True
@@ -127,6 +128,12 @@ class GameOverScene(TableScene):
 
     def play_again(self) -> None:
         self.replace("setup", [type(s)(s.name, s.kind) for s in self.match.seats])
+
+    def review(self) -> None:
+        """Where the game turned: the review screen over this one."""
+        from game.ui.scenes.review import GameRecord, ReviewScene
+
+        self.stack.push(ReviewScene(self.ctx, GameRecord.from_match(self.match)))
 
     def to_menu(self) -> None:
         self.clear_to("menu")

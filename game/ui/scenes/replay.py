@@ -50,9 +50,13 @@ def log_entries(replay: Any) -> list[LogEntry]:
 class ReplayViewerScene(Scene):
     kind = "replay"
 
-    def __init__(self, ctx: Context, replay: Any, names: list[str], kinds: list[str]) -> None:
+    def __init__(
+        self, ctx: Context, replay: Any, names: list[str], kinds: list[str], start: int = 0
+    ) -> None:
         super().__init__(ctx)
         self.replay = replay
+        if start:
+            replay.seek(start)  # open at a given move (the review's "show this moment")
         self.names, self.kinds = names, kinds
         self.layout = load_layout(replay.game.n)
         self.board = BoardView(self.layout, replay.game.n, ctx.tr)
@@ -212,17 +216,17 @@ class ReplayBrowserScene(Scene):
     def enter(self) -> None:
         self.matches = self.ctx.storage.recent_replays(self.per_page)
         b = self.box
-        buttons = [
-            Button(
-                Rect(b.right - 260, b.y + 130 + i * 94, 200, 70), "open", lambda m=m: self.open(m)
-            )  # fmt: skip
-            for i, m in enumerate(self.matches)
-        ]
+        buttons = []
+        for i, m in enumerate(self.matches):
+            y = b.y + 130 + i * 94
+            review, show = Rect(b.right - 480, y, 200, 70), Rect(b.right - 260, y, 200, 70)
+            buttons.append(Button(review, "review", lambda m=m: self.review(m)))
+            buttons.append(Button(show, "open", lambda m=m: self.open(m)))
         buttons.append(Button(Rect(b.centerx - 160, b.bottom - 100, 320, 70), "back", self.back,
                               key_hint="Esc"))  # fmt: skip
         self.menu = ButtonList(buttons)
-        self.menu.focus = 0
-        buttons[0].focused = True
+        self.menu.focus = 1 if self.matches else 0  # the newest game's Open
+        buttons[self.menu.focus].focused = True
 
     def open(self, match: Any) -> None:
         viewer = ReplayViewerScene(
@@ -233,6 +237,12 @@ class ReplayBrowserScene(Scene):
         )
         if self.stack is not None:
             self.stack.push(viewer)
+
+    def review(self, match: Any) -> None:
+        from game.ui.scenes.review import GameRecord, ReviewScene
+
+        if self.stack is not None:
+            self.stack.push(ReviewScene(self.ctx, GameRecord.from_saved(match)))
 
     def back(self) -> None:
         if self.stack is not None:
@@ -250,8 +260,8 @@ class ReplayBrowserScene(Scene):
         p.image("background", rect=SCREEN)
         p.rect(SCREEN, (0, 0, 0, 150))
         panel(p, b, tr("replay.browser_title"))
-        for button in self.menu.buttons[:-1]:
-            button.label = tr("replay.open")
+        for i, button in enumerate(self.menu.buttons[:-1]):  # Review, Open for each game
+            button.label = tr("review.button") if i % 2 == 0 else tr("replay.open")
         self.menu.buttons[-1].label = tr("replay.back")
         if not self.matches:
             p.text_box(tr("replay.none"), Rect(b.x + 150, b.y + 300, b.w - 300, 200),
@@ -262,7 +272,7 @@ class ReplayBrowserScene(Scene):
             line = tr("replay.entry", date=date, players=m.players, rounds=m.game.round)
             winners = ", ".join(m.seats[w].name for w in m.game.result().winners) or "—"
             names = " · ".join(s.name for s in m.seats)
-            p.text(line, (b.x + 60, y), theme.BODY, theme.TEXT, bold=True, max_width=b.w - 400)
+            p.text(line, (b.x + 60, y), theme.BODY, theme.TEXT, bold=True, max_width=b.w - 620)
             p.text(f"{names}  —  {tr('replay.winners', names=winners)}", (b.x + 60, y + 36),
-                   theme.SMALL, theme.TEXT_DIM, max_width=b.w - 400)  # fmt: skip
+                   theme.SMALL, theme.TEXT_DIM, max_width=b.w - 620)  # fmt: skip
         self.menu.draw(p)

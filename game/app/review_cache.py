@@ -1,0 +1,104 @@
+"""Finished reviews kept beside the replays (``saves/replays/reviews/<key>.json``), so a
+second look at a game is instant.
+
+The key is a hash of the game itself (setup, moves, reviewed seats), so the game-over screen
+and the replay list find the same review without knowing the replay's file name. A cached
+review made by another analysis version (``game.ai.review.version``: the analysis and its
+win-chance coefficients) is stale: it is removed and the game is analysed again. A file
+that does not parse is treated the same way.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from game.ai.review import Review, version
+from game.app.atomic import read_bytes_limited, write_json_atomic
+from game.engine import Move
+
+MAX_REVIEW_BYTES = 2 * 1024 * 1024
+
+
+def game_key(
+    players: int, seed: int, first_player: int, moves: Sequence[tuple[int, Move]],
+    humans: Sequence[int],
+) -> str:  # fmt: skip
+    """A stable name for one game's review (the same game always gives the same key)."""
+    doc = [players, seed, first_player, sorted(set(humans)),
+           [[s, m.to_json()] for s, m in moves]]  # fmt: skip
+    text = json.dumps(doc, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
+
+
+class ReviewCache:
+    """Reviews by game key, on disk under ``folder`` (or in memory when it is ``None``)."""
+
+    def __init__(self, folder: Path | None, current: str | None = None) -> None:
+        self.folder = folder
+        self.current = current if current is not None else version()
+        self._memory: dict[str, dict[str, Any]] = {}
+
+    def _path(self, key: str) -> Path | None:
+        if not key.isalnum():
+            raise ValueError(f"not a review key: {key!r}")
+        return None if self.folder is None else self.folder / f"{key}.json"
+
+    def load(self, key: str) -> Review | None:
+        """The cached review, or ``None`` (missing, damaged or from another version)."""
+        path = self._path(key)
+        raw: Any
+        if path is None:
+            raw = self._memory.get(key)
+        else:
+            try:
+                raw = json.loads(read_bytes_limited(path, MAX_REVIEW_BYTES))
+            except (OSError, ValueError):
+                raw = None
+        if raw is None:
+            self.forget(key)
+            return None
+        try:
+            review = Review.from_json(raw)
+        except (ValueError, KeyError, TypeError):
+            self.forget(key)
+            return None
+        if review.version != self.current:
+            self.forget(key)
+            return None
+        return review
+
+    def save(self, key: str, review: Review) -> None:
+        """Keep a finished review; a full disk only costs a second analysis later."""
+        path = self._path(key)
+        if path is None:
+            self._memory[key] = review.to_json()
+            return
+        with contextlib.suppress(OSError, ValueError):
+            write_json_atomic(path, review.to_json(), compact=True)
+
+    def forget(self, key: str) -> None:
+        path = self._path(key)
+        self._memory.pop(key, None)
+        if path is not None:
+            with contextlib.suppress(OSError):
+                path.unlink(missing_ok=True)
+
+
+def cache_for(storage: Any) -> ReviewCache:
+    """The cache beside the player's replays (file storage), or one in memory (tests)."""
+    paths = getattr(storage, "paths", None)
+    replays = getattr(paths, "replays", None)
+    if isinstance(replays, Path):
+        return ReviewCache(replays / "reviews")
+    cache = getattr(storage, "review_cache", None)
+    if isinstance(cache, ReviewCache):
+        return cache
+    cache = ReviewCache(None)
+    with contextlib.suppress(AttributeError):  # kept on the storage for the session
+        storage.review_cache = cache
+    return cache
