@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from game.ai.policy import Policy, make_policy
 from game.ai.review_why import Outcome, Why, why
@@ -326,3 +326,26 @@ def rollout(g: Game, medium: Policy, rng: random.Random, limit: int = 600) -> No
             View(p.player, g), p.decision, legal, rng, 0.0
         )  # fmt: skip
         g.play_unchecked(p.player, move)
+
+
+class ReviewStore(Protocol):
+    """Where finished reviews are kept by game key (``review_job.game_key``): beside the
+    replays for the app (``game.app.review_cache``), in memory elsewhere. ``load`` gives
+    ``None`` for a review that is missing, damaged or made by another analysis version."""
+
+    def load(self, key: str) -> Review | None: ...
+    def save(self, key: str, review: Review) -> None: ...
+
+
+@dataclass
+class MemoryReviews:
+    """Reviews for one run only (tests, the self-test, a lesson)."""
+
+    kept: dict[str, Review] = field(default_factory=dict)
+
+    def load(self, key: str) -> Review | None:
+        review = self.kept.get(key)
+        return review if review is not None and review.version == version() else None
+
+    def save(self, key: str, review: Review) -> None:
+        self.kept[key] = review

@@ -11,8 +11,11 @@ every child at once.
 from __future__ import annotations
 
 import contextlib
+import hashlib
+import json
 import multiprocessing
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from multiprocessing.connection import Connection
@@ -166,3 +169,63 @@ class ReviewJob:
     def alive(self) -> bool:
         """Whether any child process still runs (for tests and shutdown)."""
         return any(c.proc.is_alive() for c in self._children)
+
+
+def game_key(
+    players: int, seed: int, first_player: int, moves: Sequence[tuple[int, Move]],
+    humans: Sequence[int],
+) -> str:  # fmt: skip
+    """A stable name for one game's review (the same game always gives the same key)."""
+    doc = [players, seed, first_player, sorted(set(humans)),
+           [[s, m.to_json()] for s, m in moves]]  # fmt: skip
+    text = json.dumps(doc, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A finished game as the review needs it: setup, moves, names and seat kinds."""
+
+    players: int
+    seed: int
+    first_player: int
+    moves: tuple[tuple[int, Move], ...]
+    names: tuple[str, ...]
+    kinds: tuple[str, ...]
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        return tuple(i for i, k in enumerate(self.kinds) if k == "human")
+
+    @property
+    def key(self) -> str:
+        return game_key(self.players, self.seed, self.first_player, self.moves, self.humans)
+
+    def request(self) -> ReviewRequest:
+        return ReviewRequest(self.players, self.seed, self.first_player, self.moves, self.humans)
+
+    @classmethod
+    def from_match(cls, match: Any) -> GameRecord:
+        """From the table's match (game over)."""
+        return cls(
+            len(match.seats),
+            match.seed,
+            match.first_player,
+            tuple(match.history),
+            tuple(s.name for s in match.seats),
+            tuple(s.kind for s in match.seats),
+        )
+
+    @classmethod
+    def from_saved(cls, saved: Any) -> GameRecord:
+        """From a replay file (``game.app.savefile.SavedMatch``)."""
+        if saved.moves is None or saved.first_player is None:
+            raise ValueError("this game has no move history to review")
+        return cls(
+            saved.players,
+            saved.seed,
+            saved.first_player,
+            tuple(saved.moves),
+            tuple(s.name for s in saved.seats),
+            tuple(s.kind for s in saved.seats),
+        )

@@ -11,28 +11,14 @@ that does not parse is treated the same way.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from game.ai.review import Review, version
 from game.app.atomic import read_bytes_limited, write_json_atomic
-from game.engine import Move
 
 MAX_REVIEW_BYTES = 2 * 1024 * 1024
-
-
-def game_key(
-    players: int, seed: int, first_player: int, moves: Sequence[tuple[int, Move]],
-    humans: Sequence[int],
-) -> str:  # fmt: skip
-    """A stable name for one game's review (the same game always gives the same key)."""
-    doc = [players, seed, first_player, sorted(set(humans)),
-           [[s, m.to_json()] for s, m in moves]]  # fmt: skip
-    text = json.dumps(doc, sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
 
 
 class ReviewCache:
@@ -87,18 +73,3 @@ class ReviewCache:
         if path is not None:
             with contextlib.suppress(OSError):
                 path.unlink(missing_ok=True)
-
-
-def cache_for(storage: Any) -> ReviewCache:
-    """The cache beside the player's replays (file storage), or one in memory (tests)."""
-    paths = getattr(storage, "paths", None)
-    replays = getattr(paths, "replays", None)
-    if isinstance(replays, Path):
-        return ReviewCache(replays / "reviews")
-    cache = getattr(storage, "review_cache", None)
-    if isinstance(cache, ReviewCache):
-        return cache
-    cache = ReviewCache(None)
-    with contextlib.suppress(AttributeError):  # kept on the storage for the session
-        storage.review_cache = cache
-    return cache

@@ -17,7 +17,7 @@ from typing import Any
 
 from game.app.atomic import remove_stale_temps
 from game.app.paths import AppPaths
-from game.app.replay import Replay
+from game.app.review_cache import ReviewCache
 from game.app.savefile import SavedMatch, SaveError, parse_save
 from game.app.saves import SaveStore
 from game.app.settings import SettingsStore
@@ -36,6 +36,7 @@ class FileStorage:
         self.settings_store = SettingsStore(paths)
         self.stats_store = StatsStore(paths)
         self.notices: list[Notice] = []
+        self._reviews: ReviewCache | None = None
         self._save_error: Notice | None = None  # the last autosave's failure, until one works
         self._write_failures: list[Notice] = []  # other failed writes, for the table to say
         for folder in (paths.config, paths.saves, paths.replays):
@@ -174,6 +175,8 @@ class FileStorage:
                 break
         return out
 
-    def open_replay(self, match: SavedMatch) -> Replay:
-        """The step-by-step model the replay viewer drives."""
-        return Replay.from_match(match)
+    def reviews(self) -> ReviewCache:
+        """Finished reviews, beside the replays (``replays/reviews/``)."""
+        if self._reviews is None:
+            self._reviews = ReviewCache(self.paths.replays / "reviews")
+        return self._reviews

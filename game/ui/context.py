@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from game.ai.review import MemoryReviews, ReviewStore
 from game.lessons import LessonProgress, MemoryProgress
 from game.notice import Notice
 from game.settings import Settings
@@ -45,6 +46,7 @@ class Storage(Protocol):
     def take_notices(self) -> list[Notice]: ...
     def take_write_failures(self) -> list[Notice]: ...
     def save_problem(self) -> Notice | None: ...
+    def reviews(self) -> ReviewStore: ...
 
 
 @dataclass
@@ -54,6 +56,7 @@ class MemoryStorage:
     settings: Settings | None = None
     match: dict[str, Any] | None = None
     stats: Stats = field(default_factory=Stats)
+    review_store: MemoryReviews = field(default_factory=MemoryReviews)
 
     def load_settings(self) -> Settings:
         return self.settings if self.settings is not None else Settings()
@@ -99,6 +102,9 @@ class MemoryStorage:
 
     def save_problem(self) -> Notice | None:
         return None
+
+    def reviews(self) -> ReviewStore:
+        return self.review_store
 
 
 def _no_op() -> None:

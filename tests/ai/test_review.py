@@ -12,9 +12,9 @@ from functools import cache
 import pytest
 
 from game.ai.review import Cancelled, Depth, Review, analyse, version
-from game.ai.review_job import JobState, ReviewJob, ReviewRequest
+from game.ai.review_job import JobState, ReviewJob, ReviewRequest, game_key
 from game.ai.winchance import Model, chances, in_round, model
-from game.app.review_cache import ReviewCache, game_key
+from game.app.review_cache import ReviewCache
 from game.engine import new_game
 from game.engine.moves import DRAW, STOP
 from tests.ai.helpers import random_positions, with_other_hidden_order

@@ -124,10 +124,11 @@ def replay_storage(root: Path) -> Any:
 
 def viewer(ctx: Context, where: int) -> Scene:
     """The replay viewer on the newest replay: at move ``where``, or the start of round -where."""
+    from game.replay import Replay
     from game.ui.scenes.replay import ReplayViewerScene
 
     match = ctx.storage.recent_replays(1)[0]
-    replay = ctx.storage.open_replay(match)
+    replay = Replay.from_match(match)
     if where < 0:
         replay.jump_to_round(-where)
         replay.seek(replay.index + 7)

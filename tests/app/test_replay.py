@@ -2,8 +2,8 @@ from __future__ import annotations
 
 import pytest
 
-from game.app.replay import CHECKPOINT, Replay
 from game.engine import new_game
+from game.replay import CHECKPOINT, Replay
 from tests.app.helpers import play_match
 
 

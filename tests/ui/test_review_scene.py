@@ -126,6 +126,7 @@ def test_game_over_and_the_replay_list_offer_a_review(monkeypatch, tmp_path) -> 
     stack = SceneStack()
     over = GameOverScene(ctx, match)
     stack.push(over)
+    over.celebration.finish()  # the first click would only skip the celebration
     button = next(b for b in over.menu.buttons if b.label == ctx.tr("review.button"))
     over.handle_event(_click(button.rect.center))
     assert isinstance(stack.top, ReviewScene) and stack.top.record.moves == record.moves

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pygame
 from pygame import Rect
 
+from game.ai.review_job import GameRecord
 from game.engine import IllegalMove
 from game.engine.apply import apply_event
 from game.ui import theme
@@ -131,9 +132,7 @@ class GameOverScene(TableScene):
 
     def review(self) -> None:
         """Where the game turned: the review screen over this one."""
-        from game.ui.scenes.review import GameRecord, ReviewScene
-
-        self.stack.push(ReviewScene(self.ctx, GameRecord.from_match(self.match)))
+        self.push("review", GameRecord.from_match(self.match))
 
     def to_menu(self) -> None:
         self.clear_to("menu")

@@ -17,6 +17,7 @@ from game.ui.scenes.overlays import (
     SettingsOverlay,
 )
 from game.ui.scenes.replay import ReplayBrowserScene, ReplayViewerScene
+from game.ui.scenes.review import ReviewScene
 from game.ui.scenes.rules_help import RulesHelpScene
 from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.statistics import StatisticsScene
@@ -39,6 +40,7 @@ SCENES = {
     "credits": CreditsScene,
     "replays": ReplayBrowserScene,
     "replay": ReplayViewerScene,
+    "review": ReviewScene,
     "pause": PauseOverlay,
     "settings": SettingsOverlay,
     "confirm": ConfirmDialog,

@@ -1,7 +1,7 @@
 """Replays: a list of finished games, and a viewer that steps through one move by move.
 
 The viewer draws the ordinary table (``BoardView``) for the position after ``index`` moves
-and the log up to it. It drives a replay model handed in by the app (``game.app.replay``:
+and the log up to it. It drives a replay model handed in by the app (``game.replay``:
 ``forward``, ``back``, ``seek``, ``jump_to_round``, ``game``, ``steps``), so nothing here
 replays rules itself.
 """
@@ -13,7 +13,9 @@ from typing import Any
 import pygame
 from pygame import Rect
 
+from game.ai.review_job import GameRecord
 from game.engine import events as ev
+from game.replay import Replay
 from game.ui import theme
 from game.ui.board import BoardView
 from game.ui.context import Context
@@ -229,20 +231,11 @@ class ReplayBrowserScene(Scene):
         buttons[self.menu.focus].focused = True
 
     def open(self, match: Any) -> None:
-        viewer = ReplayViewerScene(
-            self.ctx,
-            self.ctx.storage.open_replay(match),
-            [s.name for s in match.seats],
-            [s.kind for s in match.seats],
-        )
-        if self.stack is not None:
-            self.stack.push(viewer)
+        names, kinds = [s.name for s in match.seats], [s.kind for s in match.seats]
+        self.push("replay", Replay.from_match(match), names, kinds)
 
     def review(self, match: Any) -> None:
-        from game.ui.scenes.review import GameRecord, ReviewScene
-
-        if self.stack is not None:
-            self.stack.push(ReviewScene(self.ctx, GameRecord.from_saved(match)))
+        self.push("review", GameRecord.from_saved(match))
 
     def back(self) -> None:
         if self.stack is not None:

@@ -2,24 +2,23 @@
 from each into the replay at that moment.
 
 The analysis runs in a background process (``game.ai.review_job``) with a progress bar and
-Cancel; a finished review is cached beside the replays (``game.app.review_cache``), so a
-second look is instant. The chart's line needs no analysis (it is the model at each round
-start), so it is drawn at once.
+Cancel; a finished review is kept by the storage (``storage.reviews()``: beside the replays
+for the app), so a second look is instant. The chart's line needs no analysis (it is the
+model at each round start), so it is drawn at once.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 import pygame
 from pygame import Rect
 
-from game.ai.review import Moment, Point, Review, positions
-from game.ai.review_job import JobState, ReviewJob, ReviewRequest
-from game.app.review_cache import ReviewCache, cache_for, game_key
-from game.engine import IllegalMove, Move
+from game.ai.review import Moment, Point, Review, ReviewStore, positions
+from game.ai.review_job import GameRecord, JobState, ReviewJob, ReviewRequest
+from game.engine import IllegalMove
+from game.replay import Replay
 from game.ui import theme
 from game.ui.painter import Painter
 from game.ui.review_chart import Chart, Mark
@@ -35,55 +34,6 @@ CARDS_Y = 552
 CARD_W, CARD_H, CARD_GAP = 560, 392, 30
 
 
-@dataclass(frozen=True)
-class GameRecord:
-    """A finished game as the review needs it: setup, moves, names and seat kinds."""
-
-    players: int
-    seed: int
-    first_player: int
-    moves: tuple[tuple[int, Move], ...]
-    names: tuple[str, ...]
-    kinds: tuple[str, ...]
-
-    @property
-    def humans(self) -> tuple[int, ...]:
-        return tuple(i for i, k in enumerate(self.kinds) if k == "human")
-
-    @property
-    def key(self) -> str:
-        return game_key(self.players, self.seed, self.first_player, self.moves, self.humans)
-
-    def request(self) -> ReviewRequest:
-        return ReviewRequest(self.players, self.seed, self.first_player, self.moves, self.humans)
-
-    @classmethod
-    def from_match(cls, match: Any) -> GameRecord:
-        """From the table's match (game over)."""
-        return cls(
-            len(match.seats),
-            match.seed,
-            match.first_player,
-            tuple(match.history),
-            tuple(s.name for s in match.seats),
-            tuple(s.kind for s in match.seats),
-        )
-
-    @classmethod
-    def from_saved(cls, saved: Any) -> GameRecord:
-        """From a replay file (``game.app.savefile.SavedMatch``)."""
-        if saved.moves is None or saved.first_player is None:
-            raise ValueError("this game has no move history to review")
-        return cls(
-            saved.players,
-            saved.seed,
-            saved.first_player,
-            tuple(saved.moves),
-            tuple(s.name for s in saved.seats),
-            tuple(s.kind for s in saved.seats),
-        )
-
-
 JobFactory = Callable[[ReviewRequest], Any]
 
 
@@ -92,7 +42,7 @@ class ReviewScene(Scene):
 
     def __init__(
         self, ctx: Any, record: GameRecord, start_job: JobFactory | None = None,
-        cache: ReviewCache | None = None,
+        cache: ReviewStore | None = None,
     ) -> None:  # fmt: skip
         super().__init__(ctx)
         self.record = record
@@ -119,7 +69,7 @@ class ReviewScene(Scene):
             self.build()
             return
         if self.cache is None:
-            self.cache = cache_for(self.ctx.storage)
+            self.cache = self.ctx.storage.reviews()
         self.review = self.cache.load(r.key) if r.humans else None
         if self.review is None and r.humans:
             self.job = (self.start_job or ReviewJob)(r.request())
@@ -205,16 +155,11 @@ class ReviewScene(Scene):
         """The replay at the moment of mistake ``i`` (the position before the move)."""
         if not 0 <= i < len(self.marks):
             return
-        from game.app.replay import Replay
-        from game.ui.scenes.replay import ReplayViewerScene
-
         self.selected = i
         r = self.record
         replay = Replay(r.players, r.seed, r.first_player, list(r.moves))
-        viewer = ReplayViewerScene(self.ctx, replay, list(r.names), list(r.kinds),
-                                   start=self.marks[i].moment.index)  # fmt: skip
-        if self.stack is not None:
-            self.stack.push(viewer)
+        start = self.marks[i].moment.index
+        self.push("replay", replay, list(r.names), list(r.kinds), start=start)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:

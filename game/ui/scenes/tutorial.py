@@ -16,6 +16,7 @@ from typing import Any, assert_never, cast
 import pygame
 from pygame import Rect
 
+from game.ai.review import MemoryReviews, ReviewStore
 from game.engine import Game, IllegalMove, Move
 from game.engine.moves import (
     AnyMove,
@@ -167,6 +168,9 @@ class LessonStorage:
 
     def save_problem(self) -> Notice | None:
         return None  # nothing of a lesson is saved
+
+    def reviews(self) -> ReviewStore:
+        return MemoryReviews()  # a lesson's game is never reviewed
 
 
 class TutorialMatch(Match):

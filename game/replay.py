@@ -10,8 +10,8 @@ stepping back is as cheap as stepping forward.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from game.app.savefile import SavedMatch
 from game.engine import Event, Game, Move, new_game
 from game.engine.apply import apply_event
 
@@ -47,7 +47,9 @@ class Replay:
         self._game = self._checkpoints[0].clone()
 
     @classmethod
-    def from_match(cls, match: SavedMatch) -> Replay:
+    def from_match(cls, match: Any) -> Replay:
+        """From a saved match (``game.app.savefile.SavedMatch``: players, seed, first_player,
+        moves)."""
         if match.moves is None or match.first_player is None:
             raise ValueError("this save has no move history to replay")
         return cls(match.players, match.seed, match.first_player, match.moves)
