@@ -48,7 +48,7 @@ class Replay:
 
     @classmethod
     def from_match(cls, match: Any) -> Replay:
-        """From a saved match (``game.app.savefile.SavedMatch``: players, seed, first_player,
+        """From a saved match (``game.savegame.SavedMatch``: players, seed, first_player,
         moves)."""
         if match.moves is None or match.first_player is None:
             raise ValueError("this save has no move history to replay")

@@ -218,7 +218,7 @@ class GameRecord:
 
     @classmethod
     def from_saved(cls, saved: Any) -> GameRecord:
-        """From a replay file (``game.app.savefile.SavedMatch``)."""
+        """From a replay file (``game.savegame.SavedMatch``)."""
         if saved.moves is None or saved.first_player is None:
             raise ValueError("this game has no move history to review")
         return cls(

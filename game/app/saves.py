@@ -17,8 +17,8 @@ from typing import Any
 
 from game.app.atomic import FileTooLarge, move_aside, read_bytes_limited, write_json_atomic
 from game.app.paths import AppPaths
-from game.app.savefile import MAX_SAVE_BYTES, SavedMatch, SaveError, load_bytes
 from game.notice import Notice
+from game.savegame import MAX_SAVE_BYTES, SavedMatch, SaveError, load_bytes
 
 
 @dataclass(frozen=True)

@@ -18,12 +18,12 @@ from typing import Any
 from game.app.atomic import remove_stale_temps
 from game.app.paths import AppPaths
 from game.app.review_cache import ReviewCache
-from game.app.savefile import SavedMatch, SaveError, parse_save
 from game.app.saves import SaveStore
 from game.app.settings import SettingsStore
 from game.app.stats import StatsStore
 from game.app.writer import BackgroundWriter
 from game.notice import Notice
+from game.savegame import SavedMatch, SaveError, parse_save
 from game.settings import Settings
 from game.stats import Stats, summarize
 
@@ -107,12 +107,12 @@ class FileStorage:
         self.flush()
         return self.saves.has_autosave()
 
-    def load_match(self) -> dict[str, Any] | None:
-        """The validated match to continue, in the current save format, or ``None``."""
+    def load_match(self) -> SavedMatch | None:
+        """The match to continue, read and checked by the save codec, or ``None``."""
         self.flush()
         result = self.saves.load_autosave()
         self.notices.extend(result.notices)
-        return None if result.match is None else result.match.to_json()
+        return result.match
 
     def clear_match(self) -> None:
         if self.writer is not None:  # a save still waiting would bring the file back

@@ -13,6 +13,7 @@ from typing import Any, Protocol
 from game.ai.review import MemoryReviews, ReviewStore
 from game.lessons import LessonProgress, MemoryProgress
 from game.notice import Notice
+from game.savegame import SavedMatch, SaveError, parse_save
 from game.settings import Settings
 from game.stats import Stats, summarize
 from game.ui import theme
@@ -36,7 +37,7 @@ class Storage(Protocol):
     def load_settings(self) -> Settings: ...
     def save_settings(self, settings: Settings) -> None: ...
     def save_match(self, doc: dict[str, Any]) -> None: ...
-    def load_match(self) -> dict[str, Any] | None: ...
+    def load_match(self) -> SavedMatch | None: ...
     def clear_match(self) -> None: ...
     def load_stats(self) -> Stats: ...
     def save_stats(self, stats: Stats) -> None: ...
@@ -57,6 +58,7 @@ class MemoryStorage:
     match: dict[str, Any] | None = None
     stats: Stats = field(default_factory=Stats)
     review_store: MemoryReviews = field(default_factory=MemoryReviews)
+    notices: list[Notice] = field(default_factory=list)
 
     def load_settings(self) -> Settings:
         return self.settings if self.settings is not None else Settings()
@@ -67,8 +69,17 @@ class MemoryStorage:
     def save_match(self, doc: dict[str, Any]) -> None:
         self.match = doc
 
-    def load_match(self) -> dict[str, Any] | None:
-        return self.match
+    def load_match(self) -> SavedMatch | None:
+        """The kept document, read by the save codec like a file; a refused one is dropped
+        with a notice, as the app's storage does."""
+        if self.match is None:
+            return None
+        try:
+            return parse_save(self.match)
+        except SaveError as e:
+            self.match = None
+            self.notices.append(Notice(e.key, {"path": "(memory)"}, e.detail))
+            return None
 
     def clear_match(self) -> None:
         self.match = None
@@ -95,7 +106,8 @@ class MemoryStorage:
         return []  # replays are files: only the app's storage keeps them
 
     def take_notices(self) -> list[Notice]:
-        return []
+        out, self.notices = self.notices, []
+        return out
 
     def take_write_failures(self) -> list[Notice]:
         return []

@@ -18,10 +18,8 @@ from typing import Any, assert_never, cast
 from game.engine import Decision, Game, Move, Pending, Phase, new_game
 from game.engine import events as ev
 from game.engine.moves import ChooseAction
-from game.seats import Seat, seat_from_json
-
-SAVE_FORMAT = "living-forest-save"
-SAVE_VERSION = 2  # the app's save format (game/app/savefile.py): setup, seats, moves, game
+from game.savegame import SavedMatch, parse_save
+from game.seats import Seat
 
 
 @dataclass
@@ -150,52 +148,43 @@ class Match:
 
     # -- saving ----------------------------------------------------------------------------
 
+    def saved(self) -> SavedMatch:
+        """The match as the save codec (``game/savegame.py``) writes it: setup, seats, moves
+        and the game. No log: it is rebuilt from the moves when read."""
+        return SavedMatch(
+            self.game.n,
+            self.seed,
+            self.first_player,
+            [Seat(s.name, s.kind) for s in self.seats],
+            self.game,
+            self.ai_seed,
+            list(self.history),
+        )
+
     def to_json(self) -> dict[str, Any]:
-        """The app's save document (``game/app/savefile.py``, version 2). No log: it is
-        rebuilt from the moves, so writing it would only make long games too large."""
-        return {
-            "format": SAVE_FORMAT,
-            "version": SAVE_VERSION,
-            "setup": {
-                "players": self.game.n,
-                "seed": self.seed,
-                "first_player": self.first_player,
-            },
-            "seats": [{"name": s.name, "kind": s.kind} for s in self.seats],
-            "ai_seed": self.ai_seed,
-            "moves": [[seat, m.to_json()] for seat, m in self.history],
-            "game": self.game.to_json(),
-        }
+        return self.saved().to_json()
+
+    @classmethod
+    def from_saved(cls, saved: SavedMatch) -> Match:
+        """The match of a save the codec has read: its moves already replayed from the
+        setup to the saved game (``parse_save``), so nothing is checked twice."""
+        match = cls(
+            saved.game.clone(),
+            [Seat(s.name, s.kind) for s in saved.seats],
+            first_player=saved.first_player,
+            seed=saved.seed,
+            ai_seed=saved.ai_seed,
+        )
+        match.history = list(saved.moves)
+        match.log = [LogEntry(rnd, e) for rnd, e in saved.log]
+        match.sync()
+        return match
 
     @classmethod
     def from_json(cls, raw: Any) -> Match:
-        """A match from a save document, rebuilt by replaying its moves from the setup.
-
-        The move list is required (a match without it could not be saved again), every
-        move is checked by the engine, and the replay must end in the saved game; the log
-        comes from the replay. Anything else raises ``ValueError``.
-        """
-        if not isinstance(raw, dict) or raw.get("version") != SAVE_VERSION:
-            raise ValueError("not a saved match of this version")
-        setup, moves = raw.get("setup"), raw.get("moves")
-        if not isinstance(setup, dict) or not isinstance(moves, list):
-            raise ValueError("the saved match has no setup or no move list")
-        seats = [seat_from_json(s) for s in raw.get("seats") or []]
-        seed, first, ai_seed = setup.get("seed"), setup.get("first_player"), raw.get("ai_seed")
-        if not all(type(v) is int for v in (seed, first, ai_seed)):
-            raise ValueError("the saved setup needs whole numbers")
-        if not 2 <= len(seats) <= 4 or not 0 <= first < len(seats):
-            raise ValueError("the saved seats do not match the saved game")
-        match = cls.new(seats, seed, first)
-        match.ai_seed = ai_seed
-        for item in moves:
-            if not isinstance(item, list) or len(item) != 2:
-                raise ValueError("a saved move must be [seat, move]")
-            match.replay(item[0], Move.from_json(item[1]))
-        if "game" in raw and match.game.to_json() != Game.from_json(raw["game"]).to_json():
-            raise ValueError("the saved moves do not lead to the saved game")
-        match.sync()
-        return match
+        """A match from a save document (``SaveError``, a ``ValueError``, when it is not one
+        the game can continue)."""
+        return cls.from_saved(parse_save(raw))
 
     def replay(self, seat: int, move: Move) -> None:
         """Play a move already made (loading): the log and history grow, nothing is shown."""

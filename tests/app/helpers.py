@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
-from game.app.savefile import SavedMatch, Seat
 from game.engine import Game, Move, new_game
 from game.engine.moves import DRAW, STOP, ChooseAction
+from game.savegame import SavedMatch, Seat
 
 
 def choose(game: Game, seat: int, rand: random.Random) -> Move:

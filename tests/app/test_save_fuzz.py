@@ -12,8 +12,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.app.savefile import SavedMatch, SaveError, load_bytes
 from game.engine import Game, InvalidState, check_invariants
+from game.savegame import SavedMatch, SaveError, load_bytes
 from game.ui.match import Match
 from tests.app.helpers import play_match
 

@@ -7,11 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from game.app.migrations import save_v1_to_v2
 from game.app.paths import AppPaths
-from game.app.savefile import SAVE_VERSION, SavedMatch, SaveError, load_bytes, parse_save
 from game.app.saves import SaveStore, check_save, check_save_main
 from game.engine import new_game
+from game.engine.events import RoundStarted
+from game.save_migrations import save_v1_to_v2
+from game.savegame import SAVE_VERSION, SavedMatch, SaveError, load_bytes, parse_save
 from tests.app.helpers import choose, play_match
 
 
@@ -24,7 +25,7 @@ def test_round_trip_of_a_match_in_progress() -> None:
     back = load_bytes(_bytes(m.to_json()))
     assert back.game.to_json() == m.game.to_json()
     assert back.moves == m.moves and back.seats == m.seats and back.ai_seed == m.ai_seed
-    assert back.log[0]["event"]["kind"] == "round_started"
+    assert isinstance(back.log[0][1], RoundStarted)
     assert len(back.log) > len(back.moves)
 
 

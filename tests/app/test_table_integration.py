@@ -27,7 +27,7 @@ def test_match_saved_by_the_table_resumes_exactly(paths: AppPaths) -> None:
     storage.save_match(match.to_json())
     doc = storage.load_match()
     assert doc is not None and storage.take_notices() == []
-    resumed = Match.from_json(doc)
+    resumed = Match.from_saved(doc)
     assert resumed.game.to_json() == match.game.to_json()
     assert [(s.name, s.kind) for s in resumed.seats] == [(s.name, s.kind) for s in seats]
     assert len(resumed.log) == len(match.log)

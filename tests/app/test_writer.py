@@ -36,9 +36,9 @@ def test_background_storage_reads_its_own_writes(tmp_path) -> None:
         storage.save_match(match.to_json())
     doc = storage.load_match()  # waits for the last write
     assert doc is not None, storage.take_notices()
-    assert len(doc["moves"]) == 5
+    assert len(doc.moves) == 5
     storage.close()
-    assert FileStorage(AppPaths.under(tmp_path)).load_match()["moves"] == doc["moves"]
+    assert FileStorage(AppPaths.under(tmp_path)).load_match().moves == doc.moves
 
 
 def test_clearing_the_match_drops_a_save_still_waiting(tmp_path) -> None:

@@ -83,7 +83,7 @@ def test_the_first_failed_autosave_shows_a_banner_and_saving_resumes(
     app.step(1 / 60)
     assert table.alerts.lines(ctx.tr) == ["Your game is being saved again."]
     doc = storage.load_match()
-    assert doc is not None and len(Match.from_json(doc).history) == len(match.history)
+    assert doc is not None and len(Match.from_saved(doc).history) == len(match.history)
     storage.close()
 
 

@@ -16,10 +16,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.app.paths import AppPaths
-from game.app.savefile import MAX_MOVES, MAX_SAVE_BYTES, SaveError, load_bytes
 from game.app.saves import SaveStore, check_save, check_save_main
 from game.app.storage import FileStorage
 from game.engine.moves import DRAW, FINISH, PASS, SKIP_BONUS, STOP
+from game.savegame import MAX_MOVES, MAX_SAVE_BYTES, SaveError, load_bytes
 from game.ui.match import Match, Seat
 from tests.app.helpers import play_match
 
@@ -63,12 +63,12 @@ def test_a_v1_save_at_its_start_resumes_and_survives_two_autosaves(paths: AppPat
     for _ in range(3):  # resume, play, autosave: again and again
         doc = storage.load_match()
         assert doc is not None and storage.take_notices() == []
-        match = Match.from_json(doc)
+        match = Match.from_saved(doc)
         a = match.active()
         assert a is not None
         match.play(a.player, match.legal()[0])
         storage.save_match(match.to_json())
-    assert len(Match.from_json(storage.load_match()).history) == 3
+    assert len(Match.from_saved(storage.load_match()).history) == 3
 
 
 # -- item 3 and 7: "moves": null, or a partial list ---------------------------------------
@@ -172,7 +172,7 @@ def _round_trip(paths: AppPaths, match: Match) -> Match:
     storage.save_match(match.to_json())
     doc = storage.load_match()
     assert doc is not None, storage.take_notices()
-    back = Match.from_json(doc)
+    back = Match.from_saved(doc)
     assert back.game.to_json() == match.game.to_json()
     assert back.history == match.history and len(back.log) == len(match.log)
     return back

@@ -126,7 +126,7 @@ def test_a_continued_match_makes_the_same_ai_moves(tmp_path, kinds) -> None:
     play_until(fresh_context(storage), first, 30)
     doc = FileStorage(AppPaths.under(tmp_path)).load_match()  # from the file, after "restart"
     assert doc is not None
-    resumed = Match.from_json(doc)
+    resumed = Match.from_saved(doc)
     saved = len(resumed.history)
     assert saved >= 30
     play_until(fresh_context(FileStorage(AppPaths.under(tmp_path))), resumed, 70)

@@ -20,7 +20,7 @@ def test_a_match_saved_by_the_table_continues_exactly(tmp_path) -> None:
     storage.save_match(match.to_json())
     doc = storage.load_match()
     assert doc is not None, storage.take_notices()
-    back = Match.from_json(doc)
+    back = Match.from_saved(doc)
     assert back.game.to_json() == match.game.to_json()
     assert [s.kind for s in back.seats] == ["human", "easy", "hard"]
     assert back.history == match.history

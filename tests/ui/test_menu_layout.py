@@ -18,7 +18,7 @@ def test_no_two_menu_widgets_overlap(app, ctx, language: str, size: tuple[int, i
     ctx.tr = catalog.tr
     menu = MenuScene(ctx)
     app.stack.push(menu)
-    menu.error = ctx.tr("menu.load_failed", reason="a long reason " * 8)
+    menu.error = "\n".join([ctx.tr("notice.settings_reset") + " a long reason" * 8] * 2)
     app.render(size)
     drawn = menu.drawn
     assert {"circle", "title", "button0", "button7", "notice", "keys"} <= set(drawn)

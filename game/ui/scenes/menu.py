@@ -7,6 +7,7 @@ from collections.abc import Callable
 import pygame
 from pygame import Rect
 
+from game.savegame import SavedMatch
 from game.ui import theme
 from game.ui.context import Context
 from game.ui.painter import Painter
@@ -29,6 +30,7 @@ class MenuScene(Scene):
         super().__init__(ctx)
         self.menu = ButtonList()
         self.error = ""
+        self.saved: SavedMatch | None = None  # the match Continue resumes
         self.drawn: dict[str, Rect] = {}  # logical rect of each widget last drawn (tests)
 
     def enter(self) -> None:
@@ -46,7 +48,8 @@ class MenuScene(Scene):
 
     def build(self) -> None:
         tr = self.ctx.tr
-        saved = self.ctx.storage.load_match() is not None
+        self.saved = self.ctx.storage.load_match()  # read and checked once, here
+        saved = self.saved is not None
         items: list[tuple[str, Callable[[], None], bool]] = [
             (tr("menu.new_game"), self.new_game, True),
             (tr("menu.continue"), self.continue_game, saved),
@@ -73,15 +76,8 @@ class MenuScene(Scene):
     def continue_game(self) -> None:
         from game.ui.match import Match
 
-        doc = self.ctx.storage.load_match()
-        if doc is None:
-            return
-        try:
-            match = Match.from_json(doc)
-        except (ValueError, KeyError, TypeError) as e:
-            self.error = self.ctx.tr("menu.load_failed", reason=str(e))
-            return
-        self.replace("table", match)
+        if self.saved is not None:
+            self.replace("table", Match.from_saved(self.saved))
 
     def learn(self) -> None:
         self.push("tutorial_menu")

@@ -44,6 +44,7 @@ from game.lessons import (
     load_ui_text,
 )
 from game.notice import Notice
+from game.savegame import SavedMatch
 from game.settings import Settings
 from game.stats import Stats
 from game.ui import theme
@@ -139,7 +140,7 @@ class LessonStorage:
     def save_match(self, doc: dict[str, Any]) -> None:
         return None
 
-    def load_match(self) -> dict[str, Any] | None:
+    def load_match(self) -> SavedMatch | None:
         return None
 
     def clear_match(self) -> None:

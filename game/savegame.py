@@ -1,4 +1,6 @@
-"""The save document: a game in progress (or finished, for replays) as plain JSON.
+"""The save document: a game in progress (or finished, for replays) as plain JSON. The one
+codec: the table writes its match through ``SavedMatch.to_json`` and reads one back only
+through ``parse_save``; the app adds the files (``game/app/saves.py``).
 
 ```
 {"format": "living-forest-save", "version": 2, "saved_at": "2026-…Z",
@@ -25,15 +27,15 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from game.app.migrations import (
+from game.engine import SCHEMA_VERSION, Game, IllegalMove, InvalidState, Move, new_game
+from game.engine import events as ev
+from game.save_migrations import (
     ENGINE_STEPS,
     SAVE_STEPS,
     MigrationError,
     UnreplayableSave,
     climb,
 )
-from game.engine import SCHEMA_VERSION, Game, IllegalMove, InvalidState, Move, new_game
-from game.engine import events as ev
 from game.seats import Seat, seat_problem
 
 FORMAT = "living-forest-save"
@@ -64,7 +66,7 @@ class SavedMatch:
     game: Game
     ai_seed: int = 0
     moves: list[tuple[int, Move]] = field(default_factory=list)  # replays from the setup
-    log: list[dict[str, Any]] = field(default_factory=list)  # [{"round", "event"}], rebuilt
+    log: list[tuple[int, ev.Event]] = field(default_factory=list)  # (round, event), rebuilt
     saved_at: str = ""
 
     @property
@@ -221,13 +223,15 @@ def _load_game(raw: dict[str, Any]) -> Game:
     return game
 
 
-def _check_moves(game: Game, players: int, seed: int, first: int, moves: list) -> list:
+def _check_moves(
+    game: Game, players: int, seed: int, first: int, moves: list
+) -> list[tuple[int, ev.Event]]:
     """Replay ``moves`` from the setup: they must be legal and end in the saved position.
 
     Returns the log the table keeps, rebuilt from the replay's events.
     """
     replay = new_game(players, seed, first)
-    log = [log_line(replay.round, ev.RoundStarted(replay.round, replay.first))]
+    log: list[tuple[int, ev.Event]] = [(replay.round, ev.RoundStarted(replay.round, replay.first))]
     for i, (seat, move) in enumerate(moves):
         rnd = replay.round
         try:
@@ -239,15 +243,10 @@ def _check_moves(game: Game, players: int, seed: int, first: int, moves: list) -
         for e in events:
             if isinstance(e, ev.RoundStarted):
                 rnd = e.round
-            log.append(log_line(rnd, e))
+            log.append((rnd, e))
     if replay.to_json() != game.to_json():
         raise SaveError("save.moves", "the moves do not lead to the saved position")
     return log
-
-
-def log_line(rnd: int, event: ev.Event) -> dict[str, Any]:
-    """One entry of the table's log, as ``Match`` keeps it."""
-    return {"round": rnd, "event": event.to_json()}
 
 
 def load_bytes(data: bytes) -> SavedMatch:
