@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from game.engine import events as ev
+import game.engine.events as ev
 from game.engine.state import (
     CARD_COST,
     CARD_ELEMS,
@@ -37,6 +37,13 @@ ACTION_STEP = {1: "fragment", 2: "attract", 3: "extinguish", 4: "plant", 5: "mov
 def apply_event(g: Game, e: ev.Event) -> None:
     """Carry out ``e`` on ``g``: the only place a game's state changes during play."""
     _APPLY[e.__class__](g, e)
+
+
+def emit(g: Game, e: ev.Event, out: list[ev.Event]) -> None:
+    """Apply ``e`` to ``g`` and record it in ``out``: how the rules hand over each event
+    they decide, so the next decision reads the state this one left."""
+    _APPLY[e.__class__](g, e)
+    out.append(e)
 
 
 _APPLY: dict[type[ev.Event], Callable[[Game, Any], None]] = {}
