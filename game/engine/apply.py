@@ -1,8 +1,9 @@
 """The one function that changes a game: apply an event to a state.
 
-``Game.play`` decides what happens and hands every event here, one after another; the
-table steps its display copy and replays step through a match with this same function, so
-a copy stepped event by event is always the real game (tests/engine/test_stepping.py).
+The rules (``draw_phase``, ``actions``, ``end_of_round``) decide what happens and hand
+every event here through ``emit``, one after another; the table steps its display copy and
+replays step through a match with this same function, so a copy stepped event by event is
+always the real game (tests/engine/test_stepping.py).
 Nothing here decides anything: each branch carries out what its event already says.
 """
 
