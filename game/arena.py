@@ -3,7 +3,8 @@
 Games come in deals of ``players`` games that share a seed; within a deal the levels rotate
 through the seats (and the first player moves with the deal), so every level meets the same
 cards from every position. A seat may carry its own budget (``--seats hard@1.0,hard@0.1``)
-and Hard search settings (``--seats "hard[noise=0;horizon_rounds=2],medium"``).
+and Hard search settings (``--seats "hard[noise=0;horizon_rounds=2],medium"``). The
+independent yardsticks ``greedy`` and ``ismcts`` sit like any level.
 Prints JSON lines on stdout (win rate with a 95% Wilson interval per entry, mean rounds,
 decision time per level) and progress on stderr.
 """
@@ -32,6 +33,7 @@ class GameResult:
     wins: tuple[float, ...]  # per entry (a share when several win)
     rounds: int
     times: dict[str, list[float]]  # level -> seconds per non-forced decision
+    won_on: tuple[str, ...] = ()  # per entry: the track a winner reached 12 on, else ""
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -87,10 +89,12 @@ def play_one(args: tuple[int, int, tuple[str, ...], int, float, int]) -> GameRes
         level, _, own_budget = entry.partition("@")
         level, knobs = parse_knobs(level)
         opts: dict[str, object] = {"workers": workers} if level == "hard" else {}
-        if knobs:
+        if knobs and level == "hard":
             from game.ai.hard import Settings
 
             opts["settings"] = Settings(**knobs)  # type: ignore[arg-type]
+        elif knobs:
+            opts.update(knobs)  # a baseline's own fields, e.g. ismcts[rounds=2]
         policies.append(make_policy(level, **opts))
         budgets.append(float(own_budget) if own_budget else budget)
     entry_of = {(j + rotation) % players: j for j in range(players)}
@@ -114,9 +118,20 @@ def play_one(args: tuple[int, int, tuple[str, ...], int, float, int]) -> GameRes
         g.play(seat, move)
     winners = g.result().winners
     wins = [0.0] * players
+    won_on = [""] * players
     for seat in winners:
         wins[entry_of[seat]] += 1.0 / len(winners)
-    return GameResult(index, tuple(wins), g.round, times)
+        won_on[entry_of[seat]] = winning_track(g.players[seat].tracks())
+    return GameResult(index, tuple(wins), g.round, times, tuple(won_on))
+
+
+TRACKS = ("trees", "fires", "flowers")
+
+
+def winning_track(tracks: tuple[int, int, int]) -> str:
+    """The track that reached the goal (the highest one if several did)."""
+    best = max(range(3), key=lambda i: tracks[i])
+    return TRACKS[best]
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -168,6 +183,7 @@ def run(
     for j, lvl in enumerate(levels):
         w = sum(r.wins[j] for r in results)
         lo, hi = wilson(w, len(results))
+        split = {t: round(sum(r.wins[j] for r in results if r.won_on[j] == t), 2) for t in TRACKS}
         lines.append(
             {
                 "entry": j,
@@ -176,6 +192,7 @@ def run(
                 "wins": round(w, 2),
                 "win_rate": round(w / max(len(results), 1), 4),
                 "ci95": [round(lo, 4), round(hi, 4)],
+                "won_on": split,
             }
         )
     lines.append(

@@ -1,6 +1,7 @@
 """Easy: the engine benchmark's baseline with a little common sense.
 
-Draws until two uncancelled solitary symbols, spends a Fragment on a drawn Varan, and
+Draws until two uncancelled solitary symbols, spends a Fragment on a drawn Varan when
+``guards.fragment_worth`` says it costs something, and
 otherwise plays at random, but never passes or takes a Fragment when a real action is
 possible and never finishes a pick step early.
 """
@@ -10,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from game.ai.guards import fragment_worth
 from game.engine import Action, Decision, Move, View
 from game.engine.moves import DRAW, FINISH, PASS, SKIP_BONUS, STOP, USE_FRAGMENT, ChooseAction
 from game.engine.state import VARAN
@@ -31,7 +33,7 @@ class EasyPolicy:
             return legal[0]
         p = view.game.players[view.player]
         if decision is Decision.DRAW:
-            if USE_FRAGMENT in legal and p.line and p.line[-1] == VARAN:
+            if USE_FRAGMENT in legal and p.line[-1] == VARAN and fragment_worth(p):
                 return USE_FRAGMENT
             if DRAW in legal and (p.uncancelled < 2 or not p.line):
                 return DRAW

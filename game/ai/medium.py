@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from game.ai.drawing import DrawJudge, Outlook
+from game.ai.guards import draw_guard, onibi_guard, pass_guard
 from game.ai.planner import Widths, rank_moves
 from game.engine import Decision, Game, Move, View
 
@@ -26,7 +27,9 @@ def rank(
     widths: Widths = FULL,
     look: Outlook | None = None,
 ) -> list[tuple[Move, float]]:
-    """Candidate moves with their Medium values, best first (at least one entry).
+    """Candidate moves with their Medium values, best first (at least one entry), less
+    the moves ``guards`` rules out (a refused free draw, a wasted Fragment, a needless Pass,
+    Varans left to Onibi).
 
     ``look`` reuses a seat's draw-phase outlook (it does not change while cards are drawn).
     """
@@ -34,9 +37,13 @@ def rank(
     if len(legal) == 1:
         return [(legal[0], 0.0)]
     if decision is Decision.DRAW:
-        ranked = DrawJudge(g, seat, look).rank(legal)
+        ranked = draw_guard(g.players[seat], legal, DrawJudge(g, seat, look).rank(legal))
     else:
         ranked = rank_moves(g, seat, decision, legal, widths)
+        if decision is Decision.ACTION:
+            ranked = pass_guard(ranked)
+        if decision in (Decision.ACTION, Decision.EXTINGUISH):
+            ranked = onibi_guard(g, seat, legal, ranked)
     return ranked or [(legal[0], 0.0)]
 
 

@@ -16,6 +16,8 @@ from game.engine import Decision, Move, View
 from game.seats import AI_LEVELS
 
 LEVELS = AI_LEVELS  # the names the game shows: Easy, Medium, Hard
+# Arena-only seats written from the rules alone, to measure the levels against.
+BASELINES = ("greedy", "ismcts")
 
 
 class Policy(Protocol):
@@ -34,7 +36,8 @@ class Policy(Protocol):
 
 
 def make_policy(level: str, **options: object) -> Policy:
-    """A policy by level name ("easy", "medium" or "hard", any case)."""
+    """A policy by level name ("easy", "medium" or "hard", any case), or a baseline seat
+    ("greedy", "ismcts")."""
     key = level.lower()
     if key == "easy":
         from game.ai.easy import EasyPolicy
@@ -48,7 +51,20 @@ def make_policy(level: str, **options: object) -> Policy:
         from game.ai.hard import HardPolicy
 
         return HardPolicy(**options)  # type: ignore[arg-type]
+    if key in BASELINES:
+        return _baseline(key, **options)
     raise ValueError(f"unknown AI level {level!r}; choose easy, medium or hard")
+
+
+def _baseline(key: str, **options: object) -> Policy:
+    """The arena's independent yardsticks (not offered at the table)."""
+    if key == "greedy":
+        from game.ai.greedy import GreedyPolicy
+
+        return GreedyPolicy()
+    from game.ai.ismcts import IsmctsPolicy
+
+    return IsmctsPolicy(**options)  # type: ignore[arg-type]
 
 
 def decide(game_view: View, level: str, rng: random.Random, budget_s: float = 1.0) -> Move:

@@ -27,8 +27,10 @@ from game.engine.state import (
     CARD_SOLITARY,
     COLUMNS,
     CORNERS,
+    E_FLOWER,
     E_PLANT,
     E_WIND,
+    GOAL,
     LINES,
     N_ROCKS,
     ROCKS,
@@ -46,6 +48,7 @@ TREE_ELEM_WEIGHT = (0.55, 0.65, 0.75, 0.45, 0.9)
 ROCK_VALUE = {"plant": 1.1, "fragment": 0.45, "attract": 0.8, "extinguish": 0.9}
 CORNER_VALUE = {"attract": 0.8, "fragments": 0.9, "extinguish": 0.9}
 MAX_SETS = 600
+WINNING_TREE = 50.0
 
 
 def card_value(card: int, p: PlayerState) -> float:
@@ -118,6 +121,7 @@ def plant_options(g: Game, p: PlayerState, width: int, budget: int | None = None
         budget = p.total(E_PLANT)
     kinds = {t for t in p.forest if 0 <= t < START_TREE}
     spaces = p.plantable_spaces()
+    trees, _fires, flowers = p.tracks()
     tree_scores = []
     for k, n in enumerate(g.tree_supply):
         if n <= 0 or TREE_COST[k] > budget:
@@ -125,6 +129,11 @@ def plant_options(g: Game, p: PlayerState, width: int, budget: int | None = None
         v = sum(w * x for w, x in zip(TREE_ELEM_WEIGHT, TREE_ELEMS[k], strict=True))
         if k not in kinds:
             v += 1.6
+        # A tree that reaches 12 (a new kind on Trees, or its Flowers) must be looked at:
+        # the cheap score alone would leave it out of the few the planner tries.
+        new_kind = k not in kinds and trees + 1 >= GOAL > trees
+        if new_kind or (trees < GOAL and flowers + TREE_ELEMS[k][E_FLOWER] >= GOAL > flowers):
+            v += WINNING_TREE
         if TREE_COST[k] == 11 and k not in kinds:
             v += 0.8  # Tree 11 lets an action repeat
         tree_scores.append((v, k))

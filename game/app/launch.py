@@ -9,6 +9,7 @@ from typing import Any
 
 from game.i18n import Catalog
 from game.ui.ai_seat import AiPool
+from game.ui.scenes.registry import all_scenes
 
 
 @dataclass
@@ -52,6 +53,7 @@ def build(
     pool = AiPool(use_workers=use_workers, budget_scale=budget_scale)
     ctx = Context(tr=catalog.tr, art=Art(label=catalog.tr), storage=storage, has_key=catalog.has)
     ctx.set_language = catalog.set_language
+    ctx.scenes = all_scenes()
     ctx.settings = settings
     if progress is not None:
         ctx.lesson_progress = progress

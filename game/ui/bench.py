@@ -50,29 +50,14 @@ def mid_game(seed: int = 5, rounds: int = 5):  # noqa: ANN201 - a Match
     return match
 
 
-def bench_context():  # noqa: ANN201 - a Context
-    """What the table needs, in memory: the strict English catalogue, the built-in AI."""
-    from game.i18n import Catalog
-    from game.ui.ai_seat import BuiltinAi
-    from game.ui.art import Art
-    from game.ui.context import Context, MemoryStorage
-
-    catalog = Catalog.load("en", strict=True)
-    ctx = Context(
-        tr=catalog.tr, art=Art(label=catalog.tr), storage=MemoryStorage(), has_key=catalog.has
-    )
-    ctx.ai_factory = lambda level, seat, seed=0: BuiltinAi(level, seat)
-    ctx.settings.speed = "normal"
-    return ctx
-
-
 def frame_times(size: tuple[int, int], frames: int = FRAMES) -> list[float]:
     import pygame
 
     from game.ui.app import TableApp
+    from game.ui.headless import headless_context
     from game.ui.scenes.table import scene_for_match
 
-    ctx = bench_context()
+    ctx = headless_context(speed="normal")
     app = TableApp(ctx, size)
     match = mid_game()
     app.stack.push(scene_for_match(ctx, match))
@@ -100,10 +85,11 @@ def idle_cpu(scene: str, seconds: float, size: tuple[int, int] = (1920, 1080)) -
     import pygame
 
     from game.ui.app import TableApp
+    from game.ui.headless import headless_context
     from game.ui.scenes.menu import MenuScene
     from game.ui.scenes.table import scene_for_match
 
-    ctx = bench_context()
+    ctx = headless_context(speed="normal")
     app = TableApp(ctx, size)
     first = MenuScene(ctx) if scene == "menu" else scene_for_match(ctx, mid_game())
     threading.Timer(1.0 + seconds, app.stop).start()

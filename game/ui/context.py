@@ -16,6 +16,7 @@ from game.settings import Settings
 from game.stats import Stats, summarize
 from game.ui import theme
 from game.ui.art import Art
+from game.ui.scene import SceneRegistry
 
 SPEED_FACTOR = {"slow": 0.5, "normal": 1.0, "fast": 2.5, "instant": 0.0}
 THINK_SECONDS = {"slow": 0.9, "normal": 0.5, "fast": 0.15, "instant": 0.0}
@@ -119,6 +120,7 @@ class Context:
     resize_window: Callable[[tuple[int, int]], None] = lambda size: None
     has_key: Callable[[str], bool] = lambda key: True
     lesson_progress: LessonProgress = field(default_factory=MemoryProgress)
+    scenes: SceneRegistry = field(default_factory=SceneRegistry)  # filled by the composition
 
     @property
     def palette(self) -> theme.Palette:

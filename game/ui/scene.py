@@ -7,13 +7,38 @@ change game state: all changes happen in ``handle_event`` and ``update``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 if TYPE_CHECKING:
     from game.ui.context import Context
     from game.ui.painter import Painter
+
+
+class SceneRegistry:
+    """Scenes by name ("menu", "setup", "draw", "rules_help"...), filled once by whoever
+    composes the app (``game.ui.scenes.registry.all_scenes``). A scene opens another by its
+    name, so no scene module imports another, and a new scene is one registration."""
+
+    def __init__(self) -> None:
+        self._makers: dict[str, Callable[..., Scene]] = {}
+
+    def register(self, name: str, maker: Callable[..., Scene]) -> None:
+        if name in self._makers:
+            raise ValueError(f"a scene named {name!r} is registered already")
+        self._makers[name] = maker
+
+    def make(self, name: str, ctx: Context, *args: Any, **kwargs: Any) -> Scene:
+        maker = self._makers.get(name)
+        if maker is None:
+            known = ", ".join(sorted(self._makers)) or "none"
+            raise KeyError(f"no scene named {name!r} (registered: {known})")
+        return maker(ctx, *args, **kwargs)
+
+    def names(self) -> list[str]:
+        return sorted(self._makers)
 
 
 class Scene:
@@ -25,6 +50,33 @@ class Scene:
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
         self.stack: SceneStack | None = None
+
+    # other scenes, by name (``SceneRegistry``)
+    def make(self, name: str, *args: Any, **kwargs: Any) -> Scene:
+        return self.ctx.scenes.make(name, self.ctx, *args, **kwargs)
+
+    def push(self, name: str, *args: Any, **kwargs: Any) -> Scene:
+        """Open scene ``name`` over this one (an overlay, a sub-screen)."""
+        scene = self.make(name, *args, **kwargs)
+        self._stack().push(scene)
+        return scene
+
+    def replace(self, name: str, *args: Any, **kwargs: Any) -> Scene:
+        """Put scene ``name`` in this one's place."""
+        scene = self.make(name, *args, **kwargs)
+        self._stack().replace(scene)
+        return scene
+
+    def clear_to(self, name: str, *args: Any, **kwargs: Any) -> Scene:
+        """Close every scene and start over with ``name`` (back to the menu, a new match)."""
+        scene = self.make(name, *args, **kwargs)
+        self._stack().clear_to(scene)
+        return scene
+
+    def _stack(self) -> SceneStack:
+        if self.stack is None:
+            raise RuntimeError(f"{type(self).__name__} is not on a scene stack")
+        return self.stack
 
     # lifecycle
     def enter(self) -> None:

@@ -35,22 +35,15 @@ class Shots:
     ) -> None:
         import pygame
 
-        from game.i18n import Catalog
-        from game.ui.ai_seat import BuiltinAi
         from game.ui.app import TableApp
-        from game.ui.art import Art
-        from game.ui.context import Context, MemoryStorage
+        from game.ui.headless import headless_context
 
         self.pygame = pygame
         self.out = out
         self.sizes = sizes
         out.mkdir(parents=True, exist_ok=True)
-        catalog = Catalog.load(language, strict=True)
         self.language = language
-        art = Art(label=catalog.tr)  # card names in the chosen language
-        self.ctx = Context(tr=catalog.tr, art=art, storage=MemoryStorage(), has_key=catalog.has)
-        self.ctx.ai_factory = lambda level, seat, seed=0: BuiltinAi(level, seat)
-        self.ctx.settings.speed = "instant"
+        self.ctx = headless_context(language)
         self.ctx.settings.ui_scale = scale
         self.scale = scale
         self.app = TableApp(self.ctx, sizes[0])

@@ -155,7 +155,7 @@ def test_deepening_spends_a_steps_budget_once_and_reproducibly() -> None:
     gives the same move."""
     settings = Settings(steps=1500, horizon_rounds=1, max_horizon=3)
     deepened = 0
-    for _players, g in POSITIONS[::2]:
+    for _players, g in POSITIONS:
         pend = g.pending()[0]
         if pend.decision is not Decision.ACTION:
             continue

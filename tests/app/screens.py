@@ -23,6 +23,7 @@ from game.ui.art import Art  # noqa: E402
 from game.ui.context import Context  # noqa: E402
 from game.ui.painter import Painter  # noqa: E402
 from game.ui.scene import Scene, SceneStack  # noqa: E402
+from game.ui.scenes.registry import all_scenes  # noqa: E402
 from game.ui.text import TextCache  # noqa: E402
 from game.ui.viewport import Viewport  # noqa: E402
 
@@ -35,7 +36,7 @@ def context(lang: str = "en", storage: Any = None, strict: bool = True) -> Conte
     if not _ART:
         _ART.append(Art())
     cat = Catalog.load(lang, strict=strict)
-    ctx = Context(tr=cat.tr, art=_ART[0], has_key=cat.has)
+    ctx = Context(tr=cat.tr, art=_ART[0], has_key=cat.has, scenes=all_scenes())
     ctx.settings.language = lang
     ctx.set_language = cat.set_language
     if storage is not None:

@@ -6,14 +6,9 @@ import pytest
 
 
 def make_ctx(language: str = "en"):
-    from game.i18n import Catalog
-    from game.ui.art import Art
-    from game.ui.context import Context, MemoryStorage
+    from game.ui.headless import headless_context
 
-    catalog = Catalog.load(language, strict=True)
-    c = Context(tr=catalog.tr, art=Art(), storage=MemoryStorage(), has_key=catalog.has)
-    c.settings.speed = "instant"
-    return c
+    return headless_context(language)
 
 
 @pytest.fixture

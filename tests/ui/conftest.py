@@ -11,16 +11,9 @@ os.environ["LIVING_FOREST_STRICT_I18N"] = "1"
 
 @pytest.fixture
 def ctx():
-    from game.i18n import Catalog
-    from game.ui.ai_seat import BuiltinAi
-    from game.ui.art import Art
-    from game.ui.context import Context, MemoryStorage
+    from game.ui.headless import headless_context
 
-    catalog = Catalog.load("en", strict=True)
-    c = Context(tr=catalog.tr, art=Art(), storage=MemoryStorage(), has_key=catalog.has)
-    c.ai_factory = lambda level, seat, seed=0: BuiltinAi(level, seat)
-    c.settings.speed = "instant"
-    return c
+    return headless_context()
 
 
 @pytest.fixture

@@ -22,6 +22,7 @@ from game.ui.art import Art
 from game.ui.context import Context, MemoryStorage
 from game.ui.match import Match, Seat
 from game.ui.scene import SceneStack
+from game.ui.scenes.registry import all_scenes
 from game.ui.scenes.table import AUTOSAVE_GAP_S, ActionPhaseScene, scene_for_match
 
 # -- autosave ------------------------------------------------------------------------------
@@ -95,6 +96,7 @@ def fresh_context(storage: Any) -> Context:
     """A new Context, as after a restart: new catalogue, new AI players."""
     catalog = Catalog.load("en", strict=True)
     c = Context(tr=catalog.tr, art=Art(), storage=storage, has_key=catalog.has)
+    c.scenes = all_scenes()
     c.ai_factory = lambda level, seat, seed=0: WorkerAi(
         InlineWorker(level, **worker_options(level, 0.05)), seed * 31 + seat
     )

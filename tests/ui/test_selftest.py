@@ -1,7 +1,13 @@
-"""The self-test (``python -m game --selftest``) plays a whole game through every scene."""
+"""The self-test (``python -m game --selftest``) plays a whole game through every scene.
+
+The whole game (about 20 s) is a slow test: the release check in CI runs the same self-test
+on the installed wheel and on the bundle (``tools/release_check.py``), so the default run
+keeps only the failure path."""
 
 import subprocess
 import sys
+
+import pytest
 
 SCENES = (
     "menu",
@@ -21,6 +27,7 @@ SCENES = (
 )
 
 
+@pytest.mark.slow
 def test_selftest_plays_a_game_and_shoots_every_scene(tmp_path):
     out = subprocess.run(
         [sys.executable, "-m", "game", "--selftest", "--screenshots", str(tmp_path)],

@@ -126,15 +126,10 @@ class GameOverScene(TableScene):
             self.ctx.storage.clear_match()
 
     def play_again(self) -> None:
-        from game.ui.scenes.setup import SetupScene
-
-        seats = [type(s)(s.name, s.kind) for s in self.match.seats]
-        self.stack.replace(SetupScene(self.ctx, seats))
+        self.replace("setup", [type(s)(s.name, s.kind) for s in self.match.seats])
 
     def to_menu(self) -> None:
-        from game.ui.scenes.menu import MenuScene
-
-        self.stack.clear_to(MenuScene(self.ctx))
+        self.clear_to("menu")
 
     def advance(self, dt: float) -> bool:
         self.anims.finish()

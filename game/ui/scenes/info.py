@@ -57,25 +57,6 @@ class InfoScene(Scene):
         self.menu.draw(p)
 
 
-class StatisticsScene(InfoScene):
-    kind = "statistics"
-    title_key = "stats.title"
-
-    def lines(self) -> list[str]:
-        tr = self.ctx.tr
-        s = self.ctx.storage.load_stats()
-        if not s.played:
-            return [tr("stats.none")]
-        avg = s.rounds / s.played
-        return [
-            tr("stats.played", n=s.played),
-            tr("stats.human_wins", n=s.human_wins),
-            tr("stats.ai_wins", n=s.ai_wins),
-            tr("stats.best_total", n=s.best_total),
-            tr("stats.rounds", n=f"{avg:.1f}"),
-        ]
-
-
 class CreditsScene(InfoScene):
     kind = "credits"
     title_key = "credits.title"

@@ -68,13 +68,10 @@ class MenuScene(Scene):
             b.focused = i == self.menu.focus
 
     def new_game(self) -> None:
-        from game.ui.scenes.setup import SetupScene
-
-        self.stack.push(SetupScene(self.ctx))
+        self.push("setup")
 
     def continue_game(self) -> None:
         from game.ui.match import Match
-        from game.ui.scenes.table import scene_for_match
 
         doc = self.ctx.storage.load_match()
         if doc is None:
@@ -84,32 +81,22 @@ class MenuScene(Scene):
         except (ValueError, KeyError, TypeError) as e:
             self.error = self.ctx.tr("menu.load_failed", reason=str(e))
             return
-        self.stack.replace(scene_for_match(self.ctx, match))
+        self.replace("table", match)
 
     def learn(self) -> None:
-        from game.ui.scenes.tutorial import TutorialMenuScene
-
-        self.stack.push(TutorialMenuScene(self.ctx))
+        self.push("tutorial_menu")
 
     def rules(self) -> None:
-        from game.ui.scenes.rules_help import RulesHelpScene
-
-        self.stack.push(RulesHelpScene(self.ctx))
+        self.push("rules_help")
 
     def statistics(self) -> None:
-        from game.ui.scenes.statistics import StatisticsScene
-
-        self.stack.push(StatisticsScene(self.ctx))
+        self.push("statistics")
 
     def settings(self) -> None:
-        from game.ui.scenes.overlays import SettingsOverlay
-
-        self.stack.push(SettingsOverlay(self.ctx))
+        self.push("settings")
 
     def credits(self) -> None:
-        from game.ui.scenes.info import CreditsScene
-
-        self.stack.push(CreditsScene(self.ctx))
+        self.push("credits")
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

@@ -85,19 +85,15 @@ class PauseOverlay(Overlay):
         ]
 
     def rules(self) -> None:
-        from game.ui.scenes.rules_help import RulesHelpScene
-
-        self.stack.push(RulesHelpScene(self.ctx))
+        self.push("rules_help")
 
     def to_menu(self) -> None:
-        from game.ui.scenes.menu import MenuScene
-
         if self.match is not None:
             self.match.cancel_ai()
             if not self.match.game.over:
                 with contextlib.suppress(OSError):
                     self.ctx.storage.save_match(self.match.to_json())
-        self.stack.clear_to(MenuScene(self.ctx))
+        self.clear_to("menu")
 
     def draw(self, p: Painter) -> None:
         self.draw_frame(p, self.ctx.tr("pause.title"))

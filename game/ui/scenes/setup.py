@@ -120,16 +120,12 @@ class SetupScene(Scene):
         self.build()
 
     def back(self) -> None:
-        from game.ui.scenes.menu import MenuScene
-
         if self.stack is not None and len(self.stack) > 1:
             self.stack.pop()
         else:
-            self.stack.replace(MenuScene(self.ctx))
+            self.replace("menu")
 
     def start(self) -> None:
-        from game.ui.scenes.table import scene_for_match
-
         seed = int(self.seed) if self.seed else random.SystemRandom().randrange(1, 10**9)
         first = None if self.first < 0 else self.first
         seats = [
@@ -141,7 +137,7 @@ class SetupScene(Scene):
         self.ctx.storage.save_settings(self.ctx.settings)  # a failure is the storage's to say
         with contextlib.suppress(OSError):
             self.ctx.storage.save_match(match.to_json())
-        self.stack.clear_to(scene_for_match(self.ctx, match))
+        self.clear_to("table", match)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.editing >= 0:

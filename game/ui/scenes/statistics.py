@@ -66,18 +66,10 @@ class StatisticsScene(Scene):
             self.stack.pop()
 
     def replays(self) -> None:
-        from game.ui.scenes.replay import ReplayBrowserScene
-
-        if self.stack is not None:
-            self.stack.push(ReplayBrowserScene(self.ctx))
+        self.push("replays")
 
     def ask_reset(self) -> None:
-        from game.ui.scenes.overlays import ConfirmDialog
-
-        if self.stack is not None:
-            self.stack.push(
-                ConfirmDialog(self.ctx, self.ctx.tr("statistics.reset_confirm"), self.reset)
-            )
+        self.push("confirm", self.ctx.tr("statistics.reset_confirm"), self.reset)
 
     def reset(self) -> None:
         self.ctx.storage.reset_stats()

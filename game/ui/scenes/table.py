@@ -129,25 +129,14 @@ def scene_kind_for(event: ev.Event, current: str) -> str:
             assert_never(e)
 
 
-def phase_scene(kind: str, ctx: Context, match: Match) -> Scene:
-    if kind == "draw":
-        return DrawPhaseScene(ctx, match)
-    if kind == "action":
-        return ActionPhaseScene(ctx, match)
-    if kind == "end_of_round":
-        from game.ui.scenes.end_round import EndOfRoundScene
-
-        return EndOfRoundScene(ctx, match)
-    from game.ui.scenes.game_over import GameOverScene
-
-    return GameOverScene(ctx, match)
-
-
 def scene_for_match(ctx: Context, match: Match) -> Scene:
-    """The phase scene a (new or loaded) match starts in."""
+    """The phase scene a (new or loaded) match starts in ("draw", "action", "game_over",
+    by name from the context's registry)."""
     if match.game.over:
-        return phase_scene("game_over", ctx, match)
-    return phase_scene("draw" if match.game.phase is Phase.DRAW else "action", ctx, match)
+        kind = "game_over"
+    else:
+        kind = "draw" if match.game.phase is Phase.DRAW else "action"
+    return ctx.scenes.make(kind, ctx, match)
 
 
 @dataclass(frozen=True)
@@ -437,15 +426,8 @@ class TableScene(TraySeating, Scene):
         if move is PASS:
             left = self.match.game.players[seat].actions_left
             if left > 0 and self.ctx.settings.confirm_pass:
-                from game.ui.scenes.overlays import ConfirmDialog
-
-                self.stack.push(
-                    ConfirmDialog(
-                        self.ctx,
-                        counted(self.tr, "confirm.pass", left, n=left),
-                        lambda: self.play(seat, PASS),
-                    )
-                )
+                question = counted(self.tr, "confirm.pass", left, n=left)
+                self.push("confirm", question, lambda: self.play(seat, PASS))
                 return
         if isinstance(move, Plant):
             self.tentative = move
@@ -534,33 +516,23 @@ class TableScene(TraySeating, Scene):
     # -- overlays --------------------------------------------------------------------------
 
     def open_pause(self) -> None:
-        from game.ui.scenes.overlays import PauseOverlay
-
-        self.stack.push(PauseOverlay(self.ctx, self.match))
+        self.push("pause", self.match)
 
     def open_settings(self) -> None:
-        from game.ui.scenes.overlays import SettingsOverlay
-
-        self.stack.push(SettingsOverlay(self.ctx))
+        self.push("settings")
 
     def open_rules(self) -> None:
         """The rules help (F1, the Rules button), at the part about what is hovered."""
-        from game.ui.scenes.rules_help import RulesHelpScene
-
-        self.stack.push(RulesHelpScene.about(self.ctx, self.hover))
+        self.push("rules_help_about", self.hover)
 
     def open_rules_card(self, target: Target) -> None:
         """Right-click: the rules sheet of one thing on the table."""
-        from game.ui.scenes.overlays import RulesHelpOverlay
-
         text = describe_target(self.tr, target, self.match.shown)
         if text is not None:
-            self.stack.push(RulesHelpOverlay(self.ctx, text))
+            self.push("rules_card", text)
 
     def open_discard(self, seat: int) -> None:
-        from game.ui.scenes.overlays import DiscardBrowser
-
-        self.stack.push(DiscardBrowser(self.ctx, self.match, seat))
+        self.push("discard", self.match, seat)
 
     # -- input -----------------------------------------------------------------------------
 
@@ -749,8 +721,7 @@ class TableScene(TraySeating, Scene):
 
     def transition(self, kind: str) -> None:
         if self.stack is not None:
-            scene = phase_scene(kind, self.ctx, self.match)
-            self.stack.replace(scene)  # our exit saves what is unsaved
+            scene = self.replace(kind, self.match)  # our exit saves what is unsaved
             if isinstance(scene, TableScene):
                 scene.saved_at = self.saved_at  # one save per AUTOSAVE_GAP_S across scenes
                 scene.keep_tray(self.tray)

@@ -313,14 +313,9 @@ class TutorialMenuScene(Scene):
 
 def play_real_game(scene: Scene) -> None:
     """Leave the tutorial for the ordinary new-game setup (the menu stays below it)."""
-    from game.ui.scenes.menu import MenuScene
-    from game.ui.scenes.setup import SetupScene
-
-    stack = scene.stack
-    if stack is None:
+    if scene.stack is None:
         return
-    stack.clear_to(MenuScene(scene.ctx))
-    stack.push(SetupScene(scene.ctx))
+    scene.clear_to("menu").push("setup")
 
 
 # -- a lesson -----------------------------------------------------------------------------

@@ -1,0 +1,107 @@
+"""The greedy baseline's own position score, written from RULES.md alone.
+
+Independent of Medium's evaluation on purpose: the greedy seat is a yardstick, so it must
+not share Medium's weights or blind spots. A seat's worth is its progress on the three
+victory tracks (convex, so one track near 12 beats three half-way), plus the income its
+cards and Forest will bring in the rounds still to come, minus Varans (junk solitary
+cards) and the Varans Onibi is about to deal.
+"""
+
+from __future__ import annotations
+
+from game.engine import Game, Phase
+from game.engine.state import (
+    CARD_ELEMS,
+    CARD_GREGARIOUS,
+    CARD_SOLITARY,
+    E_FLOWER,
+    E_WATER,
+    GOAL,
+    VARAN,
+    PlayerState,
+)
+
+WIN = 1000.0
+REACHED = 60.0  # a track at 12 during the action phase: the win is due when it ends
+# Worth of one element of income per round (Sun, Water, Plant, Wind; Flowers are a track).
+INCOME = (0.22, 0.24, 0.30, 0.14)
+ENOUGH = (10.0, 9.0, 8.0, 5.0)  # income per round beyond which an element helps little
+VARAN_COST = 0.7
+FRAGMENT = (0.0, 0.9, 1.6, 2.1, 2.4)  # a Fragment can save an action
+CONVEX = 3.0  # how much more a step near 12 is worth than a step near 0
+OPPONENT = 0.5  # weight of the strongest opponent's worth
+
+
+def progress(t: float) -> float:
+    """Worth of a track at ``t``: convex, so closing in on 12 pays more and more."""
+    return t + t * t / CONVEX
+
+
+def cards_per_round(p: PlayerState) -> tuple[float, list[float], int]:
+    """Cards a seat reveals in a typical round, its mean elements per card, its Varans."""
+    cards = p.deck + p.discard + p.line
+    n = len(cards)
+    if n == 0:
+        return 0.0, [0.0] * 5, 0
+    sums = [0, 0, 0, 0, 0]
+    sol = greg = varans = 0
+    for c in cards:
+        e = CARD_ELEMS[c]
+        for i in range(5):
+            sums[i] += e[i]
+        sol += CARD_SOLITARY[c]
+        greg += CARD_GREGARIOUS[c]
+        varans += c == VARAN
+    # A seat stops near two uncancelled solitary symbols (a third costs an action).
+    density = max((sol - greg) / n, 0.1)
+    drawn = min(float(n), 2.5 / density)
+    return drawn, [s / n for s in sums], varans
+
+
+def horizon(lead: float) -> float:
+    """Rounds of income still likely to matter, from the leading track."""
+    return max(0.3, min(2.0, (GOAL - lead) / 3.0))
+
+
+def threat(g: Game, p: PlayerState) -> int:
+    """Varans Onibi deals this seat at the end of this round if nothing changes."""
+    if g.phase is not Phase.ACTION or not g.centre:
+        return 0
+    if p.total(E_WATER) >= sum(g.centre):
+        return 0
+    return min(len(g.centre), g.varans)
+
+
+def seat_worth(g: Game, p: PlayerState) -> float:
+    """One seat's worth, in track points."""
+    trees, fires, flowers = p.tracks()
+    drawn, mean, varans = cards_per_round(p)
+    # Help Line flowers last one round: the track's lasting level is the permanent part
+    # plus what a typical Help Line brings.
+    flow = flowers - p.line_elems[E_FLOWER] + max(0.0, drawn * mean[E_FLOWER])
+    lead = max(trees, fires, flow)
+    h = horizon(lead)
+    v = progress(trees) + progress(fires) + progress(flow)
+    if g.phase is Phase.ACTION and max(trees, fires, flowers) >= GOAL:
+        v += REACHED
+    income = 0.0
+    for e in range(4):
+        x = drawn * mean[e] + p.forest_elems[e]
+        if x > ENOUGH[e]:  # two actions a round can use only so much of an element
+            x = ENOUGH[e] + 0.3 * (x - ENOUGH[e])
+        income += INCOME[e] * x
+    v += h * income
+    v -= VARAN_COST * (varans + threat(g, p)) * min(h, 1.0)
+    v += FRAGMENT[min(p.fragments, 4)]
+    return v
+
+
+def score(g: Game, seat: int) -> float:
+    """Seat's worth minus part of its strongest opponent's (a finished game is exact)."""
+    if g.phase is Phase.OVER:
+        winners = g.result().winners
+        return WIN / len(winners) if seat in winners else -WIN
+    worths = [seat_worth(g, p) for p in g.players]
+    mine = worths[seat]
+    rest = worths[:seat] + worths[seat + 1 :]
+    return mine - OPPONENT * max(rest)

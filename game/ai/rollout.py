@@ -1,0 +1,217 @@
+"""Hard's cheap rollout policy: rules of thumb on the position, no copies, no look-ahead.
+
+The Medium planner copies the game for every leaf it scores, so a rollout that plays Medium
+costs about 30 times the rules themselves. Here every decision is one pass over the legal
+moves with static worths (card and tree values computed once at import), so simulations
+run near engine speed and Hard's search sees many more sampled worlds. The draw phase keeps
+the ``guards`` (free draws, Fragments only where they save something).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from game.ai.guards import fragment_worth
+from game.engine import Action, Decision, Game, Move
+from game.engine.moves import (
+    CHOOSE,
+    DRAW,
+    FINISH,
+    PASS,
+    SKIP_BONUS,
+    STOP,
+    USE_FRAGMENT,
+    MoveSpirit,
+    PickAnimal,
+    PickFire,
+    Plant,
+    Steal,
+)
+from game.engine.state import (
+    CARD_ELEMS,
+    CARD_GREGARIOUS,
+    CARD_LEVEL,
+    CARD_SOLITARY,
+    CARDS,
+    COLUMNS,
+    E_WATER,
+    LINES,
+    N_ROCKS,
+    ROCKS,
+    TREE_COST,
+    TREE_ELEMS,
+    PlayerState,
+)
+
+_ELEM = (0.28, 0.32, 0.34, 0.22, 0.55)
+CARD_WORTH: tuple[float, ...] = tuple(
+    sum(w * x for w, x in zip(_ELEM, CARD_ELEMS[c], strict=True))
+    - 0.9 * CARD_SOLITARY[c]
+    + 0.7 * CARD_GREGARIOUS[c]
+    - 0.12 * CARD_LEVEL[c]
+    for c in range(len(CARDS))
+)
+TREE_WORTH: tuple[float, ...] = tuple(
+    sum(w * x for w, x in zip((0.55, 0.65, 0.75, 0.45, 0.9), e, strict=True)) for e in TREE_ELEMS
+)
+ROCK_WORTH = {"plant": 1.1, "fragment": 0.45, "attract": 0.8, "extinguish": 1.0}
+CORNER_WORTH = {0: 0.8, 4: 0.9, 10: 0.9, 14: 0.9}
+LINE_SPACES = frozenset(s for spaces, *_ in LINES for s in spaces)
+TAKE_FRAGMENT = CHOOSE[Action.FRAGMENT]
+RISK = 0.3  # at two uncancelled symbols, draw while a solitary card is less likely than this
+
+
+def choose(
+    g: Game, who: int, decision: Decision, legal: Sequence[Move], rng: random.Random
+) -> Move:
+    """The rollout move for ``who`` (``legal`` has at least two moves)."""
+    p = g.players[who]
+    match decision:
+        case Decision.DRAW:
+            return _draw(p, legal)
+        case Decision.ACTION:
+            return _action(g, p, legal, rng)
+        case Decision.ATTRACT:
+            return _attract(legal)
+        case Decision.EXTINGUISH:
+            picks = [m for m in legal if isinstance(m, PickFire)]
+            return min(picks, key=lambda m: m.value) if picks else legal[0]
+        case Decision.PLANT:
+            return _plant(p, legal)
+        case Decision.MOVE:
+            return _move(g, p, legal)
+        case Decision.STEAL:
+            return _steal(p, legal)
+
+
+def _draw(p: PlayerState, legal: Sequence[Move]) -> Move:
+    if USE_FRAGMENT in legal and fragment_worth(p):
+        return USE_FRAGMENT
+    if DRAW not in legal:
+        return STOP
+    n = p.solitary - p.gregarious
+    if n <= 1 or p.fragments > 0:
+        return DRAW
+    hidden = p.deck[-1:] if p.known_top else (p.deck or p.discard)
+    risky = sum(CARD_SOLITARY[c] for c in hidden)
+    return DRAW if risky < RISK * len(hidden) else STOP
+
+
+def _attract_worth(g: Game, sun: int) -> float:
+    """Best cards that fit the Sun, taken by worth (a quick knapsack)."""
+    cards = sorted((c for row in g.reserve for c in row if CARD_WORTH[c] > 0), key=_by_worth)
+    total = 0.0
+    for c in cards:
+        cost = CARDS[c].cost
+        if cost <= sun:
+            sun -= cost
+            total += CARD_WORTH[c]
+    return total
+
+
+def _by_worth(c: int) -> float:
+    return -CARD_WORTH[c]
+
+
+def _extinguish_worth(g: Game, p: PlayerState, water: int) -> float:
+    fire = sum(g.centre)
+    spent = tiles = 0
+    for v in sorted(g.centre):
+        if spent + v <= water:
+            spent += v
+            tiles += 1
+    v = 1.4 * tiles * (1.0 + 0.08 * len(p.fires))
+    if fire > p.total(E_WATER) >= fire - spent:
+        v += 0.6 * len(g.centre)  # the Varans it saves
+    return v
+
+
+def _plant_worth(p: PlayerState, plant: int, supply: list[int]) -> float:
+    kinds = set(p.forest)
+    best = 0.0
+    for k, n in enumerate(supply):
+        if n > 0 and TREE_COST[k] <= plant:
+            best = max(best, TREE_WORTH[k] + (1.6 if k not in kinds else 0.0))
+    return best
+
+
+def _landings(g: Game, p: PlayerState, wind: int) -> list[tuple[float, int]]:
+    """(worth, distance) of every reachable rock."""
+    others = {q.rock: bool(q.tiles) for q in g.players if q is not p}
+    out = []
+    rock, steps, jumped = p.rock, 0, 0
+    for _ in range(2 * N_ROCKS):
+        if steps >= wind:
+            break
+        rock = (rock + 1) % N_ROCKS
+        if rock in others:
+            jumped += others[rock]
+            continue
+        steps += 1
+        out.append((ROCK_WORTH[ROCKS[rock]] + 1.6 * jumped, steps))
+    return out
+
+
+def _action(g: Game, p: PlayerState, legal: Sequence[Move], rng: random.Random) -> Move:
+    sun, water, plant, wind, _ = p.totals()
+    best, best_v = PASS, -1.0
+    for m in legal:
+        if m is PASS or m == PASS:
+            continue
+        a = m.action  # type: ignore[attr-defined]
+        if a == Action.FRAGMENT:
+            v = 0.45 if p.fragments < 3 else 0.1
+        elif a == Action.ATTRACT:
+            v = _attract_worth(g, sun)
+        elif a == Action.EXTINGUISH:
+            v = _extinguish_worth(g, p, water)
+        elif a == Action.PLANT:
+            v = _plant_worth(p, plant, g.tree_supply)
+        else:
+            v = max((w for w, _ in _landings(g, p, wind)), default=0.0)
+        v += 0.05 * rng.random()
+        if v > best_v:
+            best, best_v = m, v
+    return best
+
+
+def _attract(legal: Sequence[Move]) -> Move:
+    best, best_v = None, 0.0
+    for m in legal:
+        if isinstance(m, PickAnimal) and CARD_WORTH[m.card] > best_v:
+            best, best_v = m, CARD_WORTH[m.card]
+    if best is not None:
+        return best
+    if FINISH in legal:
+        return FINISH
+    picks = [m for m in legal if isinstance(m, PickAnimal)]
+    return max(picks, key=lambda m: CARD_WORTH[m.card]) if picks else legal[0]
+
+
+def _plant(p: PlayerState, legal: Sequence[Move]) -> Move:
+    kinds = set(p.forest)
+    best, best_v = legal[0], float("-inf")
+    for m in legal:
+        if not isinstance(m, Plant):
+            continue
+        s = m.y * COLUMNS + m.x
+        v = TREE_WORTH[m.tree] + (1.6 if m.tree not in kinds else 0.0)
+        v += CORNER_WORTH.get(s, 0.0) + (0.2 if s in LINE_SPACES else 0.0)
+        if v > best_v:
+            best, best_v = m, v
+    return best if best_v > float("-inf") else (SKIP_BONUS if SKIP_BONUS in legal else legal[0])
+
+
+def _move(g: Game, p: PlayerState, legal: Sequence[Move]) -> Move:
+    wind = max(m.distance for m in legal if isinstance(m, MoveSpirit))
+    worth, dist = max(_landings(g, p, wind))
+    for m in legal:
+        if isinstance(m, MoveSpirit) and m.distance == dist:
+            return m
+    return legal[0]
+
+
+def _steal(p: PlayerState, legal: Sequence[Move]) -> Move:
+    mine = dict(zip(("tree", "fire", "flower"), p.tracks(), strict=True))
+    return max(legal, key=lambda m: mine.get(m.tile, 0) if isinstance(m, Steal) else -1)

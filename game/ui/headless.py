@@ -1,0 +1,29 @@
+"""A table context with nothing outside the process: the strict catalogue (a missing string
+raises), memory storage, the built-in AI in place of worker processes, every scene by name.
+For the tests, the screenshot tool and the frame benchmark; the app composes its own."""
+
+from __future__ import annotations
+
+from game.i18n import Catalog
+from game.ui.ai_seat import BuiltinAi
+from game.ui.art import Art
+from game.ui.context import Context, MemoryStorage, Storage
+from game.ui.scenes.registry import all_scenes
+
+
+def headless_context(
+    language: str = "en", storage: Storage | None = None, speed: str = "instant"
+) -> Context:
+    catalog = Catalog.load(language, strict=True)
+    ctx = Context(
+        tr=catalog.tr,
+        art=Art(label=catalog.tr),  # card names in the catalogue's language
+        storage=storage if storage is not None else MemoryStorage(),
+        has_key=catalog.has,
+        scenes=all_scenes(),
+    )
+    ctx.set_language = catalog.set_language
+    ctx.settings.language = language
+    ctx.ai_factory = lambda level, seat, seed=0: BuiltinAi(level, seat)
+    ctx.settings.speed = speed
+    return ctx

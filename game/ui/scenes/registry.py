@@ -1,0 +1,53 @@
+"""Every scene by the name other scenes open it with. The composition root (the app, a test,
+the self-test) puts ``all_scenes()`` into the context; scenes then open each other with
+``self.push("rules_help")``, ``self.replace("table", match)``, ``self.clear_to("menu")``."""
+
+from __future__ import annotations
+
+from game.ui.scene import SceneRegistry
+from game.ui.scenes.end_round import EndOfRoundScene
+from game.ui.scenes.game_over import GameOverScene
+from game.ui.scenes.info import CreditsScene
+from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.overlays import (
+    ConfirmDialog,
+    DiscardBrowser,
+    PauseOverlay,
+    RulesHelpOverlay,
+    SettingsOverlay,
+)
+from game.ui.scenes.replay import ReplayBrowserScene, ReplayViewerScene
+from game.ui.scenes.rules_help import RulesHelpScene
+from game.ui.scenes.setup import SetupScene
+from game.ui.scenes.statistics import StatisticsScene
+from game.ui.scenes.table import ActionPhaseScene, DrawPhaseScene, scene_for_match
+from game.ui.scenes.tutorial import TutorialMenuScene
+
+SCENES = {
+    "menu": MenuScene,
+    "setup": SetupScene,
+    "table": scene_for_match,  # the phase scene a new or loaded match is in
+    "draw": DrawPhaseScene,
+    "action": ActionPhaseScene,
+    "end_of_round": EndOfRoundScene,
+    "game_over": GameOverScene,
+    "tutorial_menu": TutorialMenuScene,
+    "rules_help": RulesHelpScene,
+    "rules_help_about": RulesHelpScene.about,  # opened at what a target concerns
+    "rules_card": RulesHelpOverlay,
+    "statistics": StatisticsScene,
+    "credits": CreditsScene,
+    "replays": ReplayBrowserScene,
+    "replay": ReplayViewerScene,
+    "pause": PauseOverlay,
+    "settings": SettingsOverlay,
+    "confirm": ConfirmDialog,
+    "discard": DiscardBrowser,
+}
+
+
+def all_scenes() -> SceneRegistry:
+    registry = SceneRegistry()
+    for name, maker in SCENES.items():
+        registry.register(name, maker)
+    return registry

@@ -1,0 +1,102 @@
+"""The arena's independent yardsticks, ``greedy`` and ``ismcts``: legal, blind to hidden
+orders, and sound on positions whose right answer the rules make plain."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.ai.greedy import GreedyPolicy, LineJudge, Pile
+from game.ai.ismcts import IsmctsPolicy, rewards
+from game.ai.policy import make_policy
+from game.engine import Action, Decision
+from game.engine.moves import CHOOSE, DRAW, STOP
+from game.engine.state import VARAN
+from tests.ai.helpers import random_positions, with_other_hidden_order
+from tests.ai.positions import action_position, draw_position
+
+POSITIONS = [g for players in (2, 4) for g in random_positions(players, 30 + players, 8)]
+FAST = {"greedy": GreedyPolicy(), "ismcts": IsmctsPolicy(iterations=30)}
+
+
+@pytest.mark.parametrize("level", ["greedy", "ismcts"])
+def test_baselines_are_arena_seats_that_answer_legally_and_never_peek(level: str) -> None:
+    assert make_policy(level).level == level
+    policy = FAST[level]
+    seen: set[Decision] = set()
+    for g in POSITIONS:
+        h = with_other_hidden_order(g, 7)
+        for pend in g.pending()[:2]:
+            legal = g.legal_moves(pend.player)
+            a = policy.choose(g.view(pend.player), pend.decision, legal, random.Random(3), 5.0)
+            b = policy.choose(h.view(pend.player), pend.decision, legal, random.Random(3), 5.0)
+            assert a in legal and a == b
+            seen.add(pend.decision)
+    assert {Decision.DRAW, Decision.ACTION} <= seen
+
+
+def test_greedy_draw_odds_come_from_the_known_pile() -> None:
+    """At two uncancelled symbols a third stops the seat at one action: a pile of Varans
+    says stop, a pile with no solitary card says draw; the known top is certain."""
+    line = [1, 2, 8]  # Bear, Beetle (solitary), Weasel
+    risky = draw_position(line, deck=[VARAN] * 4 + [3, 4])
+    assert GreedyPolicy().choose(risky.view(0), Decision.DRAW, [DRAW, STOP], random.Random(1), 1)
+    assert LineJudge(risky, 0).choose([DRAW, STOP]) == STOP
+    safe = draw_position(line, deck=[17, 11, 13, 12, 9])
+    assert LineJudge(safe, 0).choose([DRAW, STOP]) == DRAW
+    p = safe.players[0]
+    p.deck.append(VARAN)
+    p.known_top = 1
+    (card, chance, _rest), *others = Pile.of(p).next_cards()
+    assert (card, chance, others) == (VARAN, 1.0, [])
+
+
+def test_greedy_takes_the_Fire_that_wins() -> None:
+    """Eleven Fires and Water for one more: Extinguish ends the game in its favour."""
+    g = action_position([17, 11, 13], centre=[2, 4, 4])  # Water 3
+    g.players[0].fires = [2] * 10  # and the Fire Victory tile: 11
+    legal = g.legal_moves(0)
+    move = GreedyPolicy().choose(g.view(0), Decision.ACTION, legal, random.Random(1), 1.0)
+    assert move == CHOOSE[Action.EXTINGUISH]
+
+
+def test_ismcts_finds_the_winning_Fire_and_is_reproducible() -> None:
+    """One action left (three solitary cards, Water 2): only Extinguish wins now."""
+    g = action_position([1, 2, 3], centre=[2, 4, 4])
+    assert g.players[0].actions_left == 1
+    g.players[0].fires = [2] * 10  # and the Fire Victory tile: 11
+    legal = g.legal_moves(0)
+    policy = IsmctsPolicy(iterations=150)
+    a = policy.choose(g.view(0), Decision.ACTION, legal, random.Random(4), 10.0)
+    b = policy.choose(g.view(0), Decision.ACTION, legal, random.Random(4), 10.0)
+    assert a == b == CHOOSE[Action.EXTINGUISH]
+
+
+def test_ismcts_rewards_are_a_distribution_and_exact_at_the_end() -> None:
+    for g in POSITIONS:
+        for leaf in ("tracks", "worth"):
+            r = rewards(g, leaf)
+            assert abs(sum(r) - 1.0) < 1e-9 and all(0 < x < 1 for x in r)
+
+
+def test_arena_seats_the_baselines_with_their_own_knobs() -> None:
+    import io
+
+    from game.arena import run
+
+    out, err = io.StringIO(), io.StringIO()
+    lines = run(2, ["ismcts[iterations=4]", "greedy"], 2, 1, 5, 0.01, out=out, progress=err)
+    entries = [x for x in lines if "entry" in x]
+    assert [x["level"] for x in entries] == ["ismcts[iterations=4]", "greedy"]
+    assert sum(x["wins"] for x in entries) == 2
+    for x in entries:  # every win is put down to the track that reached 12
+        assert set(x["won_on"]) == {"trees", "fires", "flowers"}
+        assert abs(sum(x["won_on"].values()) - x["wins"]) < 1e-9
+
+
+def test_winning_track_is_the_one_at_the_goal() -> None:
+    from game.arena import winning_track
+
+    assert winning_track((12, 3, 5)) == "trees"
+    assert winning_track((4, 9, 13)) == "flowers"

@@ -1,0 +1,94 @@
+"""Hard's cheap rollout policy and the rollout benchmark."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+from contextlib import redirect_stdout
+
+from game.ai import rollout
+from game.ai.bench import main as bench_main
+from game.ai.bench import mid_game
+from game.ai.hard import HardPolicy, Settings
+from game.engine import Decision, new_game
+from game.engine.moves import DRAW, STOP, USE_FRAGMENT
+from game.engine.state import VARAN
+from tests.ai.positions import draw_position
+
+
+def test_cheap_policy_plays_whole_games_with_legal_moves() -> None:
+    """Every decision kind comes up; each answer is legal (``play`` checks it)."""
+    seen: set[Decision] = set()
+    rng = random.Random(1)
+    for players, seed in ((2, 1), (3, 2), (4, 3)):
+        g = new_game(players, seed=seed)
+        for _ in range(6000):
+            if g.over:
+                break
+            pend = g.pending()[0]
+            legal = g.legal_moves(pend.player)
+            move = (
+                legal[0]
+                if len(legal) == 1
+                else rollout.choose(g, pend.player, pend.decision, legal, rng)
+            )
+            seen.add(pend.decision)
+            g.play(pend.player, move)
+        assert g.over
+    assert set(Decision) - {Decision.STEAL} <= seen
+
+
+def test_cheap_policy_keeps_the_draw_guards() -> None:
+    rng = random.Random(1)
+    free = draw_position([10, 8], deck=[VARAN, VARAN, 7], fragments=2)
+    assert rollout.choose(free, 0, Decision.DRAW, [DRAW, STOP, USE_FRAGMENT], rng) == DRAW
+    bust = draw_position([1, 2, 3], deck=[8, 9], fragments=1)
+    assert rollout.choose(bust, 0, Decision.DRAW, [STOP, USE_FRAGMENT], rng) == USE_FRAGMENT
+    risky = draw_position([1, 2, 8], deck=[VARAN, VARAN, 3, 4, 9])
+    assert rollout.choose(risky, 0, Decision.DRAW, [DRAW, STOP], rng) == STOP
+
+
+def test_fast_rollouts_do_more_work_in_the_same_time() -> None:
+    """In the same time the fast policy simulates several times the engine moves (it runs
+    near 30x Medium's speed, so a 3x margin stays safe on a loaded machine)."""
+    for g in mid_game(2, seed=4, round_=3, count=4):
+        pend = g.pending()[0]
+        view, legal = g.view(pend.player), g.legal_moves(pend.player)
+        if len(HardPolicy().candidates(view, pend.decision, legal)) > 1:
+            break
+    work = {}
+    for policy in ("medium", "fast"):
+        hard = HardPolicy(settings=Settings(policy=policy, z=1e9))
+        _cands, stats = hard.stats_for(view, pend.decision, legal, random.Random(2), 0.4)
+        work[policy] = stats.work
+    assert work["fast"] > 3 * work["medium"] > 0
+
+
+def test_bench_prints_json_for_both_table_sizes() -> None:
+    out = io.StringIO()
+    with redirect_stdout(out):
+        bench_main(["--positions", "4", "--budget", "0.1", "--policies", "fast"])
+    lines = [json.loads(s) for s in out.getvalue().splitlines()]
+    assert [x["players"] for x in lines] == [2, 4]
+    keys = {"moves_per_s", "rollouts_per_s", "moves_per_rollout", "moves_per_cpu_s"}
+    assert all(keys <= set(x) for x in lines)
+    assert any(x["moves_per_s"] > 0 and x["rollouts_per_s"] > 0 for x in lines)
+
+
+def test_a_draw_decision_gets_its_share_of_the_work() -> None:
+    """A draw phase asks several times: each draw search spends ``draw_share`` of steps."""
+    found = 0
+    for g in mid_game(2, seed=6, round_=3, count=8):
+        pend = g.pending()[0]
+        view, legal = g.view(pend.player), g.legal_moves(pend.player)
+        hard = HardPolicy(settings=Settings(steps=4000, draw_share=0.25, z=1e9))
+        cands, stats = hard.stats_for(view, pend.decision, legal, random.Random(3), 60.0)
+        if len(cands) < 2:
+            continue
+        found += 1
+        if pend.decision is Decision.DRAW:
+            assert 1000 <= stats.work < 1000 + 3000  # one rollout may overrun
+        else:
+            assert stats.work >= 4000
+    assert found
