@@ -150,7 +150,7 @@ def _action_refused(p: PlayerState, move: ChooseAction) -> Refusal:
     return code, {**n, **numbers}, f"'{action.label}' is not possible now: {reason}"
 
 
-def _in_step(g: Game, p: PlayerState, t: Task, move: AnyMove) -> Refusal:  # noqa: C901
+def _in_step(g: Game, p: PlayerState, t: Task, move: AnyMove) -> Refusal:
     match move:
         case PickAnimal(card=card):
             if t.kind != "attract":
