@@ -6,44 +6,9 @@ checkers (``if TYPE_CHECKING:``)."""
 
 from __future__ import annotations
 
-import ast
-from collections import defaultdict
-from pathlib import Path
+from tests.imports import import_graph
 
-GAME = Path(__file__).resolve().parents[1] / "game"
 LAYERS = ("game.engine", "game.ai", "game.ui", "game.app")
-
-
-def module_name(path: Path) -> str:
-    parts = list(path.relative_to(GAME.parent).with_suffix("").parts)
-    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-
-
-def _runtime_nodes(tree: ast.AST):  # noqa: ANN202 - ast nodes
-    """Every node, skipping the bodies of ``if TYPE_CHECKING:``."""
-    stack = [tree]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
-            stack.extend(node.orelse)
-            continue
-        yield node
-        stack.extend(ast.iter_child_nodes(node))
-
-
-def import_graph() -> dict[str, set[str]]:
-    modules = {module_name(p): p for p in GAME.rglob("*.py")}
-    graph: dict[str, set[str]] = defaultdict(set)
-    for name, path in modules.items():
-        for node in _runtime_nodes(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Import):
-                targets = [a.name for a in node.names]
-            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-                targets = [node.module, *(f"{node.module}.{a.name}" for a in node.names)]
-            else:
-                continue
-            graph[name] |= {t for t in targets if t in modules and t != name}
-    return graph
 
 
 TOOLS = ("game.__main__", "game.arena", "game.bench", "game.tools")

@@ -1,8 +1,9 @@
 """The one function that changes a game: apply an event to a state.
 
-``Game.play`` decides what happens and hands every event here, one after another; the
-table steps its display copy and replays step through a match with this same function, so
-a copy stepped event by event is always the real game (tests/engine/test_stepping.py).
+The rules (``draw_phase``, ``actions``, ``end_of_round``) decide what happens and hand
+every event here through ``emit``, one after another; the table steps its display copy and
+replays step through a match with this same function, so a copy stepped event by event is
+always the real game (tests/engine/test_stepping.py).
 Nothing here decides anything: each branch carries out what its event already says.
 """
 
@@ -11,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from game.engine import events as ev
+import game.engine.events as ev
 from game.engine.state import (
     CARD_COST,
     CARD_ELEMS,
@@ -37,6 +38,13 @@ ACTION_STEP = {1: "fragment", 2: "attract", 3: "extinguish", 4: "plant", 5: "mov
 def apply_event(g: Game, e: ev.Event) -> None:
     """Carry out ``e`` on ``g``: the only place a game's state changes during play."""
     _APPLY[e.__class__](g, e)
+
+
+def emit(g: Game, e: ev.Event, out: list[ev.Event]) -> None:
+    """Apply ``e`` to ``g`` and record it in ``out``: how the rules hand over each event
+    they decide, so the next decision reads the state this one left."""
+    _APPLY[e.__class__](g, e)
+    out.append(e)
 
 
 _APPLY: dict[type[ev.Event], Callable[[Game, Any], None]] = {}

@@ -8,14 +8,14 @@ somewhere exactly once; a bad document raises ``InvalidState`` with the reason.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from game.engine.game import Game, Phase
 from game.engine.state import (
     CARDS,
     FIRE_SUPPLY,
     MARKET_CARDS,
     N_ROCKS,
+    NEIGHBOURS,
     SPACES,
     START_SPACE,
     START_TREE,
@@ -24,9 +24,13 @@ from game.engine.state import (
     TREES,
     VARAN,
     VICTORY_KINDS,
+    Phase,
     PlayerState,
     Task,
 )
+
+if TYPE_CHECKING:
+    from game.engine.game import Game
 
 SCHEMA_VERSION = 1
 _TASK_KINDS = ("attract", "extinguish", "plant", "move", "steal", "fragment")
@@ -106,13 +110,15 @@ def _obj(raw: Any, name: str) -> dict[str, Any]:
     return raw
 
 
-def game_from_json(raw: Any) -> Game:
+def game_from_json(raw: Any, blank: Game) -> Game:
+    """Fill ``blank`` (a ``Game.__new__(Game)``, no field set: this module sits below the
+    class) from ``raw`` and check the result; ``InvalidState`` says what is wrong."""
     raw = _obj(raw, "the game")
     version = raw.get("schema_version")
     if version != SCHEMA_VERSION:
         raise InvalidState(f"unknown schema_version {version!r} (expected {SCHEMA_VERSION})")
     try:
-        g = _read_game(raw)
+        g = _read_game(raw, blank)
     except KeyError as e:
         raise InvalidState(f"missing field {e.args[0]!r}") from None
     except (TypeError, ValueError) as e:  # a shape the field checks did not foresee
@@ -123,9 +129,8 @@ def game_from_json(raw: Any) -> Game:
     return g
 
 
-def _read_game(raw: dict[str, Any]) -> Game:
+def _read_game(raw: dict[str, Any], g: Game) -> Game:
     n = _int(raw["players"], "players", 2, 4)
-    g = Game.__new__(Game)
     g.n = n
     g.seed = _int(raw["seed"], "seed", -(2**63), 2**64)
     g.round = _int(raw["round"], "round", 1, 10_000)
@@ -282,8 +287,6 @@ def check_invariants(g: Game) -> None:
 
 
 def _connected(forest: list[int]) -> bool:
-    from game.engine.state import NEIGHBOURS
-
     seen, todo = {START_SPACE}, [START_SPACE]
     while todo:
         s = todo.pop()

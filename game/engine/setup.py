@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from game.engine import rng
-from game.engine.game import Game, Phase
+import game.engine.rng as rng
+from game.engine.game import Game
 from game.engine.state import (
     BOARDS,
     FIRE_BY_LEVEL,
@@ -17,6 +17,7 @@ from game.engine.state import (
     SUPPLY,
     TREES,
     VICTORY_KINDS,
+    Phase,
     PlayerState,
 )
 

@@ -10,8 +10,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from game.engine.game import Game
+if TYPE_CHECKING:
+    from game.engine.game import Game
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,202 @@
+"""Who must decide what now (``Pending``), and every move the rules allow them.
+
+``Game.play`` refuses anything not listed here, so the rules of what is allowed are
+written once; the decision modules (``draw_phase``, ``actions``) also read these lists to
+find the steps the engine resolves by itself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+from game.engine.moves import (
+    CHOOSE,
+    DRAW,
+    FINISH,
+    MOVE_BY,
+    PASS,
+    PICK_ANIMAL,
+    PICK_FIRE,
+    PLANT,
+    SKIP_BONUS,
+    STEAL,
+    STOP,
+    USE_FRAGMENT,
+    Action,
+    Move,
+)
+from game.engine.state import (
+    CARD_COST,
+    COLUMNS,
+    E_PLANT,
+    E_SUN,
+    E_WATER,
+    E_WIND,
+    SOLITARY_LIMIT,
+    TREE_COST,
+    Phase,
+    PlayerState,
+    Task,
+)
+
+if TYPE_CHECKING:
+    from game.engine.game import Game
+
+
+class Decision(StrEnum):
+    """What a pending player must decide; the table shows one prompt per kind."""
+
+    DRAW = "draw"  # draw, stop or use a Fragment on the card just revealed
+    ACTION = "action"  # choose one of the five actions, or pass
+    ATTRACT = "attract"  # pick animals one by one, then finish
+    EXTINGUISH = "extinguish"  # pick fires one by one, then finish
+    PLANT = "plant"  # choose a tree and a space
+    MOVE = "move"  # choose how far to move
+    STEAL = "steal"  # choose which Victory tile to take
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    player: int
+    decision: Decision
+    bonus: bool = False  # a bonus action (corner or rock), which may be declined
+    source: str = ""  # "action", "corner" or "rock" for steps of an action
+    budget: int = 0  # Sun or Water still available for picks
+    actions_left: int = 0
+    victim: int = -1  # whose tile may be stolen
+
+
+ACTIONS: tuple[Action, ...] = tuple(Action)  # iterating the Enum class itself is slow
+_TASK_DECISION = {
+    "attract": Decision.ATTRACT,
+    "extinguish": Decision.EXTINGUISH,
+    "plant": Decision.PLANT,
+    "move": Decision.MOVE,
+    "steal": Decision.STEAL,
+}
+
+
+def pending(g: Game) -> list[Pending]:
+    """Who must decide now, and what; several players at once in the draw phase."""
+    if g.phase is Phase.DRAW:
+        return [Pending(p.seat, Decision.DRAW) for p in g.players if not p.stopped]
+    if g.phase is Phase.OVER:
+        return []
+    p = g.players[g.turn]
+    if not g.tasks:
+        return [Pending(p.seat, Decision.ACTION, actions_left=p.actions_left)]
+    t = g.tasks[0]
+    budget = 0
+    if t.kind == "attract":
+        budget = p.total(E_SUN) + t.extra - t.spent
+    elif t.kind == "extinguish":
+        budget = p.total(E_WATER) + t.extra - t.spent
+    elif t.kind == "plant":
+        budget = p.total(E_PLANT)
+    elif t.kind == "move":
+        budget = p.total(E_WIND)
+    return [
+        Pending(
+            p.seat,
+            _TASK_DECISION[t.kind],
+            bonus=t.bonus,
+            source=t.source,
+            budget=budget,
+            actions_left=p.actions_left,
+            victim=t.victim,
+        )
+    ]
+
+
+def draw_moves(p: PlayerState) -> list[Move]:
+    """Draw, Stop and Use a Fragment, as far as the Help Line and the piles allow."""
+    moves: list[Move] = []
+    if p.solitary - p.gregarious < SOLITARY_LIMIT and (p.deck or p.discard):
+        moves.append(DRAW)
+    if p.line:
+        moves.append(STOP)
+        if p.just_revealed and p.fragments > 0:
+            moves.append(USE_FRAGMENT)
+    return moves
+
+
+def action_moves(g: Game, p: PlayerState) -> list[Move]:
+    """The actions not yet taken this round (Tree 11 lifts that) that can do something,
+    and Pass."""
+    moves: list[Move] = []
+    repeat = p.can_repeat
+    used = p.used
+    for action in ACTIONS:
+        if (used >> action) & 1 and not repeat:
+            continue
+        if action_possible(g, p, action):
+            moves.append(CHOOSE[action])
+    moves.append(PASS)
+    return moves
+
+
+def action_possible(g: Game, p: PlayerState, action: Action) -> bool:
+    if action is Action.FRAGMENT:
+        return g.fragments > 0
+    if action is Action.ATTRACT:
+        return can_attract(g, p.total(E_SUN))
+    if action is Action.EXTINGUISH:
+        return can_extinguish(g, p.total(E_WATER))
+    if action is Action.PLANT:
+        return can_plant(g, p)
+    return p.total(E_WIND) >= 1
+
+
+def can_attract(g: Game, budget: int) -> bool:
+    return any(CARD_COST[c] <= budget for row in g.reserve for c in row)
+
+
+def can_extinguish(g: Game, budget: int) -> bool:
+    return any(v <= budget for v in g.centre)
+
+
+def can_plant(g: Game, p: PlayerState) -> bool:
+    budget = p.total(E_PLANT)
+    if not any(n > 0 and TREE_COST[k] <= budget for k, n in enumerate(g.tree_supply)):
+        return False
+    return bool(p.plantable_spaces())
+
+
+def task_moves(g: Game, p: PlayerState, t: Task) -> list[Move]:
+    """The answers to the step ``t`` of the current action."""
+    kind = t.kind
+    moves: list[Move] = []
+    if kind == "attract":
+        budget = p.total(E_SUN) + t.extra - t.spent
+        for row in g.reserve:
+            for c in row:
+                if CARD_COST[c] <= budget:
+                    moves.append(PICK_ANIMAL[c])
+        if t.picks or t.bonus:
+            moves.append(FINISH)
+    elif kind == "extinguish":
+        budget = p.total(E_WATER) + t.extra - t.spent
+        for v in sorted(set(g.centre)):
+            if v <= budget:
+                moves.append(PICK_FIRE[v])
+        if t.picks or t.bonus:
+            moves.append(FINISH)
+    elif kind == "plant":
+        budget = p.total(E_PLANT)
+        spaces = p.plantable_spaces()
+        for k, n in enumerate(g.tree_supply):
+            if n > 0 and TREE_COST[k] <= budget:
+                for s in spaces:
+                    moves.append(PLANT[(k, s % COLUMNS, s // COLUMNS)])
+        if t.bonus:
+            moves.append(SKIP_BONUS)
+    elif kind == "move":
+        wind = min(p.total(E_WIND), len(MOVE_BY))
+        moves.extend(MOVE_BY[d] for d in range(1, wind + 1))
+    else:  # steal
+        victim = g.players[t.victim]
+        kinds = {k for k, _ in victim.tiles}
+        moves.extend(STEAL[(t.victim, k)] for k in sorted(kinds))
+    return moves

@@ -1,0 +1,125 @@
+"""Who imports whom under ``game/``, read from the source with ``ast`` (nothing is imported).
+
+Every import counts, at module level or inside a function, except those only for type
+checkers (``if TYPE_CHECKING:``): they never run. ``from a.b import c`` is an import of the
+module ``a.b.c`` when there is one, else of ``a.b``; the package ``__init__`` that Python
+runs first on the way to any submodule is not counted, or every submodule would "import"
+its package and every package would be a cycle.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+GAME = Path(__file__).resolve().parents[1] / "game"
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(GAME.parent).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def runtime_nodes(tree: ast.AST) -> Iterator[ast.AST]:
+    """Every node, skipping the bodies of ``if TYPE_CHECKING:``."""
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            stack.extend(node.orelse)
+            continue
+        yield node
+        stack.extend(ast.iter_child_nodes(node))
+
+
+def _imported(node: ast.AST, name: str, is_package: bool, modules: set[str]) -> set[str]:
+    """The modules of ``modules`` that ``node`` (in module ``name``) imports."""
+    if isinstance(node, ast.Import):
+        return {a.name for a in node.names if a.name in modules}
+    if not isinstance(node, ast.ImportFrom):
+        return set()
+    base = node.module or ""
+    if node.level:  # relative: from the package holding ``name`` (``name`` itself if one)
+        package = name.split(".")
+        if not is_package:
+            package = package[:-1]
+        package = package[: len(package) - (node.level - 1)]
+        base = ".".join([*package, base] if base else package)
+    out = set()
+    for alias in node.names:
+        sub = f"{base}.{alias.name}"
+        if sub in modules:
+            out.add(sub)
+        elif base in modules:
+            out.add(base)
+    return out
+
+
+def import_graph(root: Path = GAME) -> dict[str, set[str]]:
+    """Each module under ``root`` (dotted from ``game``) -> the modules under ``game`` it
+    imports at run time (itself excluded)."""
+    paths = {module_name(p): p for p in GAME.rglob("*.py")}
+    modules = set(paths)
+    graph: dict[str, set[str]] = {}
+    for name, path in paths.items():
+        if not path.is_relative_to(root):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        graph[name] = module_imports(tree, name, path.name == "__init__.py", modules)
+    return graph
+
+
+def module_imports(tree: ast.AST, name: str, is_package: bool, modules: set[str]) -> set[str]:
+    """The modules of ``modules`` that the module ``name`` (source ``tree``) imports when it
+    runs, itself excluded."""
+    deps: set[str] = set()
+    for node in runtime_nodes(tree):
+        deps |= _imported(node, name, is_package, modules)
+    deps.discard(name)
+    return deps
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Every group of modules that import each other in a circle (the strongly connected
+    components with more than one module), each sorted, smallest name first."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    on_stack: set[str] = set()
+    stack: list[str] = []
+    found: list[list[str]] = []
+    for start in sorted(graph):
+        if start in index:
+            continue
+        # iterative Tarjan: (node, its remaining successors)
+        work = [(start, iter(sorted(graph.get(start, ()))))]
+        index[start] = low[start] = len(index)
+        stack.append(start)
+        on_stack.add(start)
+        while work:
+            node, successors = work[-1]
+            for nxt in successors:
+                if nxt not in index:
+                    index[nxt] = low[nxt] = len(index)
+                    stack.append(nxt)
+                    on_stack.add(nxt)
+                    work.append((nxt, iter(sorted(graph.get(nxt, ())))))
+                    break
+                if nxt in on_stack:
+                    low[node] = min(low[node], index[nxt])
+            else:
+                work.pop()
+                if work:
+                    parent = work[-1][0]
+                    low[parent] = min(low[parent], low[node])
+                if low[node] == index[node]:
+                    group = []
+                    while True:
+                        member = stack.pop()
+                        on_stack.discard(member)
+                        group.append(member)
+                        if member == node:
+                            break
+                    if len(group) > 1:
+                        found.append(sorted(group))
+    return sorted(found)
