@@ -19,6 +19,7 @@ from game.engine import Decision, Game, Move, Pending, Phase, new_game
 from game.engine import events as ev
 from game.engine.moves import ChooseAction
 from game.seats import Seat, seat_from_json
+from game.ui.ai_draws import AiDraws
 
 SAVE_FORMAT = "living-forest-save"
 SAVE_VERSION = 2  # the app's save format (game/app/savefile.py): setup, seats, moves, game
@@ -44,6 +45,7 @@ class Match:
     first_player: int = -1  # who started round 1 (the setup, for replays)
     seed: int = 0
     ai_seed: int = 0
+    draws: AiDraws = field(default_factory=AiDraws)  # the AI seats drawing in the background
 
     def __post_init__(self) -> None:
         self.shown = self.game.clone()
@@ -67,16 +69,35 @@ class Match:
         return [s.name for s in self.seats]
 
     def active(self) -> Pending | None:
-        """Who decides now; in the draw phase, the first seat still drawing in turn order."""
-        pending = self.game.pending()
+        """Who decides now in the real game (see ``pending_of``)."""
+        return self.pending_of(self.game)
+
+    def shown_active(self) -> Pending | None:
+        """Who decides as far as the table has shown: the banner and the prompt follow it."""
+        return self.pending_of(self.shown)
+
+    def pending_of(self, game: Game) -> Pending | None:
+        """Who decides in ``game``. In the draw phase everyone draws at once (RULES §4.1):
+        the AI seats in the background, the humans one after another in turn order (hot-seat
+        hands the tray over), so the first human still drawing; once every human has
+        stopped, the first AI seat still drawing. A match that draws one seat at a time
+        (``draws_at_once`` false: a lesson) takes the first seat in turn order."""
+        pending = game.pending()
         if not pending:
             return None
-        if self.game.phase is Phase.DRAW:
+        if game.phase is Phase.DRAW:
             by_seat = {p.player: p for p in pending}
-            for seat in self.game.turn_order():
-                if seat in by_seat:
-                    return by_seat[seat]
+            order = [s for s in game.turn_order() if s in by_seat]
+            if self.draws_at_once():
+                humans = [s for s in order if not self.seats[s].is_ai]
+                order = humans + [s for s in order if s not in humans]
+            return by_seat[order[0]]
         return pending[0]
+
+    def draws_at_once(self) -> bool:
+        """Whether the AI seats draw in the background while the humans draw (a lesson's
+        scripted opponent draws in its turn instead)."""
+        return True
 
     def legal(self) -> list[Move]:
         a = self.active()
@@ -147,6 +168,7 @@ class Match:
     def cancel_ai(self) -> None:
         for ai in self.ais.values():
             ai.cancel()
+        self.draws.cancel()
 
     # -- saving ----------------------------------------------------------------------------
 

@@ -44,7 +44,8 @@ from game.engine.moves import (
 )
 from game.engine.state import COLUMNS, ROWS, START_TREE
 from game.ui import theme
-from game.ui.ai_seat import builtin_choice, decision_seed, make_ai
+from game.ui.ai_draws import DRAW_GAP_S
+from game.ui.ai_seat import AiPlayer, builtin_choice, decision_seed, make_ai
 from game.ui.alerts import TableAlerts
 from game.ui.anim import Animator, Drop, Flight, Pause, Walk
 from game.ui.board import SEASONS, BoardView
@@ -76,6 +77,7 @@ FOCUS_CELL = 48  # logical px: Forest spaces smaller than this get the focus vie
 # batched to one save per this many seconds. Leaving the table always saves what is left.
 AUTOSAVE_GAP_S = 0.25
 TOOLTIP_DELAY_S = 0.35  # hover this long before the rules tooltip shows
+FLASH_S = 0.6  # how long a card an AI seat has just drawn stays lit
 DURATION = {  # seconds at normal speed
     "reveal": 0.45,
     "fly": 0.5,
@@ -215,6 +217,7 @@ class TableScene(TraySeating, Scene):
         )
         self.focus_cells: list[tuple[Target, Rect]] = []  # spaces of the focus view, drawn
         self.ai_focus = -1  # an AI's Forest shown up close while its tree lands
+        self.flashes: list[tuple[Rect, float]] = []  # AI cards just drawn: (slot, when)
         self.alerts = TableAlerts()  # failing saves, AI seats that fell back (game/ui/alerts.py)
 
     # -- helpers ---------------------------------------------------------------------------
@@ -498,7 +501,7 @@ class TableScene(TraySeating, Scene):
         seat = self.human_seat()
         if seat < 0 or self.ctx.hint is None or self.hint_job is not None:
             return
-        game, fn, version = self.match.game.clone(), self.ctx.hint, self.match.version
+        game, fn, version = self.match.game.clone(), self.ctx.hint, self.decision_key()
         box: dict[str, Any] = {}
 
         def work() -> None:
@@ -519,10 +522,16 @@ class TableScene(TraySeating, Scene):
         if thread.is_alive():
             return
         self.hint_job = None
-        if version == self.match.version and "advice" in box:
+        if version == self.decision_key() and "advice" in box:
             self.message = hint_sentence(self.tr, box["advice"], self.describe)
         elif self.message == self.tr("hint.thinking"):
             self.message = ""
+
+    def decision_key(self) -> tuple:
+        """The human's decision now; an AI seat drawing in the background leaves it alone."""
+        seat = self.human_seat()
+        own = sum(1 for s, _ in self.match.history if s == seat)
+        return (seat, own, self.match.game.round, len(self.match.history) if seat < 0 else 0)
 
     def describe(self, move: Move) -> str:
         seat = self.match.active().player if self.match.active() else -1
@@ -694,7 +703,8 @@ class TableScene(TraySeating, Scene):
         self.hover_time += dt
         deadline = time.perf_counter() + 0.012
         while True:
-            if not self.advance(dt):
+            moved = self.step_draws(dt)
+            if not self.advance(dt) and not moved:
                 self.autosave()
                 return
             dt = 0.0
@@ -718,6 +728,8 @@ class TableScene(TraySeating, Scene):
             or self.hint_job is not None
             or (self.hover is not None and self.hover_time < TOOLTIP_DELAY_S)
             or self.clock - self.handed_at < HANDOVER_S
+            or bool(self.flashes)
+            or bool(self.match.draws.drawing(self.match))
         )
 
     def advance(self, dt: float) -> bool:
@@ -755,18 +767,38 @@ class TableScene(TraySeating, Scene):
                 scene.saved_at = self.saved_at  # one save per AUTOSAVE_GAP_S across scenes
                 scene.keep_tray(self.tray)
 
+    def ai_for(self, seat: int) -> AiPlayer:
+        """The AI of ``seat``, made on first use (the context's factory: workers or tests')."""
+        ai = self.match.ais.get(seat)
+        if ai is None:
+            factory = self.ctx.ai_factory or make_ai
+            kind = self.match.seats[seat].kind
+            ai = self.match.ais[seat] = factory(kind, seat, self.match.ai_seed)
+        return ai
+
+    def step_draws(self, dt: float) -> bool:
+        """The AI seats draw in the background (game/ui/ai_draws.py), whatever is shown."""
+        gap = DRAW_GAP_S.get(self.ctx.settings.speed, 0.2)
+        return self.match.draws.step(self.match, self.ai_for, self.play_background, gap, dt)
+
+    def play_background(self, seat: int, move: Move) -> None:
+        """An AI seat's draw: played and saved, leaving the human's choices as they are."""
+        try:
+            self.match.play(seat, move)
+        except IllegalMove:
+            return
+        self.unsaved = True
+        self.autosave()
+
     def drive_ai(self, dt: float) -> bool:
         a = self.match.active()
-        if a is None:
-            return False
+        if a is None or self.match.draws.active(self.match):
+            return False  # nobody, or the draw phase: the AI seats draw in step_draws
         seat = a.player
         spec = self.match.seats[seat]
         if not spec.is_ai:
             return False
-        ai = self.match.ais.get(seat)
-        if ai is None:
-            factory = self.ctx.ai_factory or make_ai
-            ai = self.match.ais[seat] = factory(spec.kind, seat, self.match.ai_seed)
+        ai = self.ai_for(seat)
         job = (seat, self.match.version)
         seed = decision_seed(self.match.ai_seed, len(self.match.history), seat)
         if self.ai_job != job:
@@ -801,6 +833,12 @@ class TableScene(TraySeating, Scene):
         d = DURATION
         e = cast(ev.AnyEvent, event)
         match e:
+            case ev.CardRevealed() | ev.FragmentUsed() if self.drawn_in_background(e.player):
+                apply()  # an AI seat's line grows as it draws: at once, the card lit a moment
+                q = shown.players[e.player]
+                slots = b.line_slots(e.player, len(q.line))
+                if slots:
+                    self.flashes.append((slots[-1], self.clock))
             case ev.CardRevealed():
                 q = shown.players[e.player]
                 dst = b.line_slots(e.player, len(q.line) + 1)[-1]
@@ -905,6 +943,17 @@ class TableScene(TraySeating, Scene):
         if sound is not None:
             self.ctx.play_sound(sound)
 
+    def drawn_in_background(self, seat: int) -> bool:
+        """An AI seat's draw while the humans draw: shown at once, never queued behind."""
+        return self.match.draws_at_once() and self.match.seats[seat].is_ai
+
+    def draw_flashes(self, p: Painter) -> None:
+        """A ring fading around each card an AI seat has just drawn."""
+        self.flashes = [(r, t) for r, t in self.flashes if self.clock - t < FLASH_S]
+        for r, t in self.flashes:
+            k = 1 - (self.clock - t) / FLASH_S
+            p.rect(r.inflate(6, 6), (*theme.ACCENT[:3], round(255 * k)), radius=8, width=3)
+
     def show_planting(self, e: ev.TreePlanted, apply: Callable[[], None]) -> None:
         """A tree drops onto its space; where Forests are small, an AI's planting opens its
         Forest up close first and holds a moment so the eye catches where it went."""
@@ -955,6 +1004,7 @@ class TableScene(TraySeating, Scene):
             self.draw_expanded(p)
             self.draw_focus(p)
             self.anims.draw(p)
+            self.draw_flashes(p)
             self.draw_hud(p)
             self.draw_handover(p)
             p.text_scale = 1.0
