@@ -137,7 +137,7 @@ class EndOfRoundScene(TableScene):
         """No spoilers: a step's log lines appear with the step."""
         log = self.match.log
         if self.index >= len(self.steps):
-            return log
+            return super().log_entries()
         cut = next((i for i, e in enumerate(log) if id(e.event) in self.unshown), len(log))
         return log[:cut]
 

@@ -55,7 +55,7 @@ from game.ui.layout import grid_cells, load_layout
 from game.ui.log_panel import LogPanel
 from game.ui.match import Match
 from game.ui.painter import Painter
-from game.ui.rules_text import describe_target
+from game.ui.rules_text import RulesText, describe_target
 from game.ui.scene import Scene
 from game.ui.scenes.table_tray import HANDOVER_S, TOP_BUTTONS, TraySeating
 from game.ui.targets import Target, intended_move
@@ -217,6 +217,10 @@ class TableScene(TraySeating, Scene):
         )
         self.focus_cells: list[tuple[Target, Rect]] = []  # spaces of the focus view, drawn
         self.ai_focus = -1  # an AI's Forest shown up close while its tree lands
+        self.in_flight: set[int] = set()  # events shown whose piece has not landed yet
+        self.shown_steps = 0  # events applied to the display copy (a tooltip gives way)
+        self.tip_blocked = False  # a click, a key or a change hid the tooltip: move to see it
+        self.tip_seen: tuple = ()  # what the tooltip showed when it appeared
         self.flashes: list[tuple[Rect, float]] = []  # AI cards just drawn: (slot, when)
         self.alerts = TableAlerts()  # failing saves, AI seats that fell back (game/ui/alerts.py)
 
@@ -578,19 +582,23 @@ class TableScene(TraySeating, Scene):
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
             target = self.hit(event.pos)
-            if target != self.hover:
+            if target != self.hover or self.tip_blocked:
                 self.hover = target
                 self.hover_time = 0.0
+                self.tip_blocked = False
+                self.tip_seen = ()
             for b in self.buttons.values():
                 b.hovered = b.hit(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN:
             self.mouse = event.pos
+            self.tip_blocked = True  # any click: the tooltip goes (move to see it again)
             self.on_click(event.pos, event.button)
         elif event.type == pygame.MOUSEWHEEL:
             if self.layout["log"].collidepoint(self.mouse):
                 self.log.scroll_by(event.y * 2)
                 self.dirty = True
         elif event.type == pygame.KEYDOWN:
+            self.tip_blocked = True
             self.on_key(event.key)
 
     def on_click(self, pos: tuple[int, int], button: int) -> None:
@@ -825,9 +833,12 @@ class TableScene(TraySeating, Scene):
         the engine's own ``apply_event``, so the copy is the real game once applied)."""
         shown = self.match.shown
         b = self.board
+        self.in_flight.add(id(event))
 
         def apply() -> None:
             apply_event(shown, event)
+            self.in_flight.discard(id(event))
+            self.shown_steps += 1
             self.dirty = True
 
         d = DURATION
@@ -1117,7 +1128,7 @@ class TableScene(TraySeating, Scene):
                 p.rect(r.inflate(6, 6), self.palette.legal, radius=10, width=pulse)
 
     def draw_layer(self, p: Painter) -> None:
-        a = self.match.active()
+        a = self.match.shown_active()
         active = a.player if a is not None else -1
         key = (
             p.vp.window,
@@ -1125,7 +1136,7 @@ class TableScene(TraySeating, Scene):
             self.anims.hidden,
             active,
             self.log.scroll,
-            len(self.match.log),
+            len(self.log_entries()),
             self.palette,
             p.text_scale,
         )
@@ -1159,13 +1170,17 @@ class TableScene(TraySeating, Scene):
         self.draw_banner(p)
 
     def log_entries(self) -> list:
-        """The log as far as the table has shown it."""
-        return self.match.log
+        """The log as far as the table has shown it: not the events still queued, nor the
+        one whose piece is still on its way (the log and the queue grow together)."""
+        log = self.match.log
+        return log[: max(0, len(log) - len(self.match.queue) - len(self.in_flight))]
 
     def banner_text(self) -> str:
+        """Round and who decides, as far as the table has shown (never the next round's
+        while this one's pieces still move)."""
         tr = self.tr
-        g = self.match.game
-        a = self.match.active()
+        g = self.match.shown
+        a = self.match.shown_active()
         if a is None:
             return tr("banner.round", round=g.round)
         seat = self.match.seats[a.player]
@@ -1185,7 +1200,7 @@ class TableScene(TraySeating, Scene):
 
     def draw_banner(self, p: Painter) -> None:
         r = self.layout["banner"]
-        a = self.match.active()
+        a = self.match.shown_active()
         colour = self.palette.seasons[a.player] if a is not None else theme.PANEL_EDGE
         p.rect(r, (10, 16, 12, 225), radius=12)
         p.rect(Rect(r.x, r.y, 14, r.h), colour, radius=6)
@@ -1273,7 +1288,7 @@ class TableScene(TraySeating, Scene):
         lead = self.match.lead()
         if lead is not None:
             return lead
-        a = self.match.active()
+        a = self.match.shown_active()
         if a is None:
             return ""
         seat = self.match.seats[a.player]
@@ -1292,7 +1307,7 @@ class TableScene(TraySeating, Scene):
     def draw_hud(self, p: Painter) -> None:
         r = self.layout["prompt"]
         p.rect(r, (10, 16, 12, 220), radius=10)
-        a = self.match.active()
+        a = self.match.shown_active()
         ai = a is not None and self.match.seats[a.player].is_ai
         if ai and not self.anims.busy and self.match.lead() is None:
             self.draw_thinking(p, Rect(r.x + 8, r.y + 4, r.h - 8, r.h - 8))
@@ -1338,16 +1353,36 @@ class TableScene(TraySeating, Scene):
     def draw_extra(self, p: Painter) -> None:
         pass
 
+    def tooltip(self) -> RulesText | None:
+        """The hovered object's tooltip, if it may show. It goes on any click or key, when
+        what it describes or who decides changes, when its object is animated, and when its
+        object is gone from under the pointer; then it waits for the pointer to move."""
+        if self.hover is not None and self.hit(self.mouse) != self.hover:
+            self.hover, self.hover_time = self.hit(self.mouse), 0.0  # gone, or another here
+            self.tip_blocked = True
+        if self.hover is None or self.tip_blocked or self.hover_time < TOOLTIP_DELAY_S:
+            self.tip_seen = ()
+            return None
+        r = self.board.rect_of(self.hover)
+        if r is not None and any(r.colliderect(a) for a in self.anims.area()):
+            self.tip_blocked = True
+            return None
+        text = describe_target(self.tr, self.hover, self.match.shown)
+        a = self.match.shown_active()
+        seen = (text, a)
+        if self.tip_seen and self.tip_seen != seen:
+            self.tip_blocked = True  # the state it describes changed
+            self.tip_seen = ()
+            return None
+        self.tip_seen = seen
+        return text
+
     def draw_tooltip(self, p: Painter) -> None:
-        if (
-            not self.ctx.settings.hover_help
-            or self.hover is None
-            or self.hover_time < TOOLTIP_DELAY_S
-        ):
+        if not self.ctx.settings.hover_help:
             return
         if self.stack is None or self.stack.top is not self:
             return  # an overlay is open: no tooltip under it
-        text = describe_target(self.tr, self.hover, self.match.shown)
+        text = self.tooltip()
         if text is None:
             return
         w = 420
