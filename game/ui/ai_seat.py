@@ -39,6 +39,16 @@ def decision_seed(ai_seed: int, moves: int, seat: int) -> int:
     return (ai_seed * 1_000_003 + moves * 31 + seat) % (1 << 62)
 
 
+@dataclass
+class AiJob:
+    """The decision an AI seat is asked now (kept on the match, so the next phase's scene
+    goes on waiting for the same answer instead of asking again)."""
+
+    key: tuple[int, int] | None = None  # (seat, match version) asked
+    answer: Move | None = None
+    think: float = 0.0  # seconds the table still shows the AI thinking
+
+
 class AiPlayer(Protocol):
     def submit(self, game: Game, seat: int, seed: int | None = None) -> None: ...
     def poll(self) -> Move | None: ...

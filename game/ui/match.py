@@ -11,6 +11,7 @@ was revealed and the turn goes on.
 
 from __future__ import annotations
 
+import contextlib
 from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, assert_never, cast
@@ -20,6 +21,7 @@ from game.engine import events as ev
 from game.engine.moves import ChooseAction
 from game.seats import Seat, seat_from_json
 from game.ui.ai_draws import AiDraws
+from game.ui.ai_seat import AiJob
 
 SAVE_FORMAT = "living-forest-save"
 SAVE_VERSION = 2  # the app's save format (game/app/savefile.py): setup, seats, moves, game
@@ -46,6 +48,8 @@ class Match:
     seed: int = 0
     ai_seed: int = 0
     draws: AiDraws = field(default_factory=AiDraws)  # the AI seats drawing in the background
+    ai_job: AiJob = field(default_factory=AiJob)  # the AI decision asked in the action phase
+    last_shown: Pending | None = None  # who decided at the last event shown
 
     def __post_init__(self) -> None:
         self.shown = self.game.clone()
@@ -73,8 +77,12 @@ class Match:
         return self.pending_of(self.game)
 
     def shown_active(self) -> Pending | None:
-        """Who decides as far as the table has shown: the banner and the prompt follow it."""
-        return self.pending_of(self.shown)
+        """Who decides as far as the table has shown: the banner and the prompt follow it.
+        Between two events of one move the copy may stand where the engine goes on by
+        itself (a Fragment step being taken): the last decision shown stands meanwhile."""
+        with contextlib.suppress(KeyError, IndexError):
+            self.last_shown = self.pending_of(self.shown)
+        return self.last_shown
 
     def pending_of(self, game: Game) -> Pending | None:
         """Who decides in ``game``. In the draw phase everyone draws at once (RULES §4.1):
@@ -151,6 +159,7 @@ class Match:
         if not self.can_undo():
             return False
         snap, (log_len, moves_len) = self.undo_stack.pop()
+        self.ai_job = AiJob()
         self.game = snap
         self.shown = snap.clone()
         del self.log[log_len:]
@@ -169,6 +178,7 @@ class Match:
         for ai in self.ais.values():
             ai.cancel()
         self.draws.cancel()
+        self.ai_job = AiJob()
 
     # -- saving ----------------------------------------------------------------------------
 

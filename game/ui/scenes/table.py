@@ -45,7 +45,7 @@ from game.engine.moves import (
 from game.engine.state import COLUMNS, ROWS, START_TREE
 from game.ui import theme
 from game.ui.ai_draws import DRAW_GAP_S
-from game.ui.ai_seat import AiPlayer, builtin_choice, decision_seed, make_ai
+from game.ui.ai_seat import AiJob, AiPlayer, builtin_choice, decision_seed, make_ai
 from game.ui.alerts import TableAlerts
 from game.ui.anim import Animator, Drop, Flight, Pause, Walk
 from game.ui.board import SEASONS, BoardView
@@ -77,6 +77,7 @@ FOCUS_CELL = 48  # logical px: Forest spaces smaller than this get the focus vie
 # batched to one save per this many seconds. Leaving the table always saves what is left.
 AUTOSAVE_GAP_S = 0.25
 TOOLTIP_DELAY_S = 0.35  # hover this long before the rules tooltip shows
+STEP_THINK = 0.4  # an AI's rest before a step of an action, against one before an action
 FLASH_S = 0.6  # how long a card an AI seat has just drawn stays lit
 DURATION = {  # seconds at normal speed
     "reveal": 0.45,
@@ -201,9 +202,6 @@ class TableScene(TraySeating, Scene):
         self.choices: list[Choice] = []
         self.buttons: dict[str, Button] = {}
         self.choice_key: tuple = ()
-        self.ai_job: tuple[int, int] | None = None
-        self.ai_answer: Move | None = None
-        self.think = 0.0
         self.clock = 0.0
         self.hint: Move | None = None
         self.hint_job: tuple | None = None
@@ -496,7 +494,6 @@ class TableScene(TraySeating, Scene):
             self.selected_tree = -1
         elif self.match.undo():
             self.anims.finish()
-            self.ai_job = None
             self.dirty = True
         self.choice_key = ()
 
@@ -712,6 +709,7 @@ class TableScene(TraySeating, Scene):
         deadline = time.perf_counter() + 0.012
         while True:
             moved = self.step_draws(dt)
+            moved = self.drive_ai(dt) or moved
             if not self.advance(dt) and not moved:
                 self.autosave()
                 return
@@ -765,7 +763,7 @@ class TableScene(TraySeating, Scene):
             self.match.sync()
             self.synced = self.match.version
             self.dirty = True
-        return self.drive_ai(dt)
+        return False
 
     def transition(self, kind: str) -> None:
         if self.stack is not None:
@@ -799,6 +797,10 @@ class TableScene(TraySeating, Scene):
         self.autosave()
 
     def drive_ai(self, dt: float) -> bool:
+        """The AI seat deciding in the action phase: asked as soon as the real game reaches
+        its decision (it thinks while the last move's pieces still fly), played once the
+        table has shown everything before and rested a moment (a full moment before
+        choosing an action, a short one between the steps of an action)."""
         a = self.match.active()
         if a is None or self.match.draws.active(self.match):
             return False  # nobody, or the draw phase: the AI seats draw in step_draws
@@ -807,19 +809,22 @@ class TableScene(TraySeating, Scene):
         if not spec.is_ai:
             return False
         ai = self.ai_for(seat)
-        job = (seat, self.match.version)
+        job = self.match.ai_job
+        key = (seat, self.match.version)
         seed = decision_seed(self.match.ai_seed, len(self.match.history), seat)
-        if self.ai_job != job:
-            self.ai_job = job
-            self.ai_answer = None
-            self.think = THINK_SECONDS.get(self.ctx.settings.speed, 0.4)
+        if job.key != key:
+            think = THINK_SECONDS.get(self.ctx.settings.speed, 0.4)
+            if a.decision is not Decision.ACTION:
+                think *= STEP_THINK
+            self.match.ai_job = job = AiJob(key, None, think)
             ai.submit(self.match.game.clone(), seat, seed=seed)
-        self.think -= dt
-        if self.ai_answer is None:
-            self.ai_answer = ai.poll()
-        if self.ai_answer is None or self.think > 0:
+        if self.match.idle and not self.anims.busy:
+            job.think -= dt  # the rest counts once what came before is shown
+        if job.answer is None:
+            job.answer = ai.poll()
+        if job.answer is None or job.think > 0 or not self.match.idle:
             return False
-        move, self.ai_answer = self.ai_answer, None
+        move, job.answer = job.answer, None
         if move not in self.match.game.legal_moves(seat):
             rand = __import__("random").Random(seed)
             move = builtin_choice(self.match.game, seat, rand)
