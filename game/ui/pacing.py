@@ -158,10 +158,11 @@ def measure(
                     out.log.append((round_shown, kind, round(now - t, 2)))
                     left_at = None
                 move = scripted_move(match, human, rand)
-                phase = match.game.phase
+                phase, rnd = match.game.phase, match.game.round
                 top.play(human, move)
                 after = match.active()
-                if after is None or after.player != human:
+                moved_on = match.game.phase is not phase or match.game.round != rnd
+                if after is None or after.player != human or moved_on:
                     left_at = (time.monotonic(), "action" if phase.value == "draw" else "draw")
             time.sleep(max(0.0, 1 / fps - (time.monotonic() - now)))
     finally:

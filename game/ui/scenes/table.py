@@ -77,7 +77,10 @@ FOCUS_CELL = 48  # logical px: Forest spaces smaller than this get the focus vie
 # batched to one save per this many seconds. Leaving the table always saves what is left.
 AUTOSAVE_GAP_S = 0.25
 TOOLTIP_DELAY_S = 0.35  # hover this long before the rules tooltip shows
-STEP_THINK = 0.4  # an AI's rest before a step of an action, against one before an action
+ACTION_THINK = 0.6  # an AI's rest before choosing an action, of the speed's THINK_SECONDS
+STEP_THINK = 0.2  # and before a step of an action (a pick, a space, a rock)
+AI_PACE = 0.5  # an AI seat's pieces move in this share of the time a person's take
+FOCUS_HOLD_S = 0.45  # an AI's Forest stays up close this long after its tree has landed
 FLASH_S = 0.6  # how long a card an AI seat has just drawn stays lit
 DURATION = {  # seconds at normal speed
     "reveal": 0.45,
@@ -814,8 +817,7 @@ class TableScene(TraySeating, Scene):
         seed = decision_seed(self.match.ai_seed, len(self.match.history), seat)
         if job.key != key:
             think = THINK_SECONDS.get(self.ctx.settings.speed, 0.4)
-            if a.decision is not Decision.ACTION:
-                think *= STEP_THINK
+            think *= ACTION_THINK if a.decision is Decision.ACTION else STEP_THINK
             self.match.ai_job = job = AiJob(key, None, think)
             ai.submit(self.match.game.clone(), seat, seed=seed)
         if self.match.idle and not self.anims.busy:
@@ -846,7 +848,7 @@ class TableScene(TraySeating, Scene):
             self.shown_steps += 1
             self.dirty = True
 
-        d = DURATION
+        d = self.durations()
         e = cast(ev.AnyEvent, event)
         match e:
             case ev.CardRevealed() | ev.FragmentUsed() if self.drawn_in_background(e.player):
@@ -959,6 +961,14 @@ class TableScene(TraySeating, Scene):
         if sound is not None:
             self.ctx.play_sound(sound)
 
+    def durations(self) -> dict[str, float]:
+        """How long pieces move: an AI seat's a little faster than a person's own (four
+        players: three AI turns between two of yours)."""
+        a = self.match.shown_active()
+        if a is None or not self.match.seats[a.player].is_ai:
+            return DURATION
+        return {k: v * AI_PACE for k, v in DURATION.items()}
+
     def drawn_in_background(self, seat: int) -> bool:
         """An AI seat's draw while the humans draw: shown at once, never queued behind."""
         return self.match.draws_at_once() and self.match.seats[seat].is_ai
@@ -974,7 +984,7 @@ class TableScene(TraySeating, Scene):
         """A tree drops onto its space; where Forests are small, an AI's planting opens its
         Forest up close first and holds a moment so the eye catches where it went."""
         dst = self.board.space(e.player, e.x, e.y)
-        drop = DURATION["drop"]
+        drop = self.durations()["drop"]
         if not (self.small_forests and 0 < self.speed <= 1 and self.match.seats[e.player].is_ai):
             self.anims.add(Drop(drop, on_done=apply, image=("tree", e.tree), dst=dst))
             return
@@ -987,9 +997,9 @@ class TableScene(TraySeating, Scene):
         def hide() -> None:
             self.ai_focus = -1
 
-        self.anims.add(Pause(0.35, on_start=show))
+        self.anims.add(Pause(0.2, on_start=show))
         self.anims.add(Drop(drop, on_done=apply, image=("tree", e.tree), dst=dst))
-        self.anims.add(Pause(0.9, on_done=hide))
+        self.anims.add(Pause(FOCUS_HOLD_S, on_done=hide))
 
     def autosave(self, force: bool = False) -> None:
         """Save the match if a decision was played since the last save: at once for a
