@@ -77,8 +77,8 @@ FOCUS_CELL = 48  # logical px: Forest spaces smaller than this get the focus vie
 # batched to one save per this many seconds. Leaving the table always saves what is left.
 AUTOSAVE_GAP_S = 0.25
 TOOLTIP_DELAY_S = 0.35  # hover this long before the rules tooltip shows
-ACTION_THINK = 0.6  # an AI's rest before choosing an action, of the speed's THINK_SECONDS
-STEP_THINK = 0.2  # and before a step of an action (a pick, a space, a rock)
+ACTION_THINK = 0.5  # an AI's rest before choosing an action, of the speed's THINK_SECONDS
+STEP_THINK = 0.15  # and before a step of an action (a pick, a space, a rock)
 AI_PACE = 0.5  # an AI seat's pieces move in this share of the time a person's take
 FOCUS_HOLD_S = 0.45  # an AI's Forest stays up close this long after its tree has landed
 FLASH_S = 0.6  # how long a card an AI seat has just drawn stays lit
