@@ -978,7 +978,7 @@ class TableScene(TraySeating, Scene):
         self.flashes = [(r, t) for r, t in self.flashes if self.clock - t < FLASH_S]
         for r, t in self.flashes:
             k = 1 - (self.clock - t) / FLASH_S
-            p.rect(r.inflate(6, 6), (*theme.ACCENT[:3], round(255 * k)), radius=8, width=3)
+            p.rect(r.inflate(4, 4), (*theme.TEXT[:3], round(200 * k)), radius=8, width=2)
 
     def show_planting(self, e: ev.TreePlanted, apply: Callable[[], None]) -> None:
         """A tree drops onto its space; where Forests are small, an AI's planting opens its
