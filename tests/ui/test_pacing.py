@@ -10,7 +10,7 @@ from game.ui.words import log_sentence
 from tests.ui.test_table import start
 
 
-def test_the_end_of_round_walkthrough_takes_under_six_seconds_at_normal_speed(app, ctx) -> None:
+def test_the_end_of_round_walkthrough_takes_under_five_seconds_at_normal_speed(app, ctx) -> None:
     d, _match = start(app, ctx, [Seat(n, "easy") for n in ("Ana", "Bo", "Cy", "Di")])
     for _ in range(5000):
         if d.top.kind == "end_of_round":
@@ -23,7 +23,7 @@ def test_the_end_of_round_walkthrough_takes_under_six_seconds_at_normal_speed(ap
         d.frames()
         frames += 1
     assert d.top.kind == "draw"
-    assert 2.5 < frames / 60 <= 6.0, frames / 60  # every step shown, none dawdling
+    assert 2.5 < frames / 60 <= 5.0, frames / 60  # every step shown, none dawdling
 
 
 def test_the_report_meets_its_targets_only_within_both() -> None:

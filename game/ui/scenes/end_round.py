@@ -28,12 +28,13 @@ from game.ui.words import counted
 
 STEPS = ("attack", "fires", "reserve", "return", "sacred")
 # At normal speed, once the step's pieces have landed: long enough to read the band's
-# sentence (and to click on at once), short enough that the whole walkthrough stays near
-# five seconds (issue 15: the wait from a player's last action to their next decision).
-STEP_SECONDS = 0.65
+# sentence (or to click on at once), short enough that the whole walkthrough stays under
+# five seconds (issue 15: at most 12 s from a player's last action to their next decision,
+# three AI turns included; tests/ui/test_pacing.py).
+STEP_SECONDS = 0.5
 ROUTINE = ("return", "sacred")  # the same every round: the band's sentence is short
-QUIET_STEP_SECONDS = 0.4  # those, and a step with nothing happening (its sentence says so)
-FLY = 0.42  # one piece's flight
+QUIET_STEP_SECONDS = 0.3  # those, and a step with nothing happening (its sentence says so)
+FLY = 0.36  # one piece's flight
 STAGGER = 0.1  # between pieces of the same step
 SPREAD = 0.5  # at most this long between a step's first and last piece taking off
 
