@@ -61,6 +61,7 @@ class Pacing:
     to_draw_s: list[float] = field(default_factory=list)
     ai_s: dict[str, list[float]] = field(default_factory=dict)  # AI answer times
     log: list[tuple[int, str, float]] = field(default_factory=list)  # (round, wait, s)
+    shown: list[tuple[int, str, str, float]] = field(default_factory=list)  # on screen
 
     def report(self, setup: dict[str, Any]) -> dict[str, Any]:
         waits = self.to_action_s + self.to_draw_s
@@ -82,6 +83,7 @@ class Pacing:
             "to_action_s": summary(self.to_action_s),
             "to_draw_s": summary(self.to_draw_s),
             "waits": self.log,
+            "on_screen_s": self.shown,  # (round, scene, who decides as shown, seconds)
             "ai_answer_s": {k: summary(v) | {"each": None} for k, v in sorted(self.ai_s.items())},
             "targets": {"first_draw_s": TARGET_FIRST_DRAW_S, "wait_s": TARGET_WAIT_S},
             "met": bool(self.first_draw_s)
@@ -137,6 +139,7 @@ def measure(
     drew_in: set[int] = set()
     left_at: tuple[float, str] | None = None  # when the human's move handed the decision on
     last = start = time.monotonic()
+    showing: tuple[tuple[int, str, str], float] = ((0, "", ""), start)
     try:
         while time.monotonic() - start < 60 * rounds + 120:
             now = time.monotonic()
@@ -145,6 +148,13 @@ def measure(
             top = app.stack.top
             if top.kind == "game_over" or match.shown.round > rounds:
                 break
+            a_shown = match.shown_active()
+            who = "-" if a_shown is None else seats[a_shown.player].kind
+            here = (match.shown.round, top.kind, who)
+            if here != showing[0]:
+                if showing[0][0]:
+                    out.shown.append((*showing[0], round(now - showing[1], 2)))
+                showing = (here, now)
             if top.kind == "draw" and match.shown.round != round_shown:
                 round_shown, round_at = match.shown.round, now
             if top.kind in ("draw", "action") and top.human_seat() == human:
