@@ -9,6 +9,9 @@ seat after seat would reach: the engine deals every seat's cards from that seat'
 
 Seats sharing one worker process (two Medium seats) take turns on it; seats of different
 levels think at the same time.
+
+After Continue in the middle of a draw phase the copies start from the saved game, so an AI
+seat then also sees the lines drawn before the save (the seeds are unchanged).
 """
 
 from __future__ import annotations
