@@ -6,7 +6,8 @@ until two uncancelled solitary symbols, spend a Fragment on a drawn Varan, other
 random legal move that avoids Take a Fragment.
 
 Same AI after Continue: the table seeds every decision with ``decision_seed`` (the match's
-saved ``ai_seed`` and the number of moves played), never with a random state kept in
+saved ``ai_seed`` and the number of moves played; a draw-phase decision, the seat's own
+move count: ``game/ui/ai_draws.py``), never with a random state kept in
 memory, and Hard searches a fixed amount of work (``HARD_STEPS`` simulated engine moves)
 instead of a time budget, so a resumed match makes exactly the choices the uninterrupted one
 would.
@@ -30,13 +31,25 @@ LEVELS = AI_LEVELS
 # Hard's search size. Time-budgeted search is not reproducible (the rollouts done depend on
 # the CPU). Measured here (Hard against Medium, three 2-player games, 293 decisions): 2500
 # simulated moves take 0.60 s median per raced draw decision (p90 1.1 s), 0.42 s per action
-# choice (p90 0.94 s); a race that settles early returns sooner.
-HARD_STEPS = 2500
+# choice (p90 0.94 s); a race that settles early returns sooner. At four players a Plant
+# step took 4.6 s median at 2500 (python -m game.ui.pacing: Hard's turn alone went past the
+# 12 s a player may wait between two decisions), so the table asks for 1000.
+HARD_STEPS = 1000
 
 
 def decision_seed(ai_seed: int, moves: int, seat: int) -> int:
     """The seed of one AI decision, from saved data only (so Continue changes nothing)."""
     return (ai_seed * 1_000_003 + moves * 31 + seat) % (1 << 62)
+
+
+@dataclass
+class AiJob:
+    """The decision an AI seat is asked now (kept on the match, so the next phase's scene
+    goes on waiting for the same answer instead of asking again)."""
+
+    key: tuple[int, int] | None = None  # (seat, match version) asked
+    answer: Move | None = None
+    think: float = 0.0  # seconds the table still shows the AI thinking
 
 
 class AiPlayer(Protocol):

@@ -57,6 +57,10 @@ class Anim:
     def draw(self, p: Painter) -> None:
         pass
 
+    def area(self) -> list[Rect]:
+        """Where the animation moves something (a tooltip over it gives way)."""
+        return []
+
 
 @dataclass
 class Flight(Anim):
@@ -67,6 +71,9 @@ class Flight(Anim):
     dst: Rect = field(default_factory=Rect)
     arc: float = 60.0
     flip: bool = False  # show the card back for the first half, squeezed like a turn
+
+    def area(self) -> list[Rect]:
+        return [self.src, self.dst]
 
     def draw(self, p: Painter) -> None:
         t = ease_in_out(self.progress)
@@ -88,6 +95,9 @@ class Drop(Anim):
     image: tuple = ()
     dst: Rect = field(default_factory=Rect)
 
+    def area(self) -> list[Rect]:
+        return [self.dst]
+
     def draw(self, p: Painter) -> None:
         t = self.progress
         k = 1 + 0.6 * (1 - ease_out_back(t))
@@ -102,6 +112,9 @@ class Walk(Anim):
 
     image: tuple = ()
     path: Sequence[Rect] = ()
+
+    def area(self) -> list[Rect]:
+        return list(self.path)
 
     def draw(self, p: Painter) -> None:
         if len(self.path) < 2:
@@ -122,6 +135,9 @@ class Group(Anim):
 
     parts: Sequence[Anim] = ()
     stagger: float = 0.0
+
+    def area(self) -> list[Rect]:
+        return [r for a in self.parts for r in a.area()]
 
     def draw(self, p: Painter) -> None:
         for i, a in enumerate(self.parts):
@@ -147,6 +163,10 @@ class Animator:
     @property
     def hidden(self) -> frozenset:
         return self.queue[0].hides if self.queue and self._started else frozenset()
+
+    def area(self) -> list[Rect]:
+        """Where the animation playing now moves something."""
+        return self.queue[0].area() if self.queue and self._started else []
 
     def add(self, anim: Anim) -> None:
         self.queue.append(anim)

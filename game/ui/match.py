@@ -11,6 +11,7 @@ was revealed and the turn goes on.
 
 from __future__ import annotations
 
+import contextlib
 from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, assert_never, cast
@@ -20,6 +21,8 @@ from game.engine import events as ev
 from game.engine.moves import ChooseAction
 from game.savegame import SavedMatch, parse_save
 from game.seats import Seat
+from game.ui.ai_draws import AiDraws
+from game.ui.ai_seat import AiJob
 
 
 @dataclass
@@ -42,6 +45,9 @@ class Match:
     first_player: int = -1  # who started round 1 (the setup, for replays)
     seed: int = 0
     ai_seed: int = 0
+    draws: AiDraws = field(default_factory=AiDraws)  # the AI seats drawing in the background
+    ai_job: AiJob = field(default_factory=AiJob)  # the AI decision asked in the action phase
+    last_shown: Pending | None = None  # who decided at the last event shown
 
     def __post_init__(self) -> None:
         self.shown = self.game.clone()
@@ -65,16 +71,39 @@ class Match:
         return [s.name for s in self.seats]
 
     def active(self) -> Pending | None:
-        """Who decides now; in the draw phase, the first seat still drawing in turn order."""
-        pending = self.game.pending()
+        """Who decides now in the real game (see ``pending_of``)."""
+        return self.pending_of(self.game)
+
+    def shown_active(self) -> Pending | None:
+        """Who decides as far as the table has shown: the banner and the prompt follow it.
+        Between two events of one move the copy may stand where the engine goes on by
+        itself (a Fragment step being taken): the last decision shown stands meanwhile."""
+        with contextlib.suppress(KeyError, IndexError):
+            self.last_shown = self.pending_of(self.shown)
+        return self.last_shown
+
+    def pending_of(self, game: Game) -> Pending | None:
+        """Who decides in ``game``. In the draw phase everyone draws at once (RULES §4.1):
+        the AI seats in the background, the humans one after another in turn order (hot-seat
+        hands the tray over), so the first human still drawing; once every human has
+        stopped, the first AI seat still drawing. A match that draws one seat at a time
+        (``draws_at_once`` false: a lesson) takes the first seat in turn order."""
+        pending = game.pending()
         if not pending:
             return None
-        if self.game.phase is Phase.DRAW:
+        if game.phase is Phase.DRAW:
             by_seat = {p.player: p for p in pending}
-            for seat in self.game.turn_order():
-                if seat in by_seat:
-                    return by_seat[seat]
+            order = [s for s in game.turn_order() if s in by_seat]
+            if self.draws_at_once():
+                humans = [s for s in order if not self.seats[s].is_ai]
+                order = humans + [s for s in order if s not in humans]
+            return by_seat[order[0]]
         return pending[0]
+
+    def draws_at_once(self) -> bool:
+        """Whether the AI seats draw in the background while the humans draw (a lesson's
+        scripted opponent draws in its turn instead)."""
+        return True
 
     def legal(self) -> list[Move]:
         a = self.active()
@@ -128,6 +157,7 @@ class Match:
         if not self.can_undo():
             return False
         snap, (log_len, moves_len) = self.undo_stack.pop()
+        self.ai_job = AiJob()
         self.game = snap
         self.shown = snap.clone()
         del self.log[log_len:]
@@ -145,6 +175,8 @@ class Match:
     def cancel_ai(self) -> None:
         for ai in self.ais.values():
             ai.cancel()
+        self.draws.cancel()
+        self.ai_job = AiJob()
 
     # -- saving ----------------------------------------------------------------------------
 

@@ -27,6 +27,7 @@ TRACK_KINDS = ("tree", "fire", "flower")  # the Victory tile kind that counts on
 PAPER = (246, 240, 226)
 INK = (34, 30, 26)
 NEG = (196, 52, 40)
+TOTALS_GAP = 10  # logical px between a total and the next element's icon
 LEVEL_EDGE = {0: (150, 130, 100), 1: (96, 160, 72), 2: (70, 130, 190), 3: (140, 90, 170)}
 
 
@@ -189,14 +190,14 @@ class SeatDrawing:
             colour = theme.TEXT
             if e == 1 and totals[e] < power or totals[e] < 0:
                 colour = theme.DANGER
-            p.text(
+            p.text(  # a clear gap before the next icon, two digits included ("10 🌱")
                 str(totals[e]),
                 (x + icon + 3, tz.centery),
                 theme.BODY,
                 colour,
                 anchor="midleft",
                 bold=True,
-                max_width=step - icon - 6,
+                max_width=step - icon - 3 - TOTALS_GAP,
             )
             x += step
         p.image("coin", "solitary", rect=Rect(round(x), tz.y + 3, icon, icon))

@@ -137,6 +137,8 @@ def log_sentence(tr: Tr, event: ev.Event, names: Sequence[str]) -> str | None:  
             return counted(tr, "log.turn_started", e.actions, name=n(e.player), actions=e.actions)
         case ev.ActionChosen():
             return tr("log.action_chosen", name=n(e.player), action=tr(f"action.{e.action}"))
+        case ev.BonusStarted() if e.bonus == "steal":
+            return tr("log.steal_started", name=n(e.player))  # a jumped Spirit, not the rock
         case ev.BonusStarted():
             return tr(
                 "log.bonus_started",

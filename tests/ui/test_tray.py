@@ -4,6 +4,7 @@ over with the banner; the layouts name places and ``Layout.seated`` maps seats t
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.data import animals
 from game.engine import Phase
@@ -66,3 +67,36 @@ def test_the_pile_note_counts_what_the_owner_knows(app, ctx) -> None:
     painter.text_box = lambda s, *a, **kw: written.append(s) or box(s, *a, **kw)
     d.top.board.render(painter, match.shown, match.names, ["human", "easy"], 0)
     assert note.replace(" · ", "\n") in written  # beside the tray's draw pile, a fact a line
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_two_digit_totals_stand_clear_of_the_next_icon(app, ctx, size) -> None:
+    from game.ui.viewport import Viewport
+
+    seats = [Seat("Ana", "human"), Seat("Bo", "easy"), Seat("Cy", "easy"), Seat("Di", "easy")]
+    d, match = start(app, ctx, seats)
+    for q in match.shown.players:
+        q.forest_elems = [12, 15, 18, 10, 0]
+    painter = Painter(pygame.Surface(size), Viewport(size), app.text, ctx.art)
+    drawn: list[tuple[str, object]] = []
+    text, image = painter.text, painter.image
+
+    def record_text(s, *a, **kw):
+        r = text(s, *a, **kw)
+        drawn.append(("text", r))
+        return r
+
+    def record_image(name, *a, **kw):
+        drawn.append((name, kw.get("rect")))
+        return image(name, *a, **kw)
+
+    painter.text, painter.image = record_text, record_image
+    d.top.board.render(painter, match.shown, match.names, [s.kind for s in seats], 0)
+    zones = [d.top.layout.player(seat, "totals") for seat in range(4)]
+    pairs = 0
+    for (kind, icon), (_t, number), (after, nxt) in zip(drawn, drawn[1:], drawn[2:], strict=False):
+        in_totals = any(z.contains(icon) for z in zones if icon is not None)
+        if kind == "element_icon" and after in ("element_icon", "coin") and in_totals:
+            assert number.right + 6 <= nxt.x, (number, nxt)
+            pairs += 1
+    assert pairs >= 4 * 5  # every seat's header: five gaps between six icons

@@ -27,9 +27,16 @@ from game.ui.widgets import panel
 from game.ui.words import counted
 
 STEPS = ("attack", "fires", "reserve", "return", "sacred")
-STEP_SECONDS = 1.8  # at normal speed, once the step's pieces have landed
-FLY = 0.55  # one piece's flight
-STAGGER = 0.12  # between pieces of the same step
+# At normal speed, once the step's pieces have landed: long enough to read the band's
+# sentence (or to click on at once), short enough that the whole walkthrough stays under
+# five seconds (issue 15: at most 12 s from a player's last action to their next decision,
+# three AI turns included; tests/ui/test_pacing.py).
+STEP_SECONDS = 0.5
+ROUTINE = ("return", "sacred")  # the same every round: the band's sentence is short
+QUIET_STEP_SECONDS = 0.3  # those, and a step with nothing happening (its sentence says so)
+FLY = 0.36  # one piece's flight
+STAGGER = 0.1  # between pieces of the same step
+SPREAD = 0.5  # at most this long between a step's first and last piece taking off
 
 
 @dataclass
@@ -137,7 +144,7 @@ class EndOfRoundScene(TableScene):
         """No spoilers: a step's log lines appear with the step."""
         log = self.match.log
         if self.index >= len(self.steps):
-            return log
+            return super().log_entries()
         cut = next((i for i, e in enumerate(log) if id(e.event) in self.unshown), len(log))
         return log[:cut]
 
@@ -200,7 +207,7 @@ class EndOfRoundScene(TableScene):
             on_done = lambda: self.apply(step.events)  # noqa: E731 - a callback
         if not parts:
             return Pause(0.3, on_done=on_done or _none)
-        stagger = min(STAGGER, 1.2 / max(1, len(parts)))
+        stagger = min(STAGGER, SPREAD / max(1, len(parts)))
         return Group(
             FLY + stagger * (len(parts) - 1),
             on_start=on_start or _none,
@@ -208,6 +215,12 @@ class EndOfRoundScene(TableScene):
             parts=parts,
             stagger=stagger,
         )
+
+    def hold(self) -> float:
+        """How long the current step stays once its pieces have landed."""
+        step = self.steps[self.index]
+        quiet = not step.events or step.name in ROUTINE
+        return QUIET_STEP_SECONDS if quiet else STEP_SECONDS
 
     def skip_all(self) -> None:
         while self.index < len(self.steps):
@@ -224,7 +237,7 @@ class EndOfRoundScene(TableScene):
                 self.anims.update(dt * self.speed)
             else:
                 self.timer += dt * self.speed
-                if self.timer >= STEP_SECONDS:
+                if self.timer >= self.hold():
                     self.next_step()
                 return False
             if self.index < len(self.steps):

@@ -44,7 +44,8 @@ from game.engine.moves import (
 )
 from game.engine.state import COLUMNS, ROWS, START_TREE
 from game.ui import theme
-from game.ui.ai_seat import builtin_choice, decision_seed, make_ai
+from game.ui.ai_draws import DRAW_GAP_S
+from game.ui.ai_seat import AiJob, AiPlayer, builtin_choice, decision_seed, make_ai
 from game.ui.alerts import TableAlerts
 from game.ui.anim import Animator, Drop, Flight, Pause, Walk
 from game.ui.board import SEASONS, BoardView
@@ -54,7 +55,7 @@ from game.ui.layout import grid_cells, load_layout
 from game.ui.log_panel import LogPanel
 from game.ui.match import Match
 from game.ui.painter import Painter
-from game.ui.rules_text import describe_target
+from game.ui.rules_text import RulesText, describe_target
 from game.ui.scene import Scene
 from game.ui.scenes.table_tray import HANDOVER_S, TOP_BUTTONS, TraySeating
 from game.ui.targets import Target, intended_move
@@ -76,6 +77,11 @@ FOCUS_CELL = 48  # logical px: Forest spaces smaller than this get the focus vie
 # batched to one save per this many seconds. Leaving the table always saves what is left.
 AUTOSAVE_GAP_S = 0.25
 TOOLTIP_DELAY_S = 0.35  # hover this long before the rules tooltip shows
+ACTION_THINK = 0.5  # an AI's rest before choosing an action, of the speed's THINK_SECONDS
+STEP_THINK = 0.15  # and before a step of an action (a pick, a space, a rock)
+AI_PACE = 0.5  # an AI seat's pieces move in this share of the time a person's take
+FOCUS_HOLD_S = 0.45  # an AI's Forest stays up close this long after its tree has landed
+FLASH_S = 0.6  # how long a card an AI seat has just drawn stays lit
 DURATION = {  # seconds at normal speed
     "reveal": 0.45,
     "fly": 0.5,
@@ -188,9 +194,6 @@ class TableScene(TraySeating, Scene):
         self.choices: list[Choice] = []
         self.buttons: dict[str, Button] = {}
         self.choice_key: tuple = ()
-        self.ai_job: tuple[int, int] | None = None
-        self.ai_answer: Move | None = None
-        self.think = 0.0
         self.clock = 0.0
         self.hint: Move | None = None
         self.hint_job: tuple | None = None
@@ -204,6 +207,11 @@ class TableScene(TraySeating, Scene):
         )
         self.focus_cells: list[tuple[Target, Rect]] = []  # spaces of the focus view, drawn
         self.ai_focus = -1  # an AI's Forest shown up close while its tree lands
+        self.in_flight: set[int] = set()  # events shown whose piece has not landed yet
+        self.shown_steps = 0  # events applied to the display copy (a tooltip gives way)
+        self.tip_blocked = False  # a click, a key or a change hid the tooltip: move to see it
+        self.tip_seen: tuple = ()  # what the tooltip showed when it appeared
+        self.flashes: list[tuple[Rect, float]] = []  # AI cards just drawn: (slot, when)
         self.alerts = TableAlerts()  # failing saves, AI seats that fell back (game/ui/alerts.py)
 
     # -- helpers ---------------------------------------------------------------------------
@@ -471,7 +479,6 @@ class TableScene(TraySeating, Scene):
             self.selected_tree = -1
         elif self.match.undo():
             self.anims.finish()
-            self.ai_job = None
             self.dirty = True
         self.choice_key = ()
 
@@ -480,7 +487,7 @@ class TableScene(TraySeating, Scene):
         seat = self.human_seat()
         if seat < 0 or self.ctx.hint is None or self.hint_job is not None:
             return
-        game, fn, version = self.match.game.clone(), self.ctx.hint, self.match.version
+        game, fn, version = self.match.game.clone(), self.ctx.hint, self.decision_key()
         box: dict[str, Any] = {}
 
         def work() -> None:
@@ -501,10 +508,16 @@ class TableScene(TraySeating, Scene):
         if thread.is_alive():
             return
         self.hint_job = None
-        if version == self.match.version and "advice" in box:
+        if version == self.decision_key() and "advice" in box:
             self.message = hint_sentence(self.tr, box["advice"], self.describe)
         elif self.message == self.tr("hint.thinking"):
             self.message = ""
+
+    def decision_key(self) -> tuple:
+        """The human's decision now; an AI seat drawing in the background leaves it alone."""
+        seat = self.human_seat()
+        own = sum(1 for s, _ in self.match.history if s == seat)
+        return (seat, own, self.match.game.round, len(self.match.history) if seat < 0 else 0)
 
     def describe(self, move: Move) -> str:
         seat = self.match.active().player if self.match.active() else -1
@@ -541,19 +554,23 @@ class TableScene(TraySeating, Scene):
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
             target = self.hit(event.pos)
-            if target != self.hover:
+            if target != self.hover or self.tip_blocked:
                 self.hover = target
                 self.hover_time = 0.0
+                self.tip_blocked = False
+                self.tip_seen = ()
             for b in self.buttons.values():
                 b.hovered = b.hit(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN:
             self.mouse = event.pos
+            self.tip_blocked = True  # any click: the tooltip goes (move to see it again)
             self.on_click(event.pos, event.button)
         elif event.type == pygame.MOUSEWHEEL:
             if self.layout["log"].collidepoint(self.mouse):
                 self.log.scroll_by(event.y * 2)
                 self.dirty = True
         elif event.type == pygame.KEYDOWN:
+            self.tip_blocked = True
             self.on_key(event.key)
 
     def on_click(self, pos: tuple[int, int], button: int) -> None:
@@ -666,7 +683,9 @@ class TableScene(TraySeating, Scene):
         self.hover_time += dt
         deadline = time.perf_counter() + 0.012
         while True:
-            if not self.advance(dt):
+            moved = self.step_draws(dt)
+            moved = self.drive_ai(dt) or moved
+            if not self.advance(dt) and not moved:
                 self.autosave()
                 return
             dt = 0.0
@@ -690,6 +709,8 @@ class TableScene(TraySeating, Scene):
             or self.hint_job is not None
             or (self.hover is not None and self.hover_time < TOOLTIP_DELAY_S)
             or self.clock - self.handed_at < HANDOVER_S
+            or bool(self.flashes)
+            or bool(self.match.draws.drawing(self.match))
         )
 
     def advance(self, dt: float) -> bool:
@@ -717,7 +738,7 @@ class TableScene(TraySeating, Scene):
             self.match.sync()
             self.synced = self.match.version
             self.dirty = True
-        return self.drive_ai(dt)
+        return False
 
     def transition(self, kind: str) -> None:
         if self.stack is not None:
@@ -726,31 +747,57 @@ class TableScene(TraySeating, Scene):
                 scene.saved_at = self.saved_at  # one save per AUTOSAVE_GAP_S across scenes
                 scene.keep_tray(self.tray)
 
+    def ai_for(self, seat: int) -> AiPlayer:
+        """The AI of ``seat``, made on first use (the context's factory: workers or tests')."""
+        ai = self.match.ais.get(seat)
+        if ai is None:
+            factory = self.ctx.ai_factory or make_ai
+            kind = self.match.seats[seat].kind
+            ai = self.match.ais[seat] = factory(kind, seat, self.match.ai_seed)
+        return ai
+
+    def step_draws(self, dt: float) -> bool:
+        """The AI seats draw in the background (game/ui/ai_draws.py), whatever is shown."""
+        gap = DRAW_GAP_S.get(self.ctx.settings.speed, 0.2)
+        return self.match.draws.step(self.match, self.ai_for, self.play_background, gap, dt)
+
+    def play_background(self, seat: int, move: Move) -> None:
+        """An AI seat's draw: played and saved, leaving the human's choices as they are."""
+        try:
+            self.match.play(seat, move)
+        except IllegalMove:
+            return
+        self.unsaved = True
+        self.autosave()
+
     def drive_ai(self, dt: float) -> bool:
+        """The AI seat deciding in the action phase: asked as soon as the real game reaches
+        its decision (it thinks while the last move's pieces still fly), played once the
+        table has shown everything before and rested a moment (a full moment before
+        choosing an action, a short one between the steps of an action)."""
         a = self.match.active()
-        if a is None:
-            return False
+        if a is None or self.match.draws.active(self.match):
+            return False  # nobody, or the draw phase: the AI seats draw in step_draws
         seat = a.player
         spec = self.match.seats[seat]
         if not spec.is_ai:
             return False
-        ai = self.match.ais.get(seat)
-        if ai is None:
-            factory = self.ctx.ai_factory or make_ai
-            ai = self.match.ais[seat] = factory(spec.kind, seat, self.match.ai_seed)
-        job = (seat, self.match.version)
+        ai = self.ai_for(seat)
+        job = self.match.ai_job
+        key = (seat, self.match.version)
         seed = decision_seed(self.match.ai_seed, len(self.match.history), seat)
-        if self.ai_job != job:
-            self.ai_job = job
-            self.ai_answer = None
-            self.think = THINK_SECONDS.get(self.ctx.settings.speed, 0.4)
+        if job.key != key:
+            think = THINK_SECONDS.get(self.ctx.settings.speed, 0.4)
+            think *= ACTION_THINK if a.decision is Decision.ACTION else STEP_THINK
+            self.match.ai_job = job = AiJob(key, None, think)
             ai.submit(self.match.game.clone(), seat, seed=seed)
-        self.think -= dt
-        if self.ai_answer is None:
-            self.ai_answer = ai.poll()
-        if self.ai_answer is None or self.think > 0:
+        if self.match.idle and not self.anims.busy:
+            job.think -= dt  # the rest counts once what came before is shown
+        if job.answer is None:
+            job.answer = ai.poll()
+        if job.answer is None or job.think > 0 or not self.match.idle:
             return False
-        move, self.ai_answer = self.ai_answer, None
+        move, job.answer = job.answer, None
         if move not in self.match.game.legal_moves(seat):
             rand = __import__("random").Random(seed)
             move = builtin_choice(self.match.game, seat, rand)
@@ -764,14 +811,23 @@ class TableScene(TraySeating, Scene):
         the engine's own ``apply_event``, so the copy is the real game once applied)."""
         shown = self.match.shown
         b = self.board
+        self.in_flight.add(id(event))
 
         def apply() -> None:
             apply_event(shown, event)
+            self.in_flight.discard(id(event))
+            self.shown_steps += 1
             self.dirty = True
 
-        d = DURATION
+        d = self.durations()
         e = cast(ev.AnyEvent, event)
         match e:
+            case ev.CardRevealed() | ev.FragmentUsed() if self.drawn_in_background(e.player):
+                apply()  # an AI seat's line grows as it draws: at once, the card lit a moment
+                q = shown.players[e.player]
+                slots = b.line_slots(e.player, len(q.line))
+                if slots:
+                    self.flashes.append((slots[-1], self.clock))
             case ev.CardRevealed():
                 q = shown.players[e.player]
                 dst = b.line_slots(e.player, len(q.line) + 1)[-1]
@@ -876,11 +932,30 @@ class TableScene(TraySeating, Scene):
         if sound is not None:
             self.ctx.play_sound(sound)
 
+    def durations(self) -> dict[str, float]:
+        """How long pieces move: an AI seat's a little faster than a person's own (four
+        players: three AI turns between two of yours)."""
+        a = self.match.shown_active()
+        if a is None or not self.match.seats[a.player].is_ai:
+            return DURATION
+        return {k: v * AI_PACE for k, v in DURATION.items()}
+
+    def drawn_in_background(self, seat: int) -> bool:
+        """An AI seat's draw while the humans draw: shown at once, never queued behind."""
+        return self.match.draws_at_once() and self.match.seats[seat].is_ai
+
+    def draw_flashes(self, p: Painter) -> None:
+        """A ring fading around each card an AI seat has just drawn."""
+        self.flashes = [(r, t) for r, t in self.flashes if self.clock - t < FLASH_S]
+        for r, t in self.flashes:
+            k = 1 - (self.clock - t) / FLASH_S
+            p.rect(r.inflate(4, 4), (*theme.TEXT[:3], round(200 * k)), radius=8, width=2)
+
     def show_planting(self, e: ev.TreePlanted, apply: Callable[[], None]) -> None:
         """A tree drops onto its space; where Forests are small, an AI's planting opens its
         Forest up close first and holds a moment so the eye catches where it went."""
         dst = self.board.space(e.player, e.x, e.y)
-        drop = DURATION["drop"]
+        drop = self.durations()["drop"]
         if not (self.small_forests and 0 < self.speed <= 1 and self.match.seats[e.player].is_ai):
             self.anims.add(Drop(drop, on_done=apply, image=("tree", e.tree), dst=dst))
             return
@@ -893,9 +968,9 @@ class TableScene(TraySeating, Scene):
         def hide() -> None:
             self.ai_focus = -1
 
-        self.anims.add(Pause(0.35, on_start=show))
+        self.anims.add(Pause(0.2, on_start=show))
         self.anims.add(Drop(drop, on_done=apply, image=("tree", e.tree), dst=dst))
-        self.anims.add(Pause(0.9, on_done=hide))
+        self.anims.add(Pause(FOCUS_HOLD_S, on_done=hide))
 
     def autosave(self, force: bool = False) -> None:
         """Save the match if a decision was played since the last save: at once for a
@@ -926,6 +1001,7 @@ class TableScene(TraySeating, Scene):
             self.draw_expanded(p)
             self.draw_focus(p)
             self.anims.draw(p)
+            self.draw_flashes(p)
             self.draw_hud(p)
             self.draw_handover(p)
             p.text_scale = 1.0
@@ -1038,7 +1114,7 @@ class TableScene(TraySeating, Scene):
                 p.rect(r.inflate(6, 6), self.palette.legal, radius=10, width=pulse)
 
     def draw_layer(self, p: Painter) -> None:
-        a = self.match.active()
+        a = self.match.shown_active()
         active = a.player if a is not None else -1
         key = (
             p.vp.window,
@@ -1046,7 +1122,7 @@ class TableScene(TraySeating, Scene):
             self.anims.hidden,
             active,
             self.log.scroll,
-            len(self.match.log),
+            len(self.log_entries()),
             self.palette,
             p.text_scale,
         )
@@ -1080,13 +1156,17 @@ class TableScene(TraySeating, Scene):
         self.draw_banner(p)
 
     def log_entries(self) -> list:
-        """The log as far as the table has shown it."""
-        return self.match.log
+        """The log as far as the table has shown it: not the events still queued, nor the
+        one whose piece is still on its way (the log and the queue grow together)."""
+        log = self.match.log
+        return log[: max(0, len(log) - len(self.match.queue) - len(self.in_flight))]
 
     def banner_text(self) -> str:
+        """Round and who decides, as far as the table has shown (never the next round's
+        while this one's pieces still move)."""
         tr = self.tr
-        g = self.match.game
-        a = self.match.active()
+        g = self.match.shown
+        a = self.match.shown_active()
         if a is None:
             return tr("banner.round", round=g.round)
         seat = self.match.seats[a.player]
@@ -1106,7 +1186,7 @@ class TableScene(TraySeating, Scene):
 
     def draw_banner(self, p: Painter) -> None:
         r = self.layout["banner"]
-        a = self.match.active()
+        a = self.match.shown_active()
         colour = self.palette.seasons[a.player] if a is not None else theme.PANEL_EDGE
         p.rect(r, (10, 16, 12, 225), radius=12)
         p.rect(Rect(r.x, r.y, 14, r.h), colour, radius=6)
@@ -1194,7 +1274,7 @@ class TableScene(TraySeating, Scene):
         lead = self.match.lead()
         if lead is not None:
             return lead
-        a = self.match.active()
+        a = self.match.shown_active()
         if a is None:
             return ""
         seat = self.match.seats[a.player]
@@ -1213,7 +1293,7 @@ class TableScene(TraySeating, Scene):
     def draw_hud(self, p: Painter) -> None:
         r = self.layout["prompt"]
         p.rect(r, (10, 16, 12, 220), radius=10)
-        a = self.match.active()
+        a = self.match.shown_active()
         ai = a is not None and self.match.seats[a.player].is_ai
         if ai and not self.anims.busy and self.match.lead() is None:
             self.draw_thinking(p, Rect(r.x + 8, r.y + 4, r.h - 8, r.h - 8))
@@ -1259,16 +1339,36 @@ class TableScene(TraySeating, Scene):
     def draw_extra(self, p: Painter) -> None:
         pass
 
+    def tooltip(self) -> RulesText | None:
+        """The hovered object's tooltip, if it may show. It goes on any click or key, when
+        what it describes or who decides changes, when its object is animated, and when its
+        object is gone from under the pointer; then it waits for the pointer to move."""
+        if self.hover is not None and self.hit(self.mouse) != self.hover:
+            self.hover, self.hover_time = self.hit(self.mouse), 0.0  # gone, or another here
+            self.tip_blocked = True
+        if self.hover is None or self.tip_blocked or self.hover_time < TOOLTIP_DELAY_S:
+            self.tip_seen = ()
+            return None
+        r = self.board.rect_of(self.hover)
+        if r is not None and any(r.colliderect(a) for a in self.anims.area()):
+            self.tip_blocked = True
+            return None
+        text = describe_target(self.tr, self.hover, self.match.shown)
+        a = self.match.shown_active()
+        seen = (text, a)
+        if self.tip_seen and self.tip_seen != seen:
+            self.tip_blocked = True  # the state it describes changed
+            self.tip_seen = ()
+            return None
+        self.tip_seen = seen
+        return text
+
     def draw_tooltip(self, p: Painter) -> None:
-        if (
-            not self.ctx.settings.hover_help
-            or self.hover is None
-            or self.hover_time < TOOLTIP_DELAY_S
-        ):
+        if not self.ctx.settings.hover_help:
             return
         if self.stack is None or self.stack.top is not self:
             return  # an overlay is open: no tooltip under it
-        text = describe_target(self.tr, self.hover, self.match.shown)
+        text = self.tooltip()
         if text is None:
             return
         w = 420

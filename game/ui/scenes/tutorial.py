@@ -204,6 +204,9 @@ class TutorialMatch(Match):
     def can_undo(self) -> bool:
         return False
 
+    def draws_at_once(self) -> bool:
+        return False  # the scripted opponent draws in its turn, as the lesson tells it
+
     def offers(self, move: Move) -> bool:
         step = self.runner.step
         return step is not None and step.move == move
