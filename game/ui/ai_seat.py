@@ -29,12 +29,12 @@ from game.seats import AI_LEVELS
 
 LEVELS = AI_LEVELS
 # Hard's search size. Time-budgeted search is not reproducible (the rollouts done depend on
-# the CPU). Measured here (Hard against Medium, three 2-player games, 293 decisions): 2500
-# simulated moves take 0.60 s median per raced draw decision (p90 1.1 s), 0.42 s per action
-# choice (p90 0.94 s); a race that settles early returns sooner. At four players a Plant
-# step took 4.6 s median at 2500 (python -m game.ui.pacing: Hard's turn alone went past the
-# 12 s a player may wait between two decisions), so the table asks for 1000.
-HARD_STEPS = 1000
+# the CPU). With the fast rollouts (game/ai/rollout.py) 2500 simulated moves cost, per
+# decision in four-player games (72 positions from rounds 2+, CPU time, one core): draw
+# median 0.001 s, p90 0.010 s; other decisions median 0.007 s, p90 0.10 s, max 0.14 s
+# (a race that settles early returns sooner). Under the load of a shared 2-core machine the
+# wall time is about three times that: still well inside 1 s.
+HARD_STEPS = 2500
 
 
 def decision_seed(ai_seed: int, moves: int, seat: int) -> int:

@@ -108,17 +108,13 @@ def measure(
     rounds: int, seed: int, human: int, speed: str, levels: list[str], fps: float = 60.0
 ) -> dict[str, Any]:
     from game.engine import Decision
-    from game.i18n import Catalog
     from game.ui.ai_seat import AiPool
     from game.ui.app import TableApp
-    from game.ui.art import Art
-    from game.ui.context import Context, MemoryStorage
+    from game.ui.headless import headless_context
     from game.ui.match import Match, Seat
     from game.ui.scenes.table import scene_for_match
 
-    catalog = Catalog.load("en")
-    ctx = Context(tr=catalog.tr, art=Art(), storage=MemoryStorage(), has_key=catalog.has)
-    ctx.settings.speed = speed
+    ctx = headless_context(speed=speed)
     ctx.settings.hover_help = False
     pool = AiPool(use_workers=True)
     out = Pacing()
