@@ -6,7 +6,7 @@ checkers (``if TYPE_CHECKING:``)."""
 
 from __future__ import annotations
 
-from tests.imports import import_graph
+from tests.imports import cycles, import_graph
 
 LAYERS = ("game.engine", "game.ai", "game.ui", "game.app")
 
@@ -37,3 +37,9 @@ def test_the_engine_and_the_shared_modules_import_nothing_above_them() -> None:
     assert "game.engine.game" in shared and "game.settings" in shared
     bad = sorted(f"{m} -> {d}" for m in shared for d in graph[m] if layer(d) > 0)
     assert bad == []
+
+
+def test_no_import_cycle_anywhere_in_the_game() -> None:
+    """Scenes open each other by name (``SceneRegistry``), the engine's parts import only
+    the ones below them: every module can be read after the ones it uses."""
+    assert cycles(import_graph()) == []
