@@ -78,3 +78,12 @@ def test_every_option_the_readme_passes_is_accepted(module: str) -> None:
     ]
     assert used, module
     assert [f for f in used if f not in _help(module)] == []
+
+
+def test_every_developer_tool_listed_exists() -> None:
+    text = (ROOT / "docs" / "tools.md").read_text(encoding="utf-8")
+    modules = set(re.findall(r"`python -m ([\w.]+)", text)) - {"pytest"}
+    scripts = set(re.findall(r"`python (tools/[\w./-]+\.py)", text))
+    assert len(modules) >= 10 and len(scripts) >= 5
+    assert [m for m in sorted(modules) if importlib.util.find_spec(m) is None] == []
+    assert [s for s in sorted(scripts) if not (ROOT / s).is_file()] == []
