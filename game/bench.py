@@ -1,8 +1,9 @@
 """Rules-engine benchmark: ``python -m game.bench``.
 
-Plays whole games with the baseline policy (draw until two uncancelled solitary symbols,
-Fragment on a drawn Varan, otherwise a uniform legal move avoiding Take Fragment) on one
-core and prints one JSON line per player count, then the cost of the hot primitives.
+Plays whole games with the baseline policy (``game.ai.easy.baseline_move``: draw until two
+uncancelled solitary symbols, Fragment on a drawn Varan, otherwise a uniform legal move
+avoiding Take Fragment) on one core and prints one JSON line per player count, then the cost
+of the hot primitives.
 """
 
 from __future__ import annotations
@@ -13,26 +14,8 @@ import random
 import statistics
 import time
 
-from game.engine import Decision, Game, new_game
-from game.engine.moves import CHOOSE, DRAW, STOP, USE_FRAGMENT, Action, Move
-from game.engine.state import VARAN
-
-_TAKE_FRAGMENT = CHOOSE[Action.FRAGMENT]
-
-
-def baseline_move(g: Game, seat: int, decision: Decision, rand: random.Random) -> Move:
-    """The benchmark policy (also the floor the Easy AI builds on)."""
-    moves = g.legal_moves(seat)
-    if decision is Decision.DRAW:
-        p = g.players[seat]
-        if USE_FRAGMENT in moves and p.line[-1] == VARAN:
-            return USE_FRAGMENT
-        if DRAW in moves and (p.uncancelled < 2 or not p.line):
-            return DRAW
-        return STOP if STOP in moves else moves[0]
-    if len(moves) > 1 and _TAKE_FRAGMENT in moves:
-        moves = [m for m in moves if m is not _TAKE_FRAGMENT]
-    return rand.choice(moves)
+from game.ai.easy import baseline_move
+from game.engine import Game, new_game
 
 
 def play_out(g: Game, rand: random.Random) -> int:

@@ -12,9 +12,36 @@ import random
 from collections.abc import Sequence
 
 from game.ai.guards import fragment_worth
-from game.engine import Action, Decision, Move, View
-from game.engine.moves import DRAW, FINISH, PASS, SKIP_BONUS, STOP, USE_FRAGMENT, ChooseAction
+from game.engine import Action, Decision, Game, Move, View
+from game.engine.moves import (
+    CHOOSE,
+    DRAW,
+    FINISH,
+    PASS,
+    SKIP_BONUS,
+    STOP,
+    USE_FRAGMENT,
+    ChooseAction,
+)
 from game.engine.state import VARAN
+
+_TAKE_FRAGMENT = CHOOSE[Action.FRAGMENT]
+
+
+def baseline_move(g: Game, seat: int, decision: Decision, rand: random.Random) -> Move:
+    """The baseline policy: the engine benchmark's, the table's built-in seat (used when an
+    AI worker fails) and the floor the Easy level builds on."""
+    moves = g.legal_moves(seat)
+    if decision is Decision.DRAW:
+        p = g.players[seat]
+        if USE_FRAGMENT in moves and p.line[-1] == VARAN:
+            return USE_FRAGMENT
+        if DRAW in moves and (p.uncancelled < 2 or not p.line):
+            return DRAW
+        return STOP if STOP in moves else moves[0]
+    if len(moves) > 1 and _TAKE_FRAGMENT in moves:
+        moves = [m for m in moves if m is not _TAKE_FRAGMENT]
+    return rand.choice(moves)
 
 
 class EasyPolicy:

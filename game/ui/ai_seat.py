@@ -22,9 +22,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from game.ai.easy import baseline_move
 from game.engine import Game, Move
-from game.engine.moves import DRAW, STOP, USE_FRAGMENT, ChooseAction, check_move_types
-from game.engine.state import VARAN
+from game.engine.moves import check_move_types
 from game.seats import AI_LEVELS
 
 LEVELS = AI_LEVELS
@@ -59,18 +59,11 @@ class AiPlayer(Protocol):
 
 
 def builtin_choice(game: Game, seat: int, rand: random.Random) -> Move:
-    moves = game.legal_moves(seat)
-    if not moves:
+    """The baseline policy's move for ``seat`` (``game.ai.easy.baseline_move``)."""
+    pending = [p for p in game.pending() if p.player == seat]
+    if not pending:
         raise ValueError(f"seat {seat} has nothing to decide")
-    p = game.players[seat]
-    if DRAW in moves or STOP in moves or USE_FRAGMENT in moves:
-        if USE_FRAGMENT in moves and p.line and p.line[-1] == VARAN:
-            return USE_FRAGMENT
-        if DRAW in moves and p.uncancelled < 2:
-            return DRAW
-        return STOP if STOP in moves else moves[0]
-    preferred = [m for m in moves if not (isinstance(m, ChooseAction) and m.action == 1)]
-    return rand.choice(preferred or moves)
+    return baseline_move(game, seat, pending[0].decision, rand)
 
 
 class BuiltinAi:
