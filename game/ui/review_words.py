@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.ai.review import Moment
-from game.ui.words import Tr, counted, describe_move
+from game.ui.words import Tr, counted, describe_move, reason_text
 
 
 def percent(x: float) -> int:
@@ -42,21 +42,6 @@ def why_text(tr: Tr, m: Moment, names: Sequence[str]) -> str:
             return tr("review.why.hint", better=better, reasons=reasons or better)
         case _:
             return tr("review.why.same")
-
-
-def reason_text(tr: Tr, key: str, params: dict[str, Any]) -> str:
-    """One of the hint's reasons, worded as the hint bar words it."""
-    fmt = dict(params)
-    if key == "track":
-        fmt["track"] = tr(f"hint.track.{fmt['track']}")
-    elif key == "for_good":
-        fmt["element"] = tr(f"element.{fmt['element']}")
-        fmt["n"] = f"{fmt['n']:+d}"
-        return tr("hint.reason.for_good", **fmt)
-    n = fmt.get("n")
-    if isinstance(n, int):
-        return counted(tr, f"hint.reason.{key}", n, **fmt)
-    return tr(f"hint.reason.{key}", **fmt)
 
 
 def _reasons(tr: Tr, reasons: Sequence[tuple[str, dict[str, Any]]]) -> list[str]:

@@ -204,11 +204,12 @@ def hint_sentence(tr: Tr, advice: Any, describe: Callable[[Move], str]) -> str:
     """The hint bar's sentence for ``game.ai.hint.Advice`` (``None``: nothing to decide)."""
     if advice is None:
         return tr("hint.nothing")
-    why = tr("hint.join").join(_reason(tr, key, params) for key, params in advice.reasons)
+    why = tr("hint.join").join(reason_text(tr, key, params) for key, params in advice.reasons)
     return tr("hint.says", move=describe(advice.move), why=why)
 
 
-def _reason(tr: Tr, key: str, params: dict[str, Any]) -> str:
+def reason_text(tr: Tr, key: str, params: dict[str, Any]) -> str:
+    """One of the hint's reasons (``game.ai.hint``), worded: the hint bar and the review."""
     fmt = dict(params)
     if key == "track":
         fmt["track"] = tr(f"hint.track.{fmt['track']}")
