@@ -8,7 +8,7 @@ random legal move that avoids Take a Fragment.
 Same AI after Continue: the table seeds every decision with ``decision_seed`` (the match's
 saved ``ai_seed`` and the number of moves played; a draw-phase decision, the seat's own
 move count: ``game/ui/ai_draws.py``), never with a random state kept in
-memory, and Hard searches a fixed amount of work (``HARD_STEPS`` simulated engine moves)
+memory, and Hard searches a fixed amount of work (``game.ai.budgets.HARD_STEPS`` simulated moves)
 instead of a time budget, so a resumed match makes exactly the choices the uninterrupted one
 would.
 """
@@ -22,19 +22,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from game.ai.budgets import BUDGET_S, worker_options
 from game.ai.easy import baseline_move
 from game.engine import Game, Move
 from game.engine.moves import check_move_types
 from game.seats import AI_LEVELS
 
 LEVELS = AI_LEVELS
-# Hard's search size. Time-budgeted search is not reproducible (the rollouts done depend on
-# the CPU). With the fast rollouts (game/ai/rollout.py) 2500 simulated moves cost, per
-# decision in four-player games (72 positions from rounds 2+, CPU time, one core): draw
-# median 0.001 s, p90 0.010 s; other decisions median 0.007 s, p90 0.10 s, max 0.14 s
-# (a race that settles early returns sooner). Under the load of a shared 2-core machine the
-# wall time is about three times that: still well inside 1 s.
-HARD_STEPS = 2500
 
 
 def decision_seed(ai_seed: int, moves: int, seat: int) -> int:
@@ -84,9 +78,6 @@ class BuiltinAi:
 
     def cancel(self) -> None:
         self._answer = None
-
-
-BUDGET_S = {"easy": 0.2, "medium": 0.5, "hard": 1.0}
 
 
 class WorkerAi:
@@ -227,15 +218,6 @@ class AiPool:
         for w in self.workers.values():
             w.close()
         self.workers.clear()
-
-
-def worker_options(level: str, scale: float = 1.0) -> dict[str, Any]:
-    """Hard: a fixed amount of search work (reproducible), scaled like the time budget."""
-    if level != "hard":
-        return {}
-    from game.ai.hard import Settings
-
-    return {"settings": Settings(steps=max(200, round(HARD_STEPS * scale)))}
 
 
 def make_ai(level: str, seat: int, seed: int = 0) -> AiPlayer:

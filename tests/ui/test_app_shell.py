@@ -11,13 +11,14 @@ from typing import Any
 import pytest
 
 from game.ai import make_policy
+from game.ai.budgets import worker_options
 from game.app.paths import AppPaths
 from game.app.storage import FileStorage
 from game.engine import Decision
 from game.engine.moves import PASS
 from game.i18n import Catalog
 from game.ui import theme
-from game.ui.ai_seat import WorkerAi, builtin_choice, worker_options
+from game.ui.ai_seat import WorkerAi, builtin_choice
 from game.ui.art import Art
 from game.ui.context import Context, MemoryStorage
 from game.ui.match import Match, Seat
