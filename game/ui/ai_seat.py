@@ -8,9 +8,9 @@ random legal move that avoids Take a Fragment.
 Same AI after Continue: the table seeds every decision with ``decision_seed`` (the match's
 saved ``ai_seed`` and the number of moves played; a draw-phase decision, the seat's own
 move count: ``game/ui/ai_draws.py``), never with a random state kept in
-memory, and Hard searches a fixed amount of work (``game.ai.budgets.HARD_STEPS`` simulated moves)
-instead of a time budget, so a resumed match makes exactly the choices the uninterrupted one
-would.
+memory, and Hard searches a fixed amount of work (``game.ai.budgets.HARD_STEPS``
+simulated moves) instead of a time budget, so a resumed match makes exactly the choices
+the uninterrupted one would.
 """
 
 from __future__ import annotations
