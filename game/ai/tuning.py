@@ -10,13 +10,11 @@ from __future__ import annotations
 import argparse
 import math
 import multiprocessing
-import random
 import sys
 from collections.abc import Sequence
 
-from game.ai.medium import MediumPolicy
 from game.ai.outcome import FEATURES, features
-from game.engine import Decision, Phase, new_game
+from game.ai.selfplay import medium_game, win_shares
 
 Sample = tuple[list[list[float]], list[float]]  # per-seat features, per-seat win share
 
@@ -24,30 +22,12 @@ Sample = tuple[list[list[float]], list[float]]  # per-seat features, per-seat wi
 def self_play(args: tuple[int, int, float]) -> list[Sample]:
     """One game's round-start snapshots, labelled with the final result."""
     seed, players, eps = args
-    rng = random.Random(seed)
-    g = new_game(players, seed=seed)
-    medium = MediumPolicy()
-    snaps: list[list[list[float]]] = []
-    last_round = 0
-    steps = 0
-    while not g.over and steps < 5000:
-        steps += 1
-        if g.phase is Phase.DRAW and g.round != last_round:
-            last_round = g.round
-            snaps.append([features(g, p) for p in g.players])
-        pend = g.pending()
-        p = pend[rng.randrange(len(pend))]
-        legal = g.legal_moves(p.player)
-        if len(legal) > 1 and p.decision is Decision.ACTION and rng.random() < eps:
-            move = rng.choice(legal)
-        else:
-            move = medium.choose(g.view(p.player), p.decision, legal, rng, 0.0)
-        g.play(p.player, move)
+    g, snaps = medium_game(
+        seed, players, eps, lambda g: [features(g, p) for p in g.players], max_steps=5000
+    )
     if not g.over:
         return []
-    winners = g.result().winners
-    share = [1.0 / len(winners) if s in winners else 0.0 for s in range(players)]
-    return [(f, share) for f in snaps]
+    return [(f, win_shares(g)) for f in snaps]
 
 
 def fit(

@@ -19,8 +19,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.ai.policy import make_policy
+from game.ai.selfplay import medium_game, win_shares
 from game.ai.winchance import DATA, FEATURES, Model, chances, logit, model, table_features
-from game.engine import Decision, Game, determinize, new_game
+from game.engine import Decision, determinize, new_game
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,33 +36,12 @@ class Sample:
 def self_play(args: tuple[int, int, float]) -> list[Sample]:
     """One Medium self-play game's round starts, labelled with its result."""
     seed, players, eps = args
-    rng = random.Random(seed)
-    g = new_game(players, seed=seed)
-    medium = make_policy("medium")
-    snaps: list[tuple[int, list[list[float]]]] = []
-    last = 0
-    for _ in range(6000):
-        if g.over:
-            break
-        if g.round != last:
-            last = g.round
-            snaps.append((g.round, table_features(g)))
-        pend = g.pending()
-        p = pend[rng.randrange(len(pend))]
-        legal = g.legal_moves(p.player)
-        if len(legal) > 1 and p.decision is Decision.ACTION and rng.random() < eps:
-            move = rng.choice(legal)
-        else:
-            move = medium.choose(g.view(p.player), p.decision, legal, rng, 0.0)
-        g.play(p.player, move)
+    g, snaps = medium_game(
+        seed, players, eps, lambda g: (g.round, table_features(g)), max_steps=6000
+    )
     if not g.over:
         return []
-    return [Sample(rows, shares(g), rnd) for rnd, rows in snaps]
-
-
-def shares(g: Game) -> list[float]:
-    winners = g.result().winners
-    return [1.0 / len(winners) if s in winners else 0.0 for s in range(g.n)]
+    return [Sample(rows, win_shares(g), rnd) for rnd, rows in snaps]
 
 
 def games(count: int, seed: int, counts: Sequence[int], eps: float, jobs: int) -> list[Sample]:
@@ -107,7 +87,7 @@ def rollout_pairs(args: tuple[int, int, int, float]) -> list[tuple[float, float]
         g.play(p.player, move)
     if not g.over:
         return []
-    share = shares(g)
+    share = win_shares(g)
     return [(c, share[s]) for probe in probes for s, c in enumerate(probe)]
 
 
