@@ -174,7 +174,7 @@ class SelfTest:
             self.hover(card.center)
             for _ in range(30):
                 self.app.draw()
-                scene.hover_time += 1 / 60  # type: ignore[union-attr]
+                scene.pointer.hover_time += 1 / 60  # type: ignore[union-attr]
             self.shot("action_hover")
         self.key(self.pygame.K_ESCAPE)
         self.expect("pause")

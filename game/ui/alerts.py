@@ -46,7 +46,7 @@ class TableAlerts:
             self.retry_in -= dt
             if self.retry_in <= 0 and not scene.match.game.over:
                 self.retry_in = RETRY_S
-                scene.unsaved = True
+                scene.saver.played()  # (the table's AutosavePolicy)
                 scene.autosave(force=True)
         for failure in scene.ctx.storage.take_write_failures():
             self.say(failure.text(tr))

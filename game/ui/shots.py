@@ -136,9 +136,9 @@ class Shots:
                     taken.add("plant_tree")
                 self.key(pg.K_RIGHT)
                 self.key(pg.K_RETURN)
-                space = next(c for c in self.top.choices if c.target.kind == "space")
+                space = next(c for c in self.top.targets.choices if c.target.kind == "space")
                 self.hover(self.top.board.rect_of(space.target).center)
-                self.top.hover_time = 1.0
+                self.top.pointer.hover_time = 1.0
                 self.shot(n, "plant_space")
                 self.key(pg.K_RIGHT)
                 self.key(pg.K_RETURN)

@@ -25,7 +25,7 @@ from game.lessons import (
 )
 from game.ui.fonts import Fonts
 from game.ui.layout import load_layout
-from game.ui.scenes.tutorial import PLACE_ORDER
+from game.ui.lesson_note import PLACE_ORDER
 from tests.glossary import LESSON_TERMS
 
 LESSONS = load_lessons()

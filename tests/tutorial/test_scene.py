@@ -204,7 +204,7 @@ def test_the_note_never_covers_what_its_step_talks_about(language: str, index: i
                     d.frames(2)
                     bad += covered(scene)
                     round_ends += 1
-                    d.click(top.layout["circle"].center)  # the learner clicks the table
+                    d.click(top.table.layout["circle"].center)  # the learner clicks the table
                     continue
                 d.frames()
             d.frames()
@@ -222,17 +222,19 @@ def test_a_new_step_leaves_no_tooltip_and_offers_only_its_move(app, ctx) -> None
     d.play_step()  # step 2: the draw pile, clicked
     d.frames(40)
     table = d.scene.table
-    assert table is not None and table.hover is None  # no tooltip of the pile just clicked
+    assert table is not None and table.pointer.hover is None  # no tooltip of the pile just clicked
     while d.scene.runner.index < 7:  # to step 8: read while Summer draws, then Continue
         d.play_step()
     d.settle()
     table = d.scene.table
     assert table is not None and table.kind == "action"
-    moves = [n for n in table.buttons if n.startswith("button_action_") or n == "button_pass"]
-    assert moves and not any(table.buttons[n].enabled for n in moves)
+    moves = [
+        n for n in table.targets.buttons if n.startswith("button_action_") or n == "button_pass"
+    ]
+    assert moves and not any(table.targets.buttons[n].enabled for n in moves)
     assert table.prompt_text() == d.scene.text("read_first")
     d.play_step()
-    assert table.buttons["button_action_4"].enabled is False  # step 9 reads too
+    assert table.targets.buttons["button_action_4"].enabled is False  # step 9 reads too
     assert table.prompt_text() == d.scene.text("prompt_last")
 
 

@@ -20,11 +20,12 @@ from game.i18n import Catalog
 from game.ui import theme
 from game.ui.ai_seat import WorkerAi, builtin_choice
 from game.ui.art import Art
+from game.ui.autosave import AUTOSAVE_GAP_S
 from game.ui.context import Context, MemoryStorage
 from game.ui.match import Match, Seat
 from game.ui.scene import SceneStack
 from game.ui.scenes.registry import all_scenes
-from game.ui.scenes.table import AUTOSAVE_GAP_S, ActionPhaseScene, scene_for_match
+from game.ui.scenes.table import TableScene, scene_for_match
 
 # -- autosave ------------------------------------------------------------------------------
 
@@ -59,13 +60,13 @@ def test_ai_decisions_are_batched_and_nothing_is_lost_on_leaving(ctx, monkeypatc
     stack = SceneStack()
     stack.push(scene_for_match(ctx, match))
     now = [0.0]
-    monkeypatch.setattr("game.ui.scenes.table.time.monotonic", lambda: now[0])
+    monkeypatch.setattr("game.ui.autosave.time.monotonic", lambda: now[0])
     rounds = set()
     for frame in range(40):  # a frame every 0.05 s (instant speed: several moves a frame)
         now[0] = frame * 0.05
         stack.update(1 / 60)
         rounds.add(match.game.round)
-    # at most one save per AUTOSAVE_GAP_S, plus one on each change of phase scene
+    # at most one save per AUTOSAVE_GAP_S, plus one at each round's end and game over
     assert len(match.history) > len(ctx.storage.saves) > 0
     assert len(ctx.storage.saves) <= 40 * 0.05 / AUTOSAVE_GAP_S + 1 + 3 * len(rounds)
     stack.pop()  # back to the menu / quit: the last decisions are saved too
@@ -139,7 +140,7 @@ def test_a_continued_match_makes_the_same_ai_moves(tmp_path, kinds) -> None:
 # -- confirm before passing -----------------------------------------------------------------
 
 
-def action_scene(ctx: Context) -> tuple[ActionPhaseScene, SceneStack, int]:
+def action_scene(ctx: Context) -> tuple[TableScene, SceneStack, int]:
     match = Match.new([Seat("Ana"), Seat("Bo")], seed=2)
     rand = random.Random(3)
     while True:
@@ -150,7 +151,7 @@ def action_scene(ctx: Context) -> tuple[ActionPhaseScene, SceneStack, int]:
     match.queue.clear()
     match.sync()
     stack = SceneStack()
-    scene = ActionPhaseScene(ctx, match)
+    scene = TableScene(ctx, match)
     stack.push(scene)
     return scene, stack, a.player
 
@@ -245,7 +246,7 @@ def test_switching_to_korean_relabels_the_table_at_once(app, ctx) -> None:
     scene.play(match.active().player, match.legal()[0])  # something in the log
     for _ in range(30):
         app.step(1 / 60)
-    assert scene.buttons["button_draw"].label == "Draw"
+    assert scene.targets.buttons["button_draw"].label == "Draw"
     english_log = list(scene.log._lines)
     app.stack.push(PauseOverlay(ctx, match))
     settings = SettingsOverlay(ctx)
@@ -253,8 +254,8 @@ def test_switching_to_korean_relabels_the_table_at_once(app, ctx) -> None:
     settings.language()  # English -> 한국어
     app.step(1 / 60)
     ko = Catalog.load("ko").tr
-    assert scene.buttons["button_draw"].label == ko("button.draw") == "뽑기"
-    assert scene.buttons["button_menu"].label == ko("button.menu")
+    assert scene.targets.buttons["button_draw"].label == ko("button.draw") == "뽑기"
+    assert scene.targets.buttons["button_menu"].label == ko("button.menu")
     assert scene.log._lines and scene.log._lines != english_log
     assert scene.log._lines[0][0] == ko("log.round_header", round=1)
     assert settings.menu.buttons[0].label == ko("settings.language", value=ko("language.ko"))
@@ -265,5 +266,5 @@ def test_switching_to_korean_relabels_the_table_at_once(app, ctx) -> None:
     app.stack.push(settings)
     settings.language()  # and back
     app.step(1 / 60)
-    assert scene.buttons["button_draw"].label == "Draw"
+    assert scene.targets.buttons["button_draw"].label == "Draw"
     catalog.set_language("en")

@@ -1,8 +1,8 @@
 """Every consumer of events and moves handles every type: the log's words, the sounds, the
-scene that shows an event, the end-of-round steps, the undo policy, the table's animations,
-the move sentences, the table's targets and the tutorial's pointer. Each dispatches with
-``match`` ending in ``assert_never``, so an event or move type it forgot fails here; the
-last tests show that a new type does fail."""
+part of the table that shows an event, the end-of-round steps, the undo policy, the event
+director's animations, the move sentences, and the target map (the table's targets and the
+tutorial's pointer). Each dispatches with ``match`` ending in ``assert_never``, so an event
+or move type it forgot fails here; the last tests show that a new type does fail."""
 
 from __future__ import annotations
 
@@ -14,10 +14,10 @@ import pytest
 
 from game.engine import Event, Game, Move
 from game.engine.apply import apply_event
+from game.ui.event_director import part_for
 from game.ui.event_sounds import event_sound
 from game.ui.match import Match, Seat, reveals_something
 from game.ui.scenes.end_round import step_of
-from game.ui.scenes.table import scene_kind_for
 from game.ui.sound import EFFECTS
 from game.ui.words import describe_move, log_sentence
 from tests.engine.samples import ONE_OF_EACH_MOVE, Sample, one_of_each_event
@@ -43,7 +43,7 @@ def event_consumers(ctx) -> dict[str, Callable[[Event], Any]]:
     return {
         "log": lambda e: log_sentence(ctx.tr, e, NAMES),
         "sound": event_sound,
-        "scene": lambda e: scene_kind_for(e, "action"),
+        "scene": part_for,
         "end of round": step_of,
         "undo": reveals_something,
     }
@@ -70,22 +70,21 @@ def test_the_table_animates_every_event_type_and_lands_on_the_real_state(ctx) ->
         match = Match(sample.after_move.clone(), [Seat(n, "easy") for n in NAMES[: before.n]])
         match.shown = before.clone()
         table = TableScene(ctx, match)
-        table.show_event(e)
+        table.director.show(e, table.speed)
         table.anims.finish()
         after = before.clone()
         apply_event(after, e)
         assert differences(match.shown, after) == [], type(e).__name__
 
 
-def test_every_move_type_has_a_sentence_a_target_and_a_tutorial_pointer(ctx) -> None:
+def test_every_move_type_has_a_sentence_and_a_place_in_the_target_map(ctx) -> None:
     from game.ui.scenes.table import TableScene
-    from game.ui.scenes.tutorial import TutorialScene
 
     game = samples()[0].after_move
     table = TableScene(ctx, Match(game.clone(), [Seat(n) for n in NAMES[: game.n]]))
     for m in ONE_OF_EACH_MOVE:
         assert describe_move(ctx.tr, m, game, 0, NAMES)
-        TutorialScene.target_rect(table, m)
+        table.targets.rect_of(m)  # where the tutorial points for it
 
 
 @pytest.mark.parametrize("consumer", ["log", "sound", "scene", "end of round", "undo"])
@@ -100,7 +99,7 @@ def test_an_event_type_the_table_does_not_know_fails(ctx) -> None:
     game = samples()[0].after_move
     table = TableScene(ctx, Match(game.clone(), [Seat(n) for n in NAMES[: game.n]]))
     with pytest.raises(AssertionError):
-        table.show_event(Unheard())
+        table.director.show(Unheard(), table.speed)
 
 
 def test_the_table_offers_a_target_or_a_button_for_every_move_type(ctx, monkeypatch) -> None:
@@ -111,22 +110,21 @@ def test_the_table_offers_a_target_or_a_button_for_every_move_type(ctx, monkeypa
     assert table.human_seat() >= 0
     monkeypatch.setattr(Game, "legal_moves", lambda self, seat: list(ONE_OF_EACH_MOVE))
     table.refresh_choices()
-    assert {type(c.move) for c in table.choices if c.move is not None} >= {
+    assert {type(c.move) for c in table.targets.choices if c.move is not None} >= {
         type(m) for m in (ONE_OF_EACH_MOVE[0], ONE_OF_EACH_MOVE[5], ONE_OF_EACH_MOVE[9])
     }
     monkeypatch.setattr(Game, "legal_moves", lambda self, seat: [Unknown()])
-    table.choice_key = ()
+    table.targets.invalidate()
     with pytest.raises(AssertionError):
         table.refresh_choices()
 
 
-def test_a_move_type_the_words_and_the_tutorial_do_not_know_fails(ctx) -> None:
+def test_a_move_type_the_words_and_the_target_map_do_not_know_fails(ctx) -> None:
     from game.ui.scenes.table import TableScene
-    from game.ui.scenes.tutorial import TutorialScene
 
     game = samples()[0].after_move
     table = TableScene(ctx, Match(game.clone(), [Seat(n) for n in NAMES[: game.n]]))
     with pytest.raises(AssertionError):
         describe_move(ctx.tr, Unknown())
     with pytest.raises(AssertionError):
-        TutorialScene.target_rect(table, Unknown())
+        table.targets.rect_of(Unknown())

@@ -35,13 +35,13 @@ def test_a_whole_human_turn_without_the_mouse(app, ctx) -> None:
     d.key(pygame.K_4)
     assert match.active().decision is Decision.PLANT
     d.key(pygame.K_RIGHT)
-    focused = d.top.choices[d.top.focus].target
+    focused = d.top.targets.choices[d.top.targets.focus].target
     assert focused.kind == "tree_kind"
     d.key(pygame.K_RETURN)
     assert d.top.selected_tree == focused.a
     d.key(pygame.K_RIGHT)
     d.key(pygame.K_RIGHT)
-    space = d.top.choices[d.top.focus].target
+    space = d.top.targets.choices[d.top.targets.focus].target
     assert space.kind == "space" and space.a == 0
     d.key(pygame.K_RETURN)
     assert d.top.tentative is not None
@@ -52,7 +52,7 @@ def test_a_whole_human_turn_without_the_mouse(app, ctx) -> None:
     assert match.active().decision is Decision.ACTION
     d.key(pygame.K_2)
     d.key(pygame.K_LEFT)
-    card = d.top.choices[d.top.focus].target
+    card = d.top.targets.choices[d.top.targets.focus].target
     assert card.kind == "reserve"
     d.key(pygame.K_RETURN)
     assert g.players[0].deck[-1] == card.a
@@ -77,7 +77,7 @@ def test_four_players_plant_in_the_tray_without_a_close_up(app, ctx) -> None:
     d.key(pygame.K_4)
     d.click(d.target(Target("tree_kind", 0)))
     d.frames(30)
-    assert d.top.focus_cells == [] and d.top.focus_seat() == -1
+    assert d.top.closeup.cells == [] and d.top.focus_seat() == -1
     target = Target("space", 0, 1, 1)
     cell = d.top.board.rect_of(target)
     assert (
@@ -103,7 +103,7 @@ def test_an_opponents_row_opens_at_length_on_hover_and_click(app, ctx) -> None:
     d.frames()
     t = d.top
     hover(app, d, t.layout.player(0, "forest").center)  # the own board: nothing pops up
-    assert t.focus_cells == [] and t.expand_cells == []
+    assert t.closeup.cells == [] and t.expand_cells == []
     hover(app, d, t.layout.player(2, "totals").center)
     assert t.expand_shown == 2 and t.expand_cells
     open_line = [r for tg, r in t.expand_cells if tg.kind == "help_card" and tg.a == 2]

@@ -10,6 +10,7 @@ from pygame import Rect
 from game.engine.moves import FINISH, PASS, STOP
 from game.ui.anim import Flight
 from game.ui.match import Seat
+from game.ui.scenes.end_round import EndOfRoundOverlay
 from game.ui.targets import Target
 from tests.ui.test_table import Driver, start
 
@@ -21,7 +22,9 @@ def test_the_banner_and_log_stay_with_the_round_being_shown(app, ctx) -> None:
     for _ in range(60 * 90):
         d.frames()
         t = d.top
-        if match.game.round > match.shown.round and t.kind in ("action", "draw", "end_of_round"):
+        if isinstance(t, EndOfRoundOverlay):
+            t = t.table  # the banner and the log are the table's, below the walkthrough
+        if match.game.round > match.shown.round and t.kind in ("action", "draw"):
             behind += 1
             banner = t.banner_text()
             assert f"Round {match.shown.round}" in banner, banner
@@ -59,7 +62,7 @@ def hovering(app, ctx) -> tuple[Driver, object, Target]:
     target = Target("draw_pile", 0)
     d.move(d.target(target))
     d.frames(30)
-    assert d.top.hover == target and d.top.tooltip() is not None
+    assert d.top.pointer.hover == target and d.top.tooltip() is not None
     return d, match, target
 
 
@@ -86,7 +89,7 @@ def test_a_change_of_what_it_describes_hides_the_tooltip(app, ctx) -> None:
     match.game.players[1].discard.append(match.game.players[1].deck.pop())
     match.sync()  # one more card in the pile under the pointer, nothing animated
     d.frames(2)
-    assert d.top.tooltip() is None and d.top.tip_blocked
+    assert d.top.tooltip() is None and d.top.pointer.tip_blocked
 
 
 def test_an_animation_of_its_object_hides_the_tooltip(app, ctx) -> None:
@@ -111,7 +114,7 @@ def test_a_tooltip_goes_with_its_object(app, ctx) -> None:
     assert d.top.board.rect_of(card) is not None
     d.move(d.target(card))
     d.frames(30)
-    assert d.top.hover == card and d.top.tooltip() is not None
+    assert d.top.pointer.hover == card and d.top.tooltip() is not None
     while match.game.round == 1:  # to the end of the round: the line goes back
         seat = match.active().player
         moves = match.game.legal_moves(seat)
@@ -121,4 +124,4 @@ def test_a_tooltip_goes_with_its_object(app, ctx) -> None:
         if match.shown.round == 2:
             break
     assert d.top.board.rect_of(card) is None
-    assert d.top.tooltip() is None and d.top.hover != card
+    assert d.top.tooltip() is None and d.top.pointer.hover != card

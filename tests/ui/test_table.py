@@ -165,7 +165,7 @@ def test_each_of_the_five_actions_by_mouse_and_keys(app, ctx) -> None:
     rock = p.rock
     d.key(pygame.K_5)
     d.top.refresh_choices()
-    rocks = [c.target for c in d.top.choices if c.target.kind == "rock"]
+    rocks = [c.target for c in d.top.targets.choices if c.target.kind == "rock"]
     assert rocks
     d.click(d.target(rocks[0]))
     assert p.rock != rock
@@ -228,7 +228,7 @@ def test_undo_takes_back_a_step_the_engine_ended_by_itself(app, ctx) -> None:
     d.click(d.target(Target("reserve", card)))
     assert match.active().decision is Decision.ACTION  # the engine finished the step
     assert p.deck[-1] == card
-    assert d.top.buttons["button_undo"].enabled
+    assert d.top.targets.buttons["button_undo"].enabled
     d.key(pygame.K_BACKSPACE)
     assert match.active().decision is Decision.ATTRACT
     assert any(card in row for row in match.game.reserve)
@@ -399,7 +399,8 @@ class PlanterAi:
 def test_an_ai_planting_opens_its_forest_up_close_in_four_players(app, ctx) -> None:
     """4 players, normal speed: the planter's Forest opens in the close-up, the tree drops
     there, and the view holds a moment (FOCUS_HOLD_S) after it lands before closing."""
-    from game.ui.scenes.table import FOCUS_HOLD_S, scene_for_match
+    from game.ui.forest_closeup import FOCUS_HOLD_S
+    from game.ui.scenes.table import scene_for_match
 
     ctx.ai_factory = lambda level, seat, seed=0: PlanterAi()
     ctx.settings.speed = "normal"
@@ -418,11 +419,11 @@ def test_an_ai_planting_opens_its_forest_up_close_in_four_players(app, ctx) -> N
         scene, t = d.top, i / 60
         if scene.kind != "action":
             continue
-        assert scene.small_forests
+        assert scene.closeup.small_forests
         shown = sum(v >= 0 for v in match.shown.players[1].forest)
         if opened is None and scene.focus_seat() == 1:
             opened = t
-            assert scene.focus_cells and all(c.a == 1 for c, _ in scene.focus_cells)
+            assert scene.closeup.cells and all(c.a == 1 for c, _ in scene.closeup.cells)
         if opened is not None and landed is None and shown > planted_before:
             landed = t
             assert scene.focus_seat() == 1, "the tree lands in the close-up"
@@ -490,8 +491,8 @@ def test_enter_acts_on_the_first_target_of_a_choose_step(app, ctx) -> None:
     d.frames()
     p = match.game.players[0]
     d.key(pygame.K_3)
-    assert d.top.focus == 0 and d.top.choices[0].target.kind == "centre_fire"
-    first = d.top.choices[0].target.a
+    assert d.top.targets.focus == 0 and d.top.targets.choices[0].target.kind == "centre_fire"
+    first = d.top.targets.choices[0].target.a
     d.key(pygame.K_RETURN)
     assert p.fires == [first]
 

@@ -1,4 +1,4 @@
-"""End of the round: each Onibi step shown in turn on the table itself, skippable.
+"""End of the round: each Onibi step shown in turn over the table, skippable.
 
 Steps (RULES §4.3): the attack on the players (firepower against each Water, Varans dealt),
 the Fires added, the Reserve refilled, the Help Lines returned, the Sacred Tree passed. Each
@@ -17,11 +17,12 @@ import pygame
 from pygame import Rect
 
 from game.engine import events as ev
-from game.engine.apply import apply_event
-from game.engine.state import E_WATER, VARAN
+from game.engine.state import VARAN
 from game.ui import theme
-from game.ui.anim import Anim, Flight, Group, Pause
+from game.ui.anim import Anim, Animator, Flight, Group, Pause
+from game.ui.context import Context
 from game.ui.painter import Painter
+from game.ui.scene import Scene
 from game.ui.scenes.table import TableScene
 from game.ui.widgets import panel
 from game.ui.words import counted
@@ -96,25 +97,31 @@ def group_steps(events: list[ev.Event]) -> list[Step]:
     return [steps[name] for name in STEPS]
 
 
-class EndOfRoundScene(TableScene):
-    kind = "end_of_round"
+class EndOfRoundOverlay(Scene):
+    """The walkthrough, pushed over the table with the round's end events (the table owns
+    the match's queue and hands them over). It owns its steps, the hold after each, their
+    animations and its panel; each step's events are applied through the table's
+    director, so the table below redraws the board and the log as they land. The table
+    keeps ticking below it (its clock, its alerts, the AI seats' background draws)."""
 
-    def __init__(self, ctx, match) -> None:  # noqa: ANN001 - same as TableScene
-        super().__init__(ctx, match)
-        self.steps: list[Step] = []
+    kind = "end_of_round"
+    transparent = True
+
+    def __init__(self, ctx: Context, table: TableScene, events: list[ev.Event]) -> None:
+        super().__init__(ctx)
+        self.table = table
+        self.match = table.match
+        self.anims = Animator()
+        self.steps = group_steps(events)
         self.index = -1
         self.timer = 0.0
-        self.water = [p.total(E_WATER) for p in match.shown.players]
-        self.round = match.shown.round
-        self.unshown: set[int] = set()  # events whose log lines wait for their step
+        self.round = self.match.shown.round
+
+    @property
+    def tr(self):  # noqa: ANN201 - the catalogue's tr
+        return self.ctx.tr
 
     def enter(self) -> None:
-        events: list[ev.Event] = []
-        q = self.match.queue
-        while q and not isinstance(q[0], ev.RoundStarted | ev.GameOver):
-            events.append(q.popleft())
-        self.steps = group_steps(events)
-        self.unshown = {id(e) for e in [*events, *q]}
         self.next_step()
         self.ctx.play_sound("onibi")
 
@@ -132,26 +139,15 @@ class EndOfRoundScene(TableScene):
                 self.apply(step.events)
             else:
                 self.anims.add(anim)
-            self.dirty = True
 
     def apply(self, events: list[ev.Event]) -> None:
         for e in events:
-            apply_event(self.match.shown, e)
-            self.unshown.discard(id(e))
-        self.dirty = True
-
-    def log_entries(self) -> list:
-        """No spoilers: a step's log lines appear with the step."""
-        log = self.match.log
-        if self.index >= len(self.steps):
-            return super().log_entries()
-        cut = next((i for i, e in enumerate(log) if id(e.event) in self.unshown), len(log))
-        return log[:cut]
+            self.table.director.apply(e)
 
     def step_anim(self, step: Step) -> Anim | None:
         """The pieces this step moves, flying together; the step's events apply on landing
         (the Help Lines leave as they take off)."""
-        b, L, shown = self.board, self.layout, self.match.shown
+        b, L, shown = self.table.board, self.table.layout, self.match.shown
         parts: list[Anim] = []
         on_start = on_done = None
         if step.name == "attack":
@@ -227,57 +223,57 @@ class EndOfRoundScene(TableScene):
             self.next_step()
 
     def busy(self) -> bool:
-        return self.index < len(self.steps) or super().busy()
+        return self.index < len(self.steps) or self.table.busy()
 
-    def advance(self, dt: float) -> bool:
+    def update(self, dt: float) -> None:
+        """The current step's pieces fly, then it holds a moment; after the last step the
+        walkthrough closes and the table shows the rest of the queue."""
+        table = self.table
+        table.tick(dt)
+        table.run_seats(dt)
+        speed = table.speed
         if self.index < len(self.steps):
-            if self.speed <= 0:
+            if speed <= 0:
                 self.skip_all()
             elif self.anims.busy:
-                self.anims.update(dt * self.speed)
+                self.anims.update(dt * speed)
             else:
-                self.timer += dt * self.speed
+                self.timer += dt * speed
                 if self.timer >= self.hold():
                     self.next_step()
-                return False
-            if self.index < len(self.steps):
-                return False
-        return super().advance(dt)
-
-    def human_seat(self) -> int:
-        return -1
+        table.autosave()
+        if self.index >= len(self.steps) and self.stack is not None and self.stack.top is self:
+            self.stack.pop()
+            table.advance(0.0)  # the next round starts on the table in this same frame
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        """A key or a click: the next step (Esc: all of them; F1: the rules). The pointer's
+        motion, the wheel and right-clicks go to the table below."""
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.skip_all()
             elif event.key != pygame.K_F1:
                 self.next_step()
             else:
-                self.open_rules()
+                self.table.open_rules()
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.next_step()
             return
-        super().handle_event(event)
+        self.table.handle_event(event)
 
     def banner_text(self) -> str:
+        """The table's banner while the walkthrough is up."""
         return self.tr("banner.end_of_round", round=self.round)
 
-    def keys_text(self) -> str:
-        return self.tr("keys.end_of_round")
+    def draw(self, p: Painter) -> None:
+        self.anims.draw(p)
+        self.draw_panel(p)
 
-    def prompt_text(self) -> str:
-        return self.tr("prompt.end_of_round")
-
-    def draw_hud(self, p: Painter) -> None:
-        if not 0 <= self.index < len(self.steps):
-            super().draw_hud(p)  # the band gives way to the next round's prompt
-
-    def draw_extra(self, p: Painter) -> None:
+    def draw_panel(self, p: Painter) -> None:
         if not 0 <= self.index < len(self.steps):
             return
-        r = self.layout["onibi_panel"]
+        r = self.table.layout["onibi_panel"]
         panel(p, r, fill=(26, 20, 18))
         tr = self.tr
         p.text(
@@ -329,12 +325,17 @@ class EndOfRoundScene(TableScene):
         p.text_box(text, r, theme.BODY)
         # each player's verdict sits on their own Help Line, where the Varans land
         for seat, water in enumerate(attack.water):
-            line = self.layout.player(seat, "help_line")
+            line = self.table.layout.player(seat, "help_line")
             badge = Rect(0, 0, min(line.w - 12, 400), min(line.h - 8, 64))
             badge.midright = (line.right - 6, line.centery)
             hit = seat in dealt
             p.rect(badge, (20, 8, 6, 230) if hit else (8, 24, 12, 230), radius=12)
-            p.rect(badge, self.palette.danger if hit else self.palette.safe, radius=12, width=3)
+            p.rect(
+                badge,
+                self.table.palette.danger if hit else self.table.palette.safe,
+                radius=12,
+                width=3,
+            )
             icon = badge.h - 20
             p.image("element_icon", "water", rect=Rect(badge.x + 12, badge.y + 10, icon, icon))
             p.text(
@@ -356,7 +357,7 @@ class EndOfRoundScene(TableScene):
                 verdict,
                 (badge.right - 14, badge.centery),
                 theme.BODY,
-                self.palette.danger if hit else self.palette.safe,
+                self.table.palette.danger if hit else self.table.palette.safe,
                 anchor="midright",
                 bold=True,
                 max_width=badge.w - icon - 150,

@@ -144,7 +144,7 @@ class GameOverScene(TableScene):
         if self.synced != self.match.version:
             self.match.sync()
             self.synced = self.match.version
-            self.dirty = True
+            self.layer.invalidate()
         return False
 
     def update(self, dt: float) -> None:

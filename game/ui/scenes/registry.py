@@ -5,7 +5,7 @@ the self-test) puts ``all_scenes()`` into the context; scenes then open each oth
 from __future__ import annotations
 
 from game.ui.scene import SceneRegistry
-from game.ui.scenes.end_round import EndOfRoundScene
+from game.ui.scenes.end_round import EndOfRoundOverlay
 from game.ui.scenes.game_over import GameOverScene
 from game.ui.scenes.info import CreditsScene
 from game.ui.scenes.menu import MenuScene
@@ -21,16 +21,16 @@ from game.ui.scenes.review import ReviewScene
 from game.ui.scenes.rules_help import RulesHelpScene
 from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.statistics import StatisticsScene
-from game.ui.scenes.table import ActionPhaseScene, DrawPhaseScene, scene_for_match
+from game.ui.scenes.table import TableScene, scene_for_match
 from game.ui.scenes.tutorial import TutorialMenuScene
 
 SCENES = {
     "menu": MenuScene,
     "setup": SetupScene,
-    "table": scene_for_match,  # the phase scene a new or loaded match is in
-    "draw": DrawPhaseScene,
-    "action": ActionPhaseScene,
-    "end_of_round": EndOfRoundScene,
+    "table": scene_for_match,  # the table of a new or loaded match (game over: the results)
+    "draw": TableScene,  # one table scene for the whole match: both phases' names open it
+    "action": TableScene,
+    "end_of_round": EndOfRoundOverlay,  # pushed by the table over itself, with the events
     "game_over": GameOverScene,
     "tutorial_menu": TutorialMenuScene,
     "rules_help": RulesHelpScene,

@@ -17,10 +17,11 @@ from game.ui.widgets import Button
 if TYPE_CHECKING:
     from game.ui.anim import Animator
     from game.ui.board import BoardView
+    from game.ui.board_layer import BoardLayer
     from game.ui.layout import Layout
     from game.ui.match import Match
+    from game.ui.table_hud import Pointer
 
-TOP_BUTTONS = ("button_hint", "button_rules", "button_settings", "button_menu")
 HANDOVER_S = 2.5  # hot-seat: how long the banner says whose the tray is now
 EXPAND_DELAY_S = 0.35  # rest on an opponent's header this long and the row opens
 
@@ -39,10 +40,8 @@ class TraySeating:
     expand_cells: list[tuple[Target, Rect]]
     expand_shown: int
     clock: float
-    dirty: bool
-    mouse: tuple[int, int]
-    hover: Target | None
-    hover_time: float
+    layer: BoardLayer
+    pointer: Pointer
     _row_size_key: tuple
     _row_size: int
     palette: theme.Palette  # the scene's (properties of TableScene)
@@ -81,7 +80,7 @@ class TraySeating:
         self.board.layout = self.layout
         self.board.tray = seat
         self.expanded = -1
-        self.dirty = True
+        self.layer.invalidate()
 
     def click_row(self, pos: tuple[int, int]) -> None:
         """A click on an opponent's row opens it at length until the next click outside it
@@ -108,11 +107,11 @@ class TraySeating:
         rests on (kept open while the pointer stays over it)."""
         if self.expanded >= 0:
             return self.expanded
-        h = self.hover
-        if self.expand_cells and self.layout["expand_panel"].collidepoint(self.mouse):
+        h, mouse = self.pointer.hover, self.pointer.mouse
+        if self.expand_cells and self.layout["expand_panel"].collidepoint(mouse):
             return self.expand_shown
         header = h is not None and h.kind in ("name", "totals") and h.a != self.tray
-        if header and self.hover_time >= EXPAND_DELAY_S and self.row_at(self.mouse) >= 0:
+        if header and self.pointer.hover_time >= EXPAND_DELAY_S and self.row_at(mouse) >= 0:
             return h.a
         return -1
 

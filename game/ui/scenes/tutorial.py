@@ -1,7 +1,8 @@
-"""The guided first game: a lesson menu, and a scene that drives the real table scenes.
+"""The guided first game: a lesson menu, and a scene that drives the real table.
 
-``TutorialScene`` owns a private ``SceneStack`` holding the ordinary draw/action/end-of-round
-scenes of a ``TutorialMatch``, so the table behaves exactly as in a real game while the
+``TutorialScene`` owns a private ``SceneStack`` holding the ordinary table scene (and the
+end-of-round walkthrough over it) of a ``TutorialMatch``, so the table behaves exactly as in
+a real game while the
 lesson decides which move is accepted: clicks are read before the table sees them, and the
 match itself refuses any other move (keyboard included) with the step's explanation. Saves,
 statistics and hints are switched off for the lesson's match.
@@ -11,237 +12,28 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from typing import Any, assert_never, cast
 
 import pygame
 from pygame import Rect
 
-from game.ai.review import MemoryReviews, ReviewStore
-from game.engine import Game, IllegalMove, Move
-from game.engine.moves import (
-    AnyMove,
-    ChooseAction,
-    Draw,
-    Finish,
-    MoveSpirit,
-    Pass,
-    PickAnimal,
-    PickFire,
-    Plant,
-    SkipBonus,
-    Steal,
-    Stop,
-    UseFragment,
-)
-from game.lessons import (
-    LEARNER,
-    OPPONENT,
-    Lesson,
-    LessonProgress,
-    LessonRunner,
-    Refusal,
-    load_lessons,
-    load_ui_text,
-)
-from game.notice import Notice
-from game.savegame import SavedMatch
-from game.settings import Settings
-from game.stats import Stats
+from game.engine import Move
+from game.engine.moves import Plant
+from game.lessons import LEARNER, Lesson, LessonProgress, LessonRunner, Refusal, load_lessons
 from game.ui import theme
-from game.ui.context import Context, Storage
-from game.ui.layout import Layout
-from game.ui.match import Match, Seat
+from game.ui.context import Context
+from game.ui.lesson_match import LessonStorage, TutorialMatch, UiText
+from game.ui.lesson_note import lay_out_note, place_note, zones_kept_clear
 from game.ui.painter import Painter
 from game.ui.scene import Scene, SceneStack
+from game.ui.scenes.end_round import EndOfRoundOverlay
 from game.ui.scenes.game_over import GameOverScene
-from game.ui.scenes.table import BUTTON_MOVES, TableScene, scene_for_match
-from game.ui.targets import Target, intended_move
+from game.ui.scenes.table import TableScene, scene_for_match
 from game.ui.viewport import LOGICAL
 from game.ui.widgets import Button, ButtonList, panel
 from game.ui.words import refusal_text
 
 SCREEN = Rect(0, 0, *LOGICAL)
-# The places a step's note may take, in the order tried when its own place would cover
-# something the step talks about (see ``note_places``).
-PLACE_ORDER: tuple[str, ...] = ("left", "right", "low", "bottom")
-# What the end of the round animates or explains: the note keeps off these while it runs.
-ROUND_END_ZONES: tuple[str, ...] = (
-    "onibi_panel",
-    "circle_centre",
-    "market_1",
-    "market_2",
-    "market_3",
-    "reserve_1",
-    "reserve_2",
-    "reserve_3",
-    "varan_supply",
-    "fire_supply",
-)
-ROUND_END_SEAT_ZONES: tuple[str, ...] = ("help_line", "discard", "draw_pile")
 TABLE_KINDS = ("draw", "action")
-
-
-def note_places(layout: Layout) -> dict[str, Rect]:
-    """Where a lesson's note may sit, taken from the table's own zones so that a new layout
-    moves the notes with it: over the Reserve (``left``), over the opponent's row
-    (``right``), over the log and the tree supply beside it, clear of the supplies the end
-    of the round takes from (``low``), and over the prompt and buttons (``bottom``)."""
-    reserve = layout["market_3"].unionall(
-        [layout[f"{kind}_{level}"] for kind in ("market", "reserve") for level in (1, 2, 3)]
-    )
-    supply, log = layout["tree_supply"], layout["log"]
-    top = max(supply.top, log.top, reserve.bottom + 4)
-    return {
-        "left": reserve,
-        "right": layout.player(OPPONENT, "panel"),
-        "low": Rect(log.x, top, supply.right - log.x, layout["fire_supply"].top - 4 - top),
-        "bottom": layout["onibi_panel"],
-    }
-
-
-def language(ctx: Context) -> str:
-    """The catalogue's language (the lessons carry their own texts per language)."""
-    return str(getattr(getattr(ctx.tr, "__self__", None), "language", "en"))
-
-
-class UiText:
-    """The tutorial screens' strings in the current language (from ``lessons/ui.json``)."""
-
-    def __init__(self, ctx: Context, strings: dict[str, dict[str, str]] | None = None) -> None:
-        self.ctx = ctx
-        self.strings = strings if strings is not None else load_ui_text()
-
-    @property
-    def lang(self) -> str:
-        return language(self.ctx)
-
-    def __call__(self, key: str, **fmt: Any) -> str:
-        by_lang = self.strings[key]
-        text = by_lang.get(self.lang) or by_lang["en"]
-        return text.format(**fmt) if fmt else text
-
-    def pick(self, text: dict[str, str] | Any) -> str:
-        return text.get(self.lang) or text.get("en", "")
-
-
-class LessonStorage:
-    """The app's storage seen by the lesson's table: settings pass through, but the lesson's
-    match is never autosaved, recorded in the statistics, or allowed to clear a real save."""
-
-    def __init__(self, real: Storage) -> None:
-        self.real = real
-
-    def load_settings(self) -> Settings:
-        return self.real.load_settings()
-
-    def save_settings(self, settings: Settings) -> None:
-        self.real.save_settings(settings)
-
-    def save_match(self, doc: dict[str, Any]) -> None:
-        return None
-
-    def load_match(self) -> SavedMatch | None:
-        return None
-
-    def clear_match(self) -> None:
-        return None
-
-    def load_stats(self) -> Stats:
-        return self.real.load_stats()
-
-    def save_stats(self, stats: Stats) -> None:
-        return None
-
-    def reset_stats(self) -> Stats:
-        return self.real.load_stats()  # a lesson never resets the player's statistics
-
-    def record_game(self, doc: dict[str, Any]) -> Stats | None:
-        return None
-
-    def recent_replays(self, limit: int = 20) -> list[Any]:
-        return []
-
-    def take_notices(self) -> list[Notice]:
-        return []  # the menu shows them when the lesson is over
-
-    def take_write_failures(self) -> list[Notice]:
-        return self.real.take_write_failures()  # a settings write may fail during a lesson
-
-    def save_problem(self) -> Notice | None:
-        return None  # nothing of a lesson is saved
-
-    def reviews(self) -> ReviewStore:
-        return MemoryReviews()  # a lesson's game is never reviewed
-
-
-class TutorialMatch(Match):
-    """A match whose every move is first checked against the lesson (no undo: the lesson's
-    step counter only moves forward)."""
-
-    runner: LessonRunner
-    refused: Refusal | None
-    lang: str
-
-    @classmethod
-    def for_lesson(cls, runner: LessonRunner, names: tuple[str, str], lang: str) -> TutorialMatch:
-        m = cls(runner.game, [Seat(names[0], "human"), Seat(names[1], "easy")])
-        m.runner = runner
-        m.refused = None
-        m.lang = lang
-        m.ais[OPPONENT] = ScriptedAi(runner)
-        return m
-
-    def play(self, seat: int, move: Move) -> list:
-        refused = self.runner.refusal(seat, move)
-        if refused is not None:
-            self.refused = refused
-            raise IllegalMove(refused.message(self.lang))
-        events = super().play(seat, move)
-        self.runner.played(seat, move)
-        self.refused = None
-        return events
-
-    def can_undo(self) -> bool:
-        return False
-
-    def draws_at_once(self) -> bool:
-        return False  # the scripted opponent draws in its turn, as the lesson tells it
-
-    def offers(self, move: Move) -> bool:
-        step = self.runner.step
-        return step is not None and step.move == move
-
-    def lead(self) -> str | None:
-        """The prompt while the note leads: Continue (or the lesson's end) is what comes
-        next, not the decision the game is at, nor an opponent whose script is used up."""
-        runner = self.runner
-        if runner.done:
-            key = "lesson_over"
-        elif runner.step is not None and runner.step.move is None and runner.can_continue():
-            last = runner.index + 1 == len(runner.lesson.steps)
-            key = "prompt_last" if last else "read_first"
-        else:
-            return None
-        text = runner.ui.get(key, {})
-        return text.get(self.lang) or text.get("en", "")
-
-
-class ScriptedAi:
-    """The opponent's seat: answers with the lesson's next scripted move."""
-
-    def __init__(self, runner: LessonRunner) -> None:
-        self.runner = runner
-        self.answer: Move | None = None
-
-    def submit(self, game: Game, seat: int, seed: int | None = None) -> None:
-        self.answer = self.runner.next_opponent_move() if self.runner.opponent_due() else None
-
-    def poll(self) -> Move | None:
-        answer, self.answer = self.answer, None
-        return answer
-
-    def cancel(self) -> None:
-        self.answer = None
 
 
 # -- the lesson menu ----------------------------------------------------------------------
@@ -393,7 +185,10 @@ class TutorialScene(Scene):
 
     @property
     def table(self) -> TableScene | None:
+        """The table on top (the walkthrough's own table while it runs over it)."""
         top = self.inner.top
+        if isinstance(top, EndOfRoundOverlay):
+            return top.table
         return top if isinstance(top, TableScene) else None
 
     @property
@@ -456,88 +251,35 @@ class TutorialScene(Scene):
         step = self.runner.step
         if table is None or step is None:
             return []
-        layout = table.layout
-        names = list(step.zones)
-        kind = self.inner_kind
-        if kind == "end_of_round":
-            names += ROUND_END_ZONES
-            names += [f"p{s}_{z}" for s in range(2) for z in ROUND_END_SEAT_ZONES]
-        out = [layout.zones[n] for n in names if n in layout.zones]
+        out = zones_kept_clear(table.layout, step.zones, self.inner_kind == "end_of_round")
         over = self.inner.top
         if isinstance(over, GameOverScene):
             out.append(over.box())
         if step.move is not None and table.human_seat() == LEARNER:
-            target = self.target_rect(table, step.move)
+            target = table.targets.rect_of(step.move)
             if target is not None:
                 out.append(target.inflate(24, 24))
         return out
 
     def place_note(self, p: Painter) -> tuple[Rect, Rect, int]:
-        """The step's own place unless the note would cover something to keep clear there,
-        else the first place (``PLACE_ORDER``) where it covers nothing."""
+        """The step's note where it covers nothing kept clear (``lesson_note.place_note``)."""
         step = self.runner.step
-        assert step is not None
         table = self.table_below()
-        assert table is not None, "a lesson always has its table"
-        places = note_places(table.layout)
+        assert step is not None and table is not None, "a lesson always has its table"
         keep = self.kept_clear(table)
-        first = step.panel if step.panel in places else PLACE_ORDER[0]
-        for name in (first, *(n for n in PLACE_ORDER if n != first)):
-            laid = self.layout_panel(p, places[name])
-            if not any(laid[0].colliderect(k) for k in keep):
-                return laid
-        return self.layout_panel(p, places[first])
+        return place_note(table.layout, step.panel, keep, lambda place: self.fit_note(p, place))
 
-    def layout_panel(self, p: Painter, place: Rect) -> tuple[Rect, Rect, int]:
-        """Size the note to its text (at most ``place``) and put the buttons in it. A wide
-        place keeps the buttons in a column at its right. Returns the panel, the text box
-        and the text size."""
-        t = self.text
-        step = self.runner.step
+    def fit_note(self, p: Painter, place: Rect) -> tuple[Rect, Rect, int]:
+        """The step's note laid out in ``place`` (``lesson_note.lay_out_note``)."""
+        t, step, refused = self.text, self.runner.step, self.match.refused
         assert step is not None
-        text = t.pick(step.text)
-        refused = self.match.refused
         msg = ""
         if refused is not None:
             has = self.ctx.has_key
             engine = refusal_text(self.ctx.tr, refused.error, has) if refused.error else None
             msg = f"{t('not_now')} {refused.message(t.lang, engine)}"
-        cont, skip, lessons = self.buttons.buttons
-        if place.w >= 2.5 * place.h:  # a wide strip: buttons in a column at its right end
-            bw = min(600, round(place.w * 0.3))
-            x = place.right - bw - 20
-            text_h = place.h - 52 - (36 if msg else 0)
-            text_box = Rect(place.x + 18, place.y + 44, x - place.x - 36, text_h)
-            cont.rect = Rect(x, place.y + 14, bw, 64)
-            if bw >= 400:
-                half = (bw - 20) // 2
-                skip.rect = Rect(x, place.y + 92, half, 60)
-                lessons.rect = Rect(x + half + 20, place.y + 92, half, 60)
-            else:
-                skip.rect = Rect(x, place.y + 88, bw, 56)
-                lessons.rect = Rect(x, place.y + 152, bw, 56)
-            size = theme.BODY
-            while size > theme.SMALL - 4 and p.text_height(text, text_box.w, size) > text_box.h:
-                size -= 1
-            return place, text_box, size
-        w = place.w - 36
-        extra = (p.text_height(msg, w, theme.SMALL, True) + 12) if msg else 0
-        buttons_h = 80 + (76 if step.move is None else 0)
-        size = theme.BODY
-        while True:
-            text_h = p.text_height(text, w, size)
-            h = 46 + text_h + 14 + extra + buttons_h
-            if h <= place.h or size <= theme.SMALL - 2:
-                break
-            size -= 1
-        r = Rect(place.x, place.y, place.w, min(place.h, h))
-        text_box = Rect(r.x + 18, r.y + 46, w, text_h + 4)
-        y = r.bottom - 76
-        half = (r.w - 48) // 2
-        cont.rect = Rect(r.x + 16, y - 76, r.w - 32, 64)
-        skip.rect = Rect(r.x + 16, y, half, 60)
-        lessons.rect = Rect(r.x + 32 + half, y, half, 60)
-        return r, text_box, size
+        text, buttons = t.pick(step.text), self.buttons.buttons
+        return lay_out_note(p, place, text, msg, buttons, step.move is None)
 
     def build_end_menu(self) -> None:
         t = self.text
@@ -584,7 +326,7 @@ class TutorialScene(Scene):
             event.type == pygame.MOUSEBUTTONDOWN
             and event.button == 1
             and table is not None
-            and table.kind in TABLE_KINDS
+            and self.inner_kind in TABLE_KINDS
             and self.intercept_click(table, event.pos)
         ):
             return
@@ -602,9 +344,7 @@ class TutorialScene(Scene):
             return True
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             step = self.runner.step
-            kind_ok = table is not None and (
-                table.kind in TABLE_KINDS or self.inner_kind == "game_over"
-            )
+            kind_ok = table is not None and self.inner_kind in (*TABLE_KINDS, "game_over")
             if step is not None and step.move is None and kind_ok:
                 self.next_step()
                 return True
@@ -612,13 +352,14 @@ class TutorialScene(Scene):
 
     def intercept_click(self, table: TableScene, pos: tuple[int, int]) -> bool:
         """Explain a click that is not the lesson's move; True when the click is refused."""
-        for name, b in table.buttons.items():
-            if b.hit(pos) and name == "button_menu":
-                self.to_lessons()
-                return True
+        button = table.targets.button_at(pos)
+        if button is not None and button[0] == "button_menu":
+            self.to_lessons()
+            return True
         if table.human_seat() != LEARNER:
             return False
-        intent = self.intent_at(table, pos)
+        rock = table.match.game.players[LEARNER].rock
+        intent = table.targets.intent_at(pos, table.hit(pos), LEARNER, rock)
         if intent is None:
             return False
         if isinstance(intent, int):  # a tree kind picked before its space
@@ -636,27 +377,6 @@ class TutorialScene(Scene):
             return False
         self.match.refused = refused
         return True
-
-    def intent_at(self, table: TableScene, pos: tuple[int, int]) -> Move | int | None:
-        """The move (or tree kind) a click on the table means, legal or not."""
-        for name, b in table.buttons.items():
-            if not b.hit(pos):
-                continue
-            if name in BUTTON_MOVES:
-                return BUTTON_MOVES[name]
-            if name.startswith("button_action_"):
-                return ChooseAction(int(name.rsplit("_", 1)[1])).canonical()
-            if name == "button_confirm":
-                return table.tentative
-            return None  # rules, settings, discard piles, undo: always allowed
-        target = table.board.hit(pos)
-        if target is None:
-            return None
-        choice = table.move_for(target)
-        if choice is not None:
-            return choice.move if choice.move is not None else choice.tree
-        rock = table.match.game.players[LEARNER].rock
-        return intended_move(target, LEARNER, table.selected_tree, rock)
 
     # -- loop ------------------------------------------------------------------------------
 
@@ -693,9 +413,9 @@ class TutorialScene(Scene):
         back when the pointer moves), and the move buttons offered again for the new step."""
         for scene in self.inner.scenes:
             if isinstance(scene, TableScene):
-                scene.hover = None
-                scene.hover_time = 0.0
-                scene.choice_key = ()
+                scene.pointer.hover = None
+                scene.pointer.hover_time = 0.0
+                scene.targets.invalidate()
 
     # -- drawing ---------------------------------------------------------------------------
 
@@ -730,38 +450,8 @@ class TutorialScene(Scene):
                 p.rect(r.inflate(18, 18), (250, 214, 92, 60), radius=14, width=0)
                 p.rect(r.inflate(18, 18), theme.ACCENT, radius=14, width=pulse)
 
-    @staticmethod
-    def target_rect(table: TableScene, move: Move) -> Rect | None:
-        """Where the lesson's move is made now (a Plant takes three clicks)."""
-        m = cast(AnyMove, move)
-        match m:
-            case Plant():
-                if table.tentative == m:
-                    return table.layout["button_confirm"]
-                if table.selected_tree == m.tree:
-                    return table.board.rect_of(Target("space", LEARNER, m.x, m.y))
-                return table.board.rect_of(Target("tree_kind", m.tree))
-            case ChooseAction():
-                return table.layout[f"button_action_{m.action}"]
-            case Draw() | UseFragment() | PickAnimal() | PickFire() | MoveSpirit() | Steal():
-                for c in table.choices:  # a piece on the board (a button if none is shown)
-                    if c.move == m:
-                        return table.board.rect_of(c.target)
-                return TutorialScene.button_rect(table, m)
-            case Stop() | Pass() | Finish() | SkipBonus():
-                return TutorialScene.button_rect(table, m)
-            case _:
-                assert_never(m)
-
-    @staticmethod
-    def button_rect(table: TableScene, move: Move) -> Rect | None:
-        for name, m in BUTTON_MOVES.items():
-            if m == move:
-                return table.layout[name]
-        return None
-
     def draw_target(self, p: Painter, table: TableScene, move: Move) -> None:
-        r = self.target_rect(table, move)
+        r = table.targets.rect_of(move)
         if r is None:
             return
         grow = 14 + round(abs(((self.clock * 2) % 2) - 1) * 10)
