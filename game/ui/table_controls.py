@@ -9,7 +9,7 @@ from typing import Protocol
 
 import pygame
 
-from game.engine import Move
+from game.engine import IllegalMove, Move
 from game.engine.moves import (
     DRAW,
     FINISH,
@@ -65,7 +65,7 @@ class TableCommands(Protocol):
     def open_rules(self) -> None: ...
     def open_rules_card(self, target: Target) -> None: ...
     def open_discard(self, seat: int) -> None: ...
-    def explain_refusal(self, pos: tuple[int, int]) -> None: ...
+    def refuse(self, e: IllegalMove) -> None: ...
     def click_row(self, pos: tuple[int, int]) -> None: ...
 
 
@@ -118,8 +118,23 @@ class TableControls:
             t.open_discard(target.a)
         else:
             if target is not None:
-                t.explain_refusal(pos)
+                self.explain_refusal(pos, target)
             t.click_row(pos)
+
+    def explain_refusal(self, pos: tuple[int, int], target: Target) -> None:
+        """A click on something that is not a move now: say why, in the engine's words."""
+        t = self.table
+        seat = t.human_seat()
+        if seat < 0:
+            return
+        rock = t.match.game.players[seat].rock
+        intent = t.targets.intent_at(pos, target, seat, rock)
+        if not isinstance(intent, Move):
+            return
+        try:
+            t.match.game.clone().play(seat, intent)
+        except IllegalMove as e:
+            t.refuse(e)
 
     def key(self, key: int) -> None:
         t = self.table

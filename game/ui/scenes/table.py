@@ -185,7 +185,7 @@ class TableScene(TraySeating, HintRequests, Scene):
         try:
             self.match.play(seat, move)
         except IllegalMove as e:
-            self.message = as_sentence(refusal_text(self.tr, e, self.ctx.has_key))
+            self.refuse(e)
             return
         self.saver.played()
         self.autosave(force=not self.match.seats[seat].is_ai)
@@ -239,19 +239,9 @@ class TableScene(TraySeating, HintRequests, Scene):
     def handle_event(self, event: pygame.event.Event) -> None:
         self.controls.handle(event)
 
-    def explain_refusal(self, pos: tuple[int, int]) -> None:
-        """A click on something that is not a move now: say why, in the engine's words."""
-        seat = self.human_seat()
-        if seat < 0:
-            return
-        rock = self.match.game.players[seat].rock
-        intent = self.targets.intent_at(pos, self.hit(pos), seat, rock)
-        if not isinstance(intent, Move):
-            return
-        try:
-            self.match.game.clone().play(seat, intent)
-        except IllegalMove as e:
-            self.message = as_sentence(refusal_text(self.tr, e, self.ctx.has_key))
+    def refuse(self, e: IllegalMove) -> None:
+        """Say why a move is not allowed now, in the engine's words."""
+        self.message = as_sentence(refusal_text(self.tr, e, self.ctx.has_key))
 
     # -- update ----------------------------------------------------------------------------
 

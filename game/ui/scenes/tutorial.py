@@ -21,6 +21,7 @@ from game.engine.moves import Plant
 from game.lessons import LEARNER, Lesson, LessonProgress, LessonRunner, Refusal, load_lessons
 from game.ui import theme
 from game.ui.context import Context
+from game.ui.lesson_end import LessonEndMenu
 from game.ui.lesson_match import LessonStorage, TutorialMatch, UiText
 from game.ui.lesson_note import lay_out_note, place_note, zones_kept_clear
 from game.ui.painter import Painter
@@ -141,7 +142,7 @@ class TutorialScene(Scene):
         self.inner_ctx = dataclasses.replace(ctx, storage=LessonStorage(ctx.storage), hint=None)
         self.inner = SceneStack()
         self.buttons = ButtonList(keyboard=False)
-        self.end_menu = ButtonList()
+        self.end_menu = LessonEndMenu()
         self.complete = False
         self.clock = 0.0
         self.shown_step = -1
@@ -291,16 +292,7 @@ class TutorialScene(Scene):
             (t("replay"), self.start),
             (t("lessons"), self.to_lessons),
         ]
-        box = self.end_box()
-        self.end_menu.buttons = [
-            Button(Rect(box.centerx - 240, box.y + 250 + i * 76, 480, 62), label, fn)
-            for i, (label, fn) in enumerate(items)
-        ]
-        self.end_menu.focus = 0
-        self.end_menu.buttons[0].focused = True
-
-    def end_box(self) -> Rect:
-        return Rect(560, 190, 800, 640)
+        self.end_menu.build(items)
 
     # -- input -----------------------------------------------------------------------------
 
@@ -506,18 +498,7 @@ class TutorialScene(Scene):
 
     def draw_end(self, p: Painter) -> None:
         t = self.text
-        p.rect(SCREEN, (0, 0, 0, 150))
-        box = self.end_box()
-        panel(p, box, fill=(30, 40, 32))
-        p.rect(box, theme.ACCENT, radius=16, width=3)
-        p.text(t("complete"), (box.centerx, box.y + 28), theme.TITLE, theme.ACCENT, anchor="midtop")
         last = self.index + 1 >= len(self.lessons)
         note = t("all_done") if last else t.pick(self.lesson.summary)
-        p.text_box(
-            f"{t('lesson', n=self.index + 1)} · {t.pick(self.lesson.title)}\n{note}",
-            Rect(box.x + 40, box.y + 100, box.w - 80, 140),
-            theme.BODY,
-            theme.TEXT,
-            align="center",
-        )
-        self.end_menu.draw(p)
+        text = f"{t('lesson', n=self.index + 1)} · {t.pick(self.lesson.title)}\n{note}"
+        self.end_menu.draw(p, t("complete"), text)
