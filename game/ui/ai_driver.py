@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from game.engine import Decision, IllegalMove, Move
 from game.ui.ai_draws import DRAW_GAP_S
-from game.ui.ai_seat import AiJob, AiPlayer, builtin_choice, decision_seed, make_ai
+from game.ui.ai_seat import AiJob, AiPlayer, WorkerAi, builtin_choice, decision_seed, make_ai
 from game.ui.autosave import AutosavePolicy
 from game.ui.context import THINK_SECONDS
 from game.ui.match import Match
@@ -29,6 +29,18 @@ class AiSeatDriver:
     def __init__(self, match: Match, factory: AiFactory | None) -> None:
         self.match = match
         self.factory = factory or make_ai
+        self.told: dict[int, int] = {}  # seat -> fallbacks already told
+
+    def fallen_back(self) -> list[int]:
+        """The seats whose worker made the built-in policy play since the last call (each
+        ``WorkerAi`` counts its ``fallbacks``; the other AIs never fall back)."""
+        out = []
+        for seat, ai in self.match.ais.items():
+            count = ai.fallbacks if isinstance(ai, WorkerAi) else 0
+            if count > self.told.get(seat, 0):
+                out.append(seat)
+            self.told[seat] = count
+        return out
 
     def ai_for(self, seat: int) -> AiPlayer:
         """The AI of ``seat``, made on first use (the context's factory: workers or tests')."""

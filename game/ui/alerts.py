@@ -8,20 +8,23 @@ Two sources, both read each frame so that nothing is missed whatever scene is on
   succeeds again it says so for a few seconds;
 * the storage's other failed writes (``take_write_failures``: settings, statistics, the
   replay at game over), each said once;
-* an AI seat's ``fallbacks`` count (``WorkerAi``): a worker that died or hung twice made the
-  built-in policy play a decision; the strip says so once (a run of fallbacks while the
-  message shows keeps the one line).
+* the AI seats that fell back (``AiSeatDriver.fallen_back``: a worker that died or hung
+  twice made the built-in policy play a decision); the strip says so once (a run of
+  fallbacks while the message shows keeps the one line).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from pygame import Rect
 
+from game.notice import Notice
 from game.ui import theme
+from game.ui.context import Storage
 from game.ui.painter import Painter
+from game.ui.words import Tr
 
 RETRY_S = 3.0  # a failing save is tried again this often even while nobody moves
 SHOW_S = 6.0  # how long a one-off message (AI fallback, saved again) stays
@@ -29,47 +32,44 @@ SHOW_S = 6.0  # how long a one-off message (AI fallback, saved again) stays
 
 @dataclass
 class TableAlerts:
-    failing: Any = None  # the notice of the failing autosave, while saves fail
+    failing: Notice | None = None  # the notice of the failing autosave, while saves fail
     messages: list[tuple[str, float]] = field(default_factory=list)  # (text, seconds left)
-    seen: dict[int, int] = field(default_factory=dict)  # seat -> fallbacks already told
     retry_in: float = RETRY_S
 
-    def update(self, scene: Any, dt: float) -> None:
-        """Read the storage and the AI seats; ask ``scene`` to save again while failing."""
-        tr = scene.ctx.tr
+    def update(
+        self, dt: float, tr: Tr, storage: Storage, fallen: list[str], retry: Callable[[], None]
+    ) -> None:
+        """Read the storage, and say which AI seats (``fallen``, by name: the AI-seat
+        driver's) fell back to the built-in move; while saves fail, ``retry`` every
+        ``RETRY_S`` seconds."""
         self.messages = [(t, left - dt) for t, left in self.messages if left - dt > 0]
-        notice = scene.ctx.storage.save_problem()
+        notice = storage.save_problem()
         if notice is None and self.failing is not None:
             self.say(tr("alert.saved_again"))
         self.failing = notice
         if notice is not None:
             self.retry_in -= dt
-            if self.retry_in <= 0 and not scene.match.game.over:
+            if self.retry_in <= 0:
                 self.retry_in = RETRY_S
-                scene.saver.played()  # (the table's AutosavePolicy)
-                scene.autosave(force=True)
-        for failure in scene.ctx.storage.take_write_failures():
+                retry()
+        for failure in storage.take_write_failures():
             self.say(failure.text(tr))
-        for seat, ai in scene.match.ais.items():
-            count = getattr(ai, "fallbacks", 0)
-            if count > self.seen.get(seat, 0):
-                name = scene.match.seats[seat].name
-                self.say(tr("alert.ai_fallback", name=name))
-            self.seen[seat] = count
+        for name in fallen:
+            self.say(tr("alert.ai_fallback", name=name))
 
     def say(self, text: str) -> None:
         """Show ``text`` for ``SHOW_S`` seconds; said again while shown, it is not repeated."""
         self.messages = [(t, left) for t, left in self.messages if t != text]
         self.messages.append((text, SHOW_S))
 
-    def lines(self, tr: Any) -> list[str]:
+    def lines(self, tr: Tr) -> list[str]:
         out = [f"{self.failing.text(tr)} {tr('alert.retrying')}"] if self.failing else []
         return out + [t for t, _ in self.messages]
 
-    def draw(self, scene: Any, p: Painter) -> None:
-        banner = scene.layout["banner"]
+    def draw(self, p: Painter, banner: Rect, tr: Tr) -> None:
+        """The strip of messages under the round ``banner``."""
         y = banner.bottom + 6
-        for text in self.lines(scene.ctx.tr):
+        for text in self.lines(tr):
             r = Rect(banner.x, y, banner.w, 42)
             p.rect(r, (70, 14, 10, 235), radius=10)
             p.rect(r, theme.DANGER, radius=10, width=2)

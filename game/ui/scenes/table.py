@@ -15,10 +15,9 @@ runs the loop. At the end of a round it hands the round's end events to the walk
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import TYPE_CHECKING, cast
 
 import pygame
-from pygame import Rect
 
 from game.engine import IllegalMove, Move, Phase
 from game.engine.moves import PASS, Plant
@@ -46,6 +45,9 @@ from game.ui.target_map import Choice, Decider, TargetMap
 from game.ui.targets import Target
 from game.ui.words import as_sentence, counted, describe_move, refusal_text
 
+if TYPE_CHECKING:
+    from game.ui.scenes.end_round import EndOfRoundOverlay
+
 
 def scene_for_match(ctx: Context, match: Match) -> Scene:
     """The scene a (new or loaded) match is shown in: the table, or the game-over scene."""
@@ -64,12 +66,7 @@ class TableScene(TraySeating, HintRequests, Scene):
         self.tray = self.tray_seat(-1)
         self.layout = self.base_layout.seated(self.tray, n)
         self.board = BoardView(self.layout, n, ctx.tr, self.tray)
-        self.handed_at = -1e9  # when the tray last passed to another human (hot-seat)
-        self.expanded = -1  # an opponent's row opened at length by a click
-        self.expand_cells: list[tuple[Target, Rect]] = []  # what the open row drew, where
-        self.expand_shown = -1  # whose row is open at length now
-        self._row_size_key: tuple = ()
-        self._row_size = theme.BODY
+        self.init_seating()
         self.log = LogPanel(ctx.tr)
         self.layer = BoardLayer()
         self.pointer = Pointer()
@@ -87,7 +84,7 @@ class TableScene(TraySeating, HintRequests, Scene):
         self.ai_seats = AiSeatDriver(match, ctx.ai_factory)  # (the context's, or workers)
         self.hud = TableHud(match, self.targets, self.pointer)
         self.alerts = TableAlerts()  # failing saves, AI seats that fell back (ui/alerts.py)
-        self.round_end: Any = None  # the end-of-round walkthrough while it is over the table
+        self.round_end: EndOfRoundOverlay | None = None  # the walkthrough, while it is up
         self.controls = TableControls(self)
 
     @property
@@ -209,6 +206,11 @@ class TableScene(TraySeating, HintRequests, Scene):
     def autosave(self, force: bool = False) -> None:
         self.saver.save(self.match, force)
 
+    def retry_save(self) -> None:
+        """Saves fail (the alerts say so): try again even though nobody moved."""
+        self.saver.played()
+        self.autosave(force=True)
+
     def describe(self, move: Move) -> str:
         seat = self.match.active().player if self.match.active() else -1
         return describe_move(self.tr, move, self.match.game, seat, self.match.names)
@@ -249,7 +251,8 @@ class TableScene(TraySeating, HintRequests, Scene):
         """What runs every frame whatever is shown: clocks, alerts, the hint."""
         self.clock += dt
         self.director.clock = self.clock
-        self.alerts.update(self, dt)
+        fallen = [self.match.names[s] for s in self.ai_seats.fallen_back()]
+        self.alerts.update(dt, self.tr, self.ctx.storage, fallen, self.retry_save)
         self.poll_hint()
         self.pointer.hover_time += dt
 
@@ -297,7 +300,8 @@ class TableScene(TraySeating, HintRequests, Scene):
             case "end_of_round":
                 if self.stack is not None:
                     events = self.director.take_round_end()
-                    self.round_end = self.push("end_of_round", self, events)
+                    walk = self.push("end_of_round", self, events)
+                    self.round_end = cast("EndOfRoundOverlay", walk)
                 return True
             case "game_over":
                 self.to_game_over()
@@ -343,7 +347,7 @@ class TableScene(TraySeating, HintRequests, Scene):
             self.draw_tooltip(p)
         finally:
             p.text_scale = 1.0
-        self.alerts.draw(self, p)
+        self.alerts.draw(p, self.layout["banner"], self.tr)
 
     def layer_key(self, p: Painter) -> tuple:
         """What the cached layer shows: redrawn when any of it changes."""

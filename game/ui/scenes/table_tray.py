@@ -47,6 +47,15 @@ class TraySeating:
     palette: theme.Palette  # the scene's (properties of TableScene)
     tr: Callable[..., str]
 
+    def init_seating(self) -> None:
+        """The seating's own state, before the first frame."""
+        self.handed_at = -1e9  # when the tray last passed to another human (hot-seat)
+        self.expanded = -1  # an opponent's row opened at length by a click
+        self.expand_cells = []  # what the open row drew, where
+        self.expand_shown = -1  # whose row is open at length now
+        self._row_size_key = ()
+        self._row_size = theme.BODY
+
     def first_human(self) -> int:
         """The first seat a person plays (seat 0 at a table of AI only)."""
         return next((i for i, s in enumerate(self.match.seats) if not s.is_ai), 0)
