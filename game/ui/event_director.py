@@ -6,6 +6,7 @@ it) and the cards an AI seat has just drawn (lit a moment)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from enum import Enum
 from typing import assert_never, cast
 
 from pygame import Rect
@@ -32,7 +33,25 @@ DURATION = {  # seconds at normal speed
 }
 
 
-def part_for(event: ev.Event) -> str:
+class Part(Enum):
+    """Which part of the table shows an event."""
+
+    TABLE = "table"  # the table itself, through its director
+    END_OF_ROUND = "end_of_round"  # the walkthrough pushed over the table
+    GAME_OVER = "game_over"  # the game-over scene in the table's place
+
+
+class Progress(Enum):
+    """Where ``EventDirector.advance`` left the queue."""
+
+    SHOWN = "shown"  # everything shown and landed
+    MOVING = "moving"  # a piece is on its way; the next events wait for it
+    PHASE = "phase"  # a new phase was just shown (it stays for a frame at least)
+    END_OF_ROUND = "end_of_round"  # the round's end events wait for the walkthrough
+    GAME_OVER = "game_over"  # the game's end waits for the game-over scene
+
+
+def part_for(event: ev.Event) -> Part:
     """Which part shows an event: the table itself, the end-of-round walkthrough pushed over
     it, or the game-over scene that takes its place."""
     e = cast(ev.AnyEvent, event)
@@ -45,9 +64,9 @@ def part_for(event: ev.Event) -> str:
             | ev.HelpLinesReturned()
             | ev.SacredTreePassed()
         ):
-            return "end_of_round"
+            return Part.END_OF_ROUND
         case ev.GameOver():
-            return "game_over"
+            return Part.GAME_OVER
         case (
             ev.RoundStarted()
             | ev.Reshuffled()
@@ -70,7 +89,7 @@ def part_for(event: ev.Event) -> str:
             | ev.Passed()
             | ev.TurnEnded()
         ):
-            return "table"
+            return Part.TABLE
         case _:
             assert_never(e)
 
@@ -96,34 +115,35 @@ class EventDirector:
         self.flashes: list[tuple[Rect, float]] = []  # AI cards just drawn: (slot, when)
         self.clock = 0.0
 
-    def advance(self, dt: float, speed: float) -> str:
+    def advance(self, dt: float, speed: float) -> Progress:
         """Move the pieces on by ``dt`` (times ``speed``, the settings' factor; 0: land at
-        once) and show the queue's events, each once the last one landed. Returns "" when
-        everything is shown, "moving" while pieces fly, "phase" when a new phase has just
-        been shown (it stays for a frame at least), or the part that must take over
-        ("end_of_round", "game_over"), the events left in the queue for it."""
+        once) and show the queue's events, each once the last one landed, until a piece
+        flies, a new phase is shown, or another part must take over (its events are left in
+        the queue for it)."""
         if speed <= 0:
             self.anims.finish()
         else:
             self.anims.update(dt * speed)
         if self.anims.busy:
-            return "moving"
+            return Progress.MOVING
         q = self.match.queue
         while q:
             part = part_for(q[0])
-            if part != "table":
-                return part
+            if part is Part.END_OF_ROUND:
+                return Progress.END_OF_ROUND
+            if part is Part.GAME_OVER:
+                return Progress.GAME_OVER
             e = q.popleft()
             self.show(e, speed)
             if isinstance(e, ev.RoundStarted | ev.ActionPhaseStarted):
                 self.flashes.clear()  # the draws they lit are over
-                return "phase"
+                return Progress.PHASE
             if self.anims.busy:
                 if speed <= 0:
                     self.anims.finish()
                     continue
-                return "moving"
-        return ""
+                return Progress.MOVING
+        return Progress.SHOWN
 
     def take_round_end(self) -> list[ev.Event]:
         """The round's end events (up to the next round or the game's end), taken from the

@@ -10,6 +10,7 @@ import pygame
 from game.engine import Phase
 from game.engine import events as ev
 from game.engine.moves import PASS, ChooseAction
+from game.ui.event_director import Progress
 from game.ui.scenes.end_round import EndOfRoundOverlay
 from game.ui.scenes.table import TableScene
 from game.ui.targets import Target
@@ -111,11 +112,12 @@ def test_the_director_shows_one_event_at_a_time_and_stops_at_a_new_phase(ctx) ->
     table = TableScene(ctx, match)
     director = table.director
     match.play(0, DRAW)
-    assert director.advance(0.0, 1.0) == "moving"  # the card flies: the next events wait
+    assert director.advance(0.0, 1.0) is Progress.MOVING  # the card flies: the rest waits
     assert table.anims.busy and director.in_flight
     assert len(table.log_entries()) < len(match.log)
     table.anims.finish()
-    assert director.advance(0.0, 1.0) == "" and not match.queue and not director.in_flight
+    assert director.advance(0.0, 1.0) is Progress.SHOWN
+    assert not match.queue and not director.in_flight
     assert differences(match.shown, match.game) == []
     while match.game.phase is Phase.DRAW:
         seat = match.active().player
@@ -123,7 +125,7 @@ def test_the_director_shows_one_event_at_a_time_and_stops_at_a_new_phase(ctx) ->
     outcomes = set()
     while match.queue:
         outcomes.add(director.advance(0.0, 0.0))
-    assert "phase" in outcomes  # the action phase began: that frame ends there
+    assert Progress.PHASE in outcomes  # the action phase began: that frame ends there
 
 
 def test_a_card_under_the_closeup_is_not_hit_through_it(app, ctx) -> None:
@@ -134,3 +136,17 @@ def test_a_card_under_the_closeup_is_not_hit_through_it(app, ctx) -> None:
     inside = layout["forest_focus"].topleft
     assert table.hit((inside[0] + 2, inside[1] + 2)) is None  # the frame hides the table
     assert table.hit(table.closeup.cells[0][1].center) == Target("space", 1, 0, 0)
+
+
+def test_leaving_during_the_walkthrough_saves_what_was_played(app, ctx) -> None:
+    d, match = start(app, ctx, HUMANS)
+    table = d.top
+    to_action_phase(d, match)
+    ctx.settings.speed = "normal"
+    pass_both(d)
+    assert isinstance(d.top, EndOfRoundOverlay)
+    table.saver.played()  # say an AI seat has drawn meanwhile
+    saved = []
+    table.saver.storage.save_match = saved.append  # type: ignore[method-assign]
+    app.stack.pop()
+    assert saved and saved[-1]["moves"] == match.to_json()["moves"]

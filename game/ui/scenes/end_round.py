@@ -125,6 +125,10 @@ class EndOfRoundOverlay(Scene):
         self.next_step()
         self.ctx.play_sound("onibi")
 
+    def exit(self) -> None:
+        """Closed (or left for the menu): what the AI seats played meanwhile is saved."""
+        self.table.autosave(force=True)
+
     def next_step(self) -> None:
         """Land the current step's pieces at once, then start the next step's."""
         self.anims.finish()

@@ -15,7 +15,7 @@ runs the loop. At the end of a round it hands the round's end events to the walk
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, assert_never, cast
 
 import pygame
 
@@ -29,7 +29,7 @@ from game.ui.autosave import AutosavePolicy
 from game.ui.board import BoardView
 from game.ui.board_layer import BoardLayer
 from game.ui.context import SPEED_FACTOR, Context
-from game.ui.event_director import EventDirector
+from game.ui.event_director import EventDirector, Progress
 from game.ui.forest_closeup import CloseUpView, ForestCloseUp
 from game.ui.layout import load_layout
 from game.ui.log_panel import LogPanel
@@ -296,24 +296,22 @@ class TableScene(TraySeating, HintRequests, Scene):
         """Show what the queue holds (the director); at a round's end open the walkthrough,
         at the game's end the game-over scene. True: this frame ends here (a new phase was
         shown, or another scene took over)."""
-        match self.director.advance(dt, self.speed):
-            case "end_of_round":
-                if self.stack is not None:
-                    events = self.director.take_round_end()
-                    walk = self.push("end_of_round", self, events)
-                    self.round_end = cast("EndOfRoundOverlay", walk)
-                return True
-            case "game_over":
+        progress = self.director.advance(dt, self.speed)
+        match progress:
+            case Progress.END_OF_ROUND if self.stack is not None:
+                walk = self.push("end_of_round", self, self.director.take_round_end())
+                self.round_end = cast("EndOfRoundOverlay", walk)
+            case Progress.GAME_OVER:
                 self.to_game_over()
-                return True
-            case "phase":
-                return True
-            case "":
-                if self.synced != self.match.version:
-                    self.match.sync()
-                    self.synced = self.match.version
-                    self.layer.invalidate()
-        return False
+            case Progress.SHOWN if self.synced != self.match.version:
+                self.match.sync()
+                self.synced = self.match.version
+                self.layer.invalidate()
+            case Progress.SHOWN | Progress.MOVING | Progress.PHASE | Progress.END_OF_ROUND:
+                pass
+            case _:
+                assert_never(progress)
+        return progress in (Progress.PHASE, Progress.END_OF_ROUND, Progress.GAME_OVER)
 
     def to_game_over(self) -> None:
         if self.stack is not None:
