@@ -309,7 +309,7 @@ class EndOfRoundOverlay(Scene):
             )
         step = self.steps[self.index]
         body = Rect(r.x + 24, r.y + 68, r.w - 48, r.h - 104)
-        getattr(self, f"_draw_{step.name}")(p, body, step)
+        self.draw_step(p, body, step)
         p.text(
             tr("onibi.continue"),
             (r.right - 24, r.bottom - 10),
@@ -317,6 +317,22 @@ class EndOfRoundOverlay(Scene):
             theme.TEXT_DIM,
             anchor="bottomright",
         )
+
+    def draw_step(self, p: Painter, r: Rect, step: Step) -> None:
+        """The body of the current step's panel."""
+        match step.name:
+            case "attack":
+                self._draw_attack(p, r, step)
+            case "fires":
+                self._draw_fires(p, r, step)
+            case "reserve":
+                self._draw_reserve(p, r, step)
+            case "return":
+                p.text_box(self.tr("onibi.return"), r, theme.BODY)
+            case "sacred":
+                self._draw_sacred(p, r, step)
+            case other:
+                raise ValueError(f"no end-of-round step {other!r}")
 
     def _draw_attack(self, p: Painter, r: Rect, step: Step) -> None:
         tr = self.tr
@@ -400,9 +416,6 @@ class EndOfRoundOverlay(Scene):
                     break
                 p.image("card_face", card, rect=Rect(x, r.y - 4, 52, 72))
                 x += 58
-
-    def _draw_return(self, p: Painter, r: Rect, step: Step) -> None:
-        p.text_box(self.tr("onibi.return"), r, theme.BODY)
 
     def _draw_sacred(self, p: Painter, r: Rect, step: Step) -> None:
         e = next((e for e in step.events if isinstance(e, ev.SacredTreePassed)), None)
