@@ -150,3 +150,20 @@ def test_leaving_during_the_walkthrough_saves_what_was_played(app, ctx) -> None:
     table.saver.storage.save_match = saved.append  # type: ignore[method-assign]
     app.stack.pop()
     assert saved and saved[-1]["moves"] == match.to_json()["moves"]
+
+
+def test_the_rules_tooltip_still_shows_under_the_walkthrough(app, ctx) -> None:
+    d, match = start(app, ctx, HUMANS)
+    table = d.top
+    to_action_phase(d, match)
+    ctx.settings.speed = "normal"
+    pass_both(d)
+    walk = d.top
+    assert isinstance(walk, EndOfRoundOverlay)
+    shown = []
+    table.hud.draw_tooltip = lambda p, text, *rest: shown.append(text)  # type: ignore[method-assign]
+    card = match.shown.reserve[0][0]
+    d.move(table.board.rect_of(Target("reserve", card)).center)
+    walk.timer = -99.0  # hold the step while the pointer rests
+    d.frames(40)
+    assert d.top is walk and shown and shown[-1].title

@@ -415,8 +415,9 @@ class TableScene(TraySeating, HintRequests, Scene):
         return self.hud.tooltip(self.tr, self.match.shown, self.hit, self.board.rect_of, moving)
 
     def draw_tooltip(self, p: Painter) -> None:
-        """The rules tooltip, unless an overlay is open over the table."""
-        if self.ctx.settings.hover_help and self.stack is not None and self.stack.top is self:
+        """The rules tooltip, unless an overlay (other than the walkthrough) is open."""
+        top = self.stack.top if self.stack is not None else None
+        if self.ctx.settings.hover_help and top is not None and top in (self, self.round_end):
             text = self.tooltip()
             if text is not None:
                 closeup = bool(self.closeup.cells)
