@@ -9,11 +9,10 @@ animations and the pointer's help.
 from __future__ import annotations
 
 import contextlib
-import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, assert_never, cast
+from typing import assert_never, cast
 
 import pygame
 from pygame import Rect
@@ -196,7 +195,7 @@ class TableScene(TraySeating, Scene):
         self.choice_key: tuple = ()
         self.clock = 0.0
         self.hint: Move | None = None
-        self.hint_job: tuple | None = None
+        self.hint_job: tuple | None = None  # the decision a hint was asked for
         self.synced = -1
         self.message = ""  # a short notice (e.g. an illegal move's reason)
         self.unsaved = False  # a decision was played since the last autosave
@@ -248,8 +247,12 @@ class TableScene(TraySeating, Scene):
         self.board.tr = self.tr
 
     def exit(self) -> None:
-        """Leaving the table (next phase, menu, quit): nothing played stays unsaved."""
+        """Leaving the table (next phase, menu, quit): nothing played stays unsaved, and a
+        hint still being searched is dropped (its decision is over)."""
         self.autosave(force=True)
+        if self.hint_job is not None and self.ctx.hint is not None:
+            self.ctx.hint.cancel()
+            self.hint_job = None
 
     def resume(self) -> None:
         self.dirty = True
@@ -483,33 +486,23 @@ class TableScene(TraySeating, Scene):
         self.choice_key = ()
 
     def show_hint(self) -> None:
-        """Ask the AI's hint in a thread (it searches for a moment); the frame keeps going."""
+        """Ask for Hard's advice (``ctx.hint``, off this process); the frames keep going."""
         seat = self.human_seat()
         if seat < 0 or self.ctx.hint is None or self.hint_job is not None:
             return
-        game, fn, version = self.match.game.clone(), self.ctx.hint, self.decision_key()
-        box: dict[str, Any] = {}
-
-        def work() -> None:
-            try:
-                box["advice"] = fn(game, seat)
-            except Exception as e:  # noqa: BLE001 - a failing hint must not end the game
-                box["error"] = str(e)
-
-        thread = threading.Thread(target=work, name="hint", daemon=True)
-        self.hint_job = (thread, box, version)
+        self.ctx.hint.submit(self.match.game, seat)
+        self.hint_job = self.decision_key()
         self.message = self.tr("hint.thinking")
-        thread.start()
 
     def poll_hint(self) -> None:
-        if self.hint_job is None:
+        if self.hint_job is None or self.ctx.hint is None:
             return
-        thread, box, version = self.hint_job
-        if thread.is_alive():
+        answer = self.ctx.hint.poll()
+        if answer is None:
             return
-        self.hint_job = None
-        if version == self.decision_key() and "advice" in box:
-            self.message = hint_sentence(self.tr, box["advice"], self.describe)
+        version, self.hint_job = self.hint_job, None
+        if version == self.decision_key() and answer.advice is not None:
+            self.message = hint_sentence(self.tr, answer.advice, self.describe)
         elif self.message == self.tr("hint.thinking"):
             self.message = ""
 
