@@ -25,6 +25,8 @@ def test_h_shows_hards_advice_as_a_sentence(app, ctx) -> None:
     d.key(pygame.K_h)  # the draw phase: "reveal at least one card"
     wait_for_hint(d)
     assert ctx.tr("hint.reason.must_reveal") in d.top.message
+    assert d.top.prompt_text() == d.top.message  # shown, not hidden behind the focus
+    assert d.top.hint in match.game.legal_moves(0)
     to_action_phase(d, match)
     d.key(pygame.K_h)
     wait_for_hint(d)

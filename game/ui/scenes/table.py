@@ -503,6 +503,7 @@ class TableScene(TraySeating, Scene):
         version, self.hint_job = self.hint_job, None
         if version == self.decision_key() and answer.advice is not None:
             self.message = hint_sentence(self.tr, answer.advice, self.describe)
+            self.hint = answer.advice.move  # its target is ringed until the next move
         elif self.message == self.tr("hint.thinking"):
             self.message = ""
 
@@ -666,6 +667,7 @@ class TableScene(TraySeating, Scene):
             return
         n = len(self.choices)
         self.focus = (self.focus + step) % n if self.focus >= 0 else (0 if step > 0 else n - 1)
+        self.message = ""  # the prompt now says what Enter would take
 
     # -- update ----------------------------------------------------------------------------
 
@@ -1253,13 +1255,13 @@ class TableScene(TraySeating, Scene):
             if choice.move is not None:
                 return self.describe(choice.move)
             return tr("prompt.pick_tree", tree=tree_name(tr, choice.tree))
+        if self.message:  # a hint or a refusal outranks the focus Enter would take
+            return self.message
         if 0 <= self.focus < len(self.choices):
             c = self.choices[self.focus]
             if c.move is not None:
                 return self.describe(c.move)
             return tr("prompt.pick_tree", tree=tree_name(tr, c.tree))
-        if self.message:
-            return self.message
         return self.default_prompt()
 
     def default_prompt(self) -> str:
