@@ -39,8 +39,9 @@ def test_the_advice_comes_from_another_process_and_a_killed_one_is_replaced() ->
         first = _answer(hint)
         assert first.advice is not None and first.advice.move in game.legal_moves(seat)
         assert worker.pid is not None and worker.pid != os.getpid()
-        hint.submit(game, seat)
         killed = worker.pid
+        os.kill(killed, signal.SIGSTOP)  # so it cannot answer before it dies
+        hint.submit(game, seat)
         os.kill(killed, signal.SIGKILL)
         assert _answer(hint).advice is None  # that hint is lost, nothing else
         hint.submit(game, seat)  # the next press starts a fresh process
