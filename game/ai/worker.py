@@ -5,6 +5,9 @@ frame loop (a thread would). ``cancel`` (new game, quit) drops the pending answe
 child is busy, ends it; the next ``submit`` starts a fresh one. Requests carry ids, so a late
 answer to a cancelled request is never returned.
 
+The same process answers the table's Hint button (``submit_hint``): Hard's advice is a
+search too, and in a thread it would slow every frame while it runs.
+
 A child that dies (killed, out of memory, an exception in a policy) makes ``poll`` and
 ``submit`` raise ``WorkerDied``; one that stops answering is the caller's to notice, against
 ``deadline_s``, and end with ``restart`` (which works on a stopped process too). The table's
@@ -19,8 +22,9 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
-from typing import Any
+from typing import Any, Literal, assert_never
 
+from game.ai.hint import Advice, advise
 from game.ai.policy import make_policy
 from game.engine import Decision, Move, View
 
@@ -37,15 +41,42 @@ class Request:
     id: int
     level: str
     view: View
-    decision: Decision
+    decision: Decision | None  # None for a hint: the advice finds the decision itself
     legal: tuple[Move, ...]
     seed: int
     budget_s: float
     options: tuple[tuple[str, Any], ...] = ()
+    task: Literal["move", "hint"] = "move"
+
+
+@dataclass(frozen=True, slots=True)
+class HintReply:
+    """A hint's answer; ``advice`` is ``None`` when the viewer has nothing to decide (so a
+    reply is never confused with ``poll``'s "not yet")."""
+
+    advice: Advice | None
+
+
+def answer(req: Request, policies: dict[tuple[str, tuple[tuple[str, Any], ...]], Any]) -> Any:
+    """What the request asks: a policy's move, or Hard's advice with its reasons."""
+    match req.task:
+        case "move":
+            assert req.decision is not None, "a move request names its decision"
+            key = (req.level, req.options)
+            policy = policies.get(key)
+            if policy is None:
+                policy = policies[key] = make_policy(req.level, **dict(req.options))
+            return policy.choose(
+                req.view, req.decision, req.legal, random.Random(req.seed), req.budget_s
+            )
+        case "hint":
+            return HintReply(advise(req.view, budget_s=req.budget_s, seed=req.seed))
+        case _:
+            assert_never(req.task)
 
 
 def serve(conn: Connection) -> None:
-    """Child process loop: answer each request with ``(id, move)`` until told to stop.
+    """Child process loop: answer each request with ``(id, answer)`` until told to stop.
 
     Policies are kept between requests (a Hard policy with ``workers`` > 1 keeps its pool).
     """
@@ -58,15 +89,9 @@ def serve(conn: Connection) -> None:
                 return
             if req is None:
                 return
-            key = (req.level, req.options)
-            policy = policies.get(key)
-            if policy is None:
-                policy = policies[key] = make_policy(req.level, **dict(req.options))
-            move = policy.choose(
-                req.view, req.decision, req.legal, random.Random(req.seed), req.budget_s
-            )
+            reply = answer(req, policies)
             try:
-                conn.send((req.id, move))
+                conn.send((req.id, reply))
             except (BrokenPipeError, OSError):
                 return
     finally:
@@ -164,6 +189,21 @@ class AIWorker:
         budget_s: float | None = None,
     ) -> int:
         """Start thinking about ``view``; any earlier unanswered request is cancelled."""
+        return self._send(view, decision, tuple(legal_moves), seed, budget_s, "move")
+
+    def submit_hint(self, view: View, seed: int = 0, budget_s: float | None = None) -> int:
+        """Start Hard's advice for the viewer; ``poll`` returns a ``HintReply``."""
+        return self._send(view, None, (), seed, budget_s, "hint")
+
+    def _send(
+        self,
+        view: View,
+        decision: Decision | None,
+        legal: tuple[Move, ...],
+        seed: int,
+        budget_s: float | None,
+        task: Literal["move", "hint"],
+    ) -> int:
         if self._waiting is not None:
             self.cancel()
         try:
@@ -171,15 +211,9 @@ class AIWorker:
         except OSError as e:
             raise WorkerDied(f"the AI process cannot start: {e}") from None
         self._next_id += 1
+        budget = self.budget_s if budget_s is None else budget_s
         req = Request(
-            self._next_id,
-            self.level,
-            view,
-            decision,
-            tuple(legal_moves),
-            seed,
-            self.budget_s if budget_s is None else budget_s,
-            self.options,
+            self._next_id, self.level, view, decision, legal, seed, budget, self.options, task
         )
         try:
             conn.send(req)
@@ -189,7 +223,7 @@ class AIWorker:
         self._waiting = req.id
         return req.id
 
-    def poll(self) -> Move | None:
+    def poll(self) -> Move | HintReply | None:
         """The answer if it is ready, else ``None``; never blocks."""
         conn = self._conn
         if self._waiting is None or conn is None:

@@ -58,24 +58,12 @@ def build(
     if progress is not None:
         ctx.lesson_progress = progress
     ctx.ai_factory = pool.make
-    ctx.hint = _hint_function()
+    ctx.hint = pool.hinter()
     if sound:
         ctx.sound = _sound(ctx.settings.volume)
         if ctx.sound is not None and ctx.settings.muted:
             ctx.sound.set_muted(True)
     return Services(ctx, pool)
-
-
-def _hint_function() -> Any:
-    try:
-        from game.ai.hint import advise
-    except ImportError:  # pragma: no cover - AI package missing
-        return None
-
-    def run(game: Any, seat: int) -> Any:
-        return advise(game.view(seat), budget_s=0.4)
-
-    return run
 
 
 def _sound(volume: float) -> Any:

@@ -27,8 +27,10 @@ from game.ai.easy import baseline_move
 from game.engine import Game, Move
 from game.engine.moves import check_move_types
 from game.seats import AI_LEVELS
+from game.ui.hinting import HINT_BUDGET_S, HintSource, InlineHint, WorkerHint
 
 LEVELS = AI_LEVELS
+HINT_WORKER = "hint"  # the pool's key for the hint's process (level names are the others)
 
 
 def decision_seed(ai_seed: int, moves: int, seat: int) -> int:
@@ -213,6 +215,21 @@ class AiPool:
             except (ImportError, ValueError):
                 pass
         return BuiltinAi(level, seed * 31 + seat)
+
+    def hinter(self) -> HintSource:
+        """The Hint button's source: its own worker process (so a hint never delays a seat),
+        or the advice computed in this process where no worker can start."""
+        if self.use_workers:
+            try:
+                from game.ai.worker import AIWorker
+
+                worker = self.workers.get(HINT_WORKER)
+                if worker is None:
+                    worker = self.workers[HINT_WORKER] = AIWorker("hard")
+                return WorkerHint(worker, budget_s=HINT_BUDGET_S * self.budget_scale)
+            except (ImportError, ValueError):
+                pass
+        return InlineHint()
 
     def close(self) -> None:
         for w in self.workers.values():

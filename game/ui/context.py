@@ -18,6 +18,7 @@ from game.settings import Settings
 from game.stats import Stats, summarize
 from game.ui import theme
 from game.ui.art import Art
+from game.ui.hinting import HintSource
 from game.ui.scene import SceneRegistry
 
 SPEED_FACTOR = {"slow": 0.5, "normal": 1.0, "fast": 2.5, "instant": 0.0}
@@ -130,7 +131,7 @@ class Context:
     settings: Settings = field(default_factory=Settings)
     storage: Storage = field(default_factory=MemoryStorage)
     ai_factory: Callable[[str, int, int], Any] | None = None  # (level, seat, ai_seed) -> AiPlayer
-    hint: Callable[[Any, int], Any] | None = None  # (game, seat) -> Advice | None
+    hint: HintSource | None = None  # the Hint button's advice (None: no button)
     sound: SoundPlayer | None = None  # None: no audio device, or sound turned off
     quit: Callable[[], None] = _no_op
     toggle_fullscreen: Callable[[], None] = _no_op

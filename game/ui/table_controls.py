@@ -51,6 +51,7 @@ class TableCommands(Protocol):
     expanded: int  # an opponent's row opened at length, or -1
     selected_tree: int  # a tree kind picked before its space, or -1
     tentative: Plant | None  # a planting waiting for Confirm
+    message: str  # the prompt's notice (a refusal, a hint)
 
     def refresh_choices(self) -> None: ...
     def hit(self, pos: tuple[int, int]) -> Target | None: ...
@@ -196,3 +197,5 @@ class TableControls:
     def move_focus(self, step: int) -> None:
         self.table.refresh_choices()
         self.table.targets.move_focus(step)
+        if self.table.targets.choices:
+            self.table.message = ""  # the prompt now says what Enter would take

@@ -115,13 +115,14 @@ class TableHud:
         move = t.hovered_move()
         if move is not None:
             return v.describe(move)
-        choice = t.choice_for(self.pointer.hover) or t.focused
+        hovered = t.choice_for(self.pointer.hover)
+        if hovered is None and v.message:  # a hint or a refusal outranks the focus
+            return v.message
+        choice = hovered or t.focused
         if choice is not None:
             if choice.move is not None:
                 return v.describe(choice.move)
             return tr("prompt.pick_tree", tree=tree_name(tr, choice.tree))
-        if v.message:
-            return v.message
         return self.default_prompt(v)
 
     def default_prompt(self, v: HudView) -> str:

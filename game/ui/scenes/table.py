@@ -75,7 +75,7 @@ class TableScene(TraySeating, HintRequests, Scene):
         self.targets = TargetMap(self.board)
         self.clock = 0.0
         self.hint: Move | None = None
-        self.hint_job: tuple | None = None
+        self.hint_job: tuple | None = None  # the decision a hint was asked for
         self.synced = -1
         self.message = ""  # a short notice (e.g. an illegal move's reason)
         self.saver = AutosavePolicy(ctx.storage)
@@ -123,8 +123,10 @@ class TableScene(TraySeating, HintRequests, Scene):
         self.board.tr = self.tr
 
     def exit(self) -> None:
-        """Leaving the table (menu, quit, game over): nothing played stays unsaved."""
+        """Leaving the table (menu, quit, game over): nothing played stays unsaved, and a
+        hint still being searched is dropped."""
         self.autosave(force=True)
+        self.cancel_hint()
 
     def resume(self) -> None:
         """The scene above closed (the walkthrough is always the one right above)."""

@@ -1,12 +1,10 @@
-"""The hint asked at the table (H, the Hint button): computed off the frame loop, its
-sentence shown in the prompt when it comes, dropped if the decision has moved on meanwhile.
-Mixed into ``TableScene`` as a unit (the hint is moving into the AI worker process)."""
+"""The hint asked at the table (H, the Hint button): searched off this process
+(``ctx.hint``, ``ui/hinting.py``), its sentence shown in the prompt when it comes and its
+target ringed, dropped if the decision has moved on meanwhile. Mixed into ``TableScene``."""
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
-from typing import Any
 
 from game.engine import Move
 from game.ui.context import Context
@@ -20,7 +18,8 @@ class HintRequests:
     ctx: Context
     match: Match
     message: str
-    hint_job: tuple | None
+    hint_job: tuple | None  # the decision a hint was asked for
+    hint: Move | None  # the hinted move, ringed until the next move
     tr: Callable[..., str]
 
     def human_seat(self) -> int:
@@ -30,35 +29,32 @@ class HintRequests:
         raise NotImplementedError  # the scene's
 
     def show_hint(self) -> None:
-        """Ask the AI's hint in a thread (it searches for a moment); the frame keeps going."""
+        """Ask for Hard's advice (``ctx.hint``, off this process); the frames keep going."""
         seat = self.human_seat()
         if seat < 0 or self.ctx.hint is None or self.hint_job is not None:
             return
-        game, fn, version = self.match.game.clone(), self.ctx.hint, self.decision_key()
-        box: dict[str, Any] = {}
-
-        def work() -> None:
-            try:
-                box["advice"] = fn(game, seat)
-            except Exception as e:  # noqa: BLE001 - a failing hint must not end the game
-                box["error"] = str(e)
-
-        thread = threading.Thread(target=work, name="hint", daemon=True)
-        self.hint_job = (thread, box, version)
+        self.ctx.hint.submit(self.match.game, seat)
+        self.hint_job = self.decision_key()
         self.message = self.tr("hint.thinking")
-        thread.start()
 
     def poll_hint(self) -> None:
-        if self.hint_job is None:
+        if self.hint_job is None or self.ctx.hint is None:
             return
-        thread, box, version = self.hint_job
-        if thread.is_alive():
+        answer = self.ctx.hint.poll()
+        if answer is None:
             return
-        self.hint_job = None
-        if version == self.decision_key() and "advice" in box:
-            self.message = hint_sentence(self.tr, box["advice"], self.describe)
+        version, self.hint_job = self.hint_job, None
+        if version == self.decision_key() and answer.advice is not None:
+            self.message = hint_sentence(self.tr, answer.advice, self.describe)
+            self.hint = answer.advice.move  # its target is ringed until the next move
         elif self.message == self.tr("hint.thinking"):
             self.message = ""
+
+    def cancel_hint(self) -> None:
+        """Leaving the table: a hint still being searched is dropped (its decision is over)."""
+        if self.hint_job is not None and self.ctx.hint is not None:
+            self.ctx.hint.cancel()
+            self.hint_job = None
 
     def decision_key(self) -> tuple:
         """The human's decision now; an AI seat drawing in the background leaves it alone."""
