@@ -15,7 +15,7 @@ from tests.ui.test_table import start, to_action_phase
 
 def wait_for_hint(d) -> None:  # noqa: ANN001 - the test driver
     deadline = time.monotonic() + 30
-    while d.top.hint_job is not None and time.monotonic() < deadline:
+    while d.top.hints.job is not None and time.monotonic() < deadline:
         d.frames()
 
 
@@ -26,7 +26,7 @@ def test_h_shows_hards_advice_as_a_sentence(app, ctx) -> None:
     wait_for_hint(d)
     assert ctx.tr("hint.reason.must_reveal") in d.top.message
     assert d.top.prompt_text() == d.top.message  # shown, not hidden behind the focus
-    assert d.top.hint in match.game.legal_moves(0)
+    assert d.top.hints.move in match.game.legal_moves(0)
     to_action_phase(d, match)
     d.key(pygame.K_h)
     wait_for_hint(d)
@@ -45,6 +45,6 @@ def test_a_failing_hint_clears_the_thinking_line_and_the_game_goes_on(app, ctx) 
     d, match = start(app, ctx, [Seat("Ana", "human"), Seat("Bo", "easy")], seed=3)
     d.key(pygame.K_h)
     wait_for_hint(d)
-    assert d.top.hint_job is None
+    assert d.top.hints.job is None
     assert d.top.message != ctx.tr("hint.thinking")
     to_action_phase(d, match)  # the table still plays

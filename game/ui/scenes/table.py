@@ -37,7 +37,7 @@ from game.ui.match import Match
 from game.ui.painter import Painter
 from game.ui.rules_text import RulesText, describe_target
 from game.ui.scene import Scene
-from game.ui.scenes.table_hint import HintRequests
+from game.ui.scenes.table_hint import HintRequest
 from game.ui.scenes.table_tray import HANDOVER_S, TraySeating
 from game.ui.table_controls import TableControls
 from game.ui.table_hud import TOOLTIP_DELAY_S, HudView, Pointer, TableHud
@@ -56,7 +56,7 @@ def scene_for_match(ctx: Context, match: Match) -> Scene:
     return TableScene(ctx, match)
 
 
-class TableScene(TraySeating, HintRequests, Scene):
+class TableScene(TraySeating, Scene):
     def __init__(self, ctx: Context, match: Match) -> None:
         super().__init__(ctx)
         self.match = match
@@ -74,8 +74,7 @@ class TableScene(TraySeating, HintRequests, Scene):
         self.tentative: Plant | None = None
         self.targets = TargetMap(self.board)
         self.clock = 0.0
-        self.hint: Move | None = None
-        self.hint_job: tuple | None = None  # the decision a hint was asked for
+        self.hints = HintRequest(ctx.hint, ctx.tr, self.describe)
         self.synced = -1
         self.message = ""  # a short notice (e.g. an illegal move's reason)
         self.saver = AutosavePolicy(ctx.storage)
@@ -126,7 +125,7 @@ class TableScene(TraySeating, HintRequests, Scene):
         """Leaving the table (menu, quit, game over): nothing played stays unsaved, and a
         hint still being searched is dropped."""
         self.autosave(force=True)
-        self.cancel_hint()
+        self.hints.cancel()
 
     def resume(self) -> None:
         """The scene above closed (the walkthrough is always the one right above)."""
@@ -143,7 +142,7 @@ class TableScene(TraySeating, HintRequests, Scene):
         if key == self.targets.key:
             return
         a, viewer = self.match.active(), seat if seat >= 0 else self.first_human()
-        decision, hint = (a.decision if a is not None else None), self.ctx.hint is not None
+        decision, hint = (a.decision if a is not None else None), self.hints.available
         can_undo, tree, plant = self.match.can_undo(), self.selected_tree, self.tentative
         decider = Decider(seat, decision, tree, plant, can_undo, hint, viewer)
         self.targets.refresh(key, self.match.game, decider, self.tr, self, self.match.offers)
@@ -192,7 +191,7 @@ class TableScene(TraySeating, HintRequests, Scene):
         self.selected_tree = -1
         self.tentative = None
         self.targets.focus = -1
-        self.hint = None
+        self.hints.played()
         self.targets.invalidate()
 
     def undo(self) -> None:
@@ -216,6 +215,10 @@ class TableScene(TraySeating, HintRequests, Scene):
     def describe(self, move: Move) -> str:
         seat = self.match.active().player if self.match.active() else -1
         return describe_move(self.tr, move, self.match.game, seat, self.match.names)
+
+    def show_hint(self) -> None:
+        """H or the Hint button: ask for Hard's advice; the frames keep going meanwhile."""
+        self.message = self.hints.ask(self.match, self.human_seat(), self.message)
 
     # -- overlays --------------------------------------------------------------------------
 
@@ -255,7 +258,7 @@ class TableScene(TraySeating, HintRequests, Scene):
         self.director.clock = self.clock
         fallen = [self.match.names[s] for s in self.ai_seats.fallen_back()]
         self.alerts.update(dt, self.tr, self.ctx.storage, fallen, self.retry_save)
-        self.poll_hint()
+        self.message = self.hints.poll(self.match, self.human_seat(), self.message)
         self.pointer.hover_time += dt
 
     def run_seats(self, dt: float) -> bool:
@@ -288,7 +291,7 @@ class TableScene(TraySeating, HintRequests, Scene):
             or bool(self.match.queue)
             or self.synced != self.match.version
             or self.ai_seats.busy()
-            or self.hint_job is not None
+            or self.hints.job is not None
             or (self.pointer.hover is not None and self.pointer.hover_time < TOOLTIP_DELAY_S)
             or self.clock - self.handed_at < HANDOVER_S
             or bool(self.director.flashes)
@@ -334,7 +337,7 @@ class TableScene(TraySeating, HintRequests, Scene):
             self.layer.draw(p, self.layer_key(p), self.render_layer)
             covered = bool(self.closeup.cells or self.expand_cells)
             self.hud.draw_raised_card(p, self.board, covered)
-            self.targets.draw(p, self.palette, self.clock, self.pointer.hover, self.hint)
+            self.targets.draw(p, self.palette, self.clock, self.pointer.hover, self.hints.move)
             self.draw_expanded(p)
             self.draw_focus(p)
             self.anims.draw(p)
