@@ -25,6 +25,7 @@ from game.ui.board_layer import BoardLayer
 from game.ui.layout import Layout
 from game.ui.log_panel import LogPanel
 from game.ui.match import Match
+from game.ui.seating import Seating
 from game.ui.table_hud import Pointer
 from game.ui.target_map import Choice, TargetMap
 from game.ui.targets import Target
@@ -48,7 +49,7 @@ class TableCommands(Protocol):
     layer: BoardLayer
     pointer: Pointer
     targets: TargetMap
-    expanded: int  # an opponent's row opened at length, or -1
+    seating: Seating  # the tray's seat, an opponent's row opened at length
     selected_tree: int  # a tree kind picked before its space, or -1
     tentative: Plant | None  # a planting waiting for Confirm
     message: str  # the prompt's notice (a refusal, a hint)
@@ -56,7 +57,6 @@ class TableCommands(Protocol):
     def refresh_choices(self) -> None: ...
     def hit(self, pos: tuple[int, int]) -> Target | None: ...
     def human_seat(self) -> int: ...
-    def first_human(self) -> int: ...
     def choose(self, move: Move) -> None: ...
     def activate(self, choice: Choice) -> None: ...
     def confirm_plant(self) -> None: ...
@@ -67,7 +67,6 @@ class TableCommands(Protocol):
     def open_rules_card(self, target: Target) -> None: ...
     def open_discard(self, seat: int) -> None: ...
     def refuse(self, e: IllegalMove) -> None: ...
-    def click_row(self, pos: tuple[int, int]) -> None: ...
 
 
 class TableControls:
@@ -120,7 +119,7 @@ class TableControls:
         else:
             if target is not None:
                 self.explain_refusal(pos, target)
-            t.click_row(pos)
+            t.seating.click_row(pos)
 
     def explain_refusal(self, pos: tuple[int, int], target: Target) -> None:
         """A click on something that is not a move now: say why, in the engine's words."""
@@ -140,12 +139,7 @@ class TableControls:
     def key(self, key: int) -> None:
         t = self.table
         if key == pygame.K_ESCAPE:
-            if t.expanded >= 0:
-                t.expanded = -1
-            elif t.tentative is not None or t.selected_tree >= 0:
-                t.undo()
-            else:
-                t.open_pause()
+            self.escape()
             return
         if t.anims.busy and key in (pygame.K_SPACE, *ENTER):
             t.anims.finish()
@@ -154,9 +148,20 @@ class TableControls:
         if key == pygame.K_F1:
             t.open_rules()
         elif key == pygame.K_d:
-            t.open_discard(seat if seat >= 0 else t.first_human())
+            t.open_discard(seat if seat >= 0 else t.seating.first_human())
         elif seat >= 0:
             self.decision_key(key)
+
+    def escape(self) -> None:
+        """Esc: close a row opened at length, else take back the tree or planting picked,
+        else pause."""
+        t = self.table
+        if t.seating.close_row():
+            return
+        if t.tentative is not None or t.selected_tree >= 0:
+            t.undo()
+        else:
+            t.open_pause()
 
     def decision_key(self, key: int) -> None:
         """The keys of the decision: one move each, Enter, undo, hint, the focus."""

@@ -66,6 +66,8 @@ class TableHud:
         self.match = match
         self.targets = targets
         self.pointer = pointer
+        self._row_size_key: tuple = ()  # what the row's text size was measured for
+        self._row_size = theme.BODY
 
     # -- the banner ------------------------------------------------------------------------
 
@@ -148,7 +150,7 @@ class TableHud:
             return counted(tr, key, a.actions_left, n=a.actions_left)
         return tr(key, budget=a.budget, n=a.actions_left, victim=season_name(tr, max(0, a.victim)))
 
-    def draw(self, p: Painter, v: HudView, row_text_size: Callable[[list[Button]], int]) -> None:
+    def draw(self, p: Painter, v: HudView) -> None:
         """The prompt, the buttons (the move buttons at one text size) and the key help."""
         r = v.layout["prompt"]
         p.rect(r, (10, 16, 12, 220), radius=10)
@@ -167,7 +169,7 @@ class TableHud:
         buttons = self.targets.buttons
         moves = (b for name, b in buttons.items() if name not in TOP_BUTTONS)
         row = [b for b in moves if b.size >= theme.BODY]  # Confirm and Discard keep theirs
-        size = row_text_size(row)
+        size = self.row_text_size(p, row)
         for b in buttons.values():
             b.focused = False
             if b in row:
@@ -185,6 +187,21 @@ class TableHud:
             anchor="center",
             max_width=k.w - 20,
         )
+
+    def row_text_size(self, p: Painter, row: list[Button]) -> int:
+        """One text size for the row of move buttons: the largest at which every label fits
+        (at a large interface scale the long ones would shrink alone)."""
+        labels = tuple(f"{b.label}  [{b.key_hint}]" if b.key_hint else b.label for b in row)
+        key = (labels, p.px(theme.BODY), tuple(b.rect.w for b in row))
+        if key != self._row_size_key:
+            size = theme.BODY
+            while size > theme.SMALL - 6 and any(
+                p.text_size(label, size, bold=True)[0] > b.rect.w - 12
+                for label, b in zip(labels, row, strict=True)
+            ):
+                size -= 1
+            self._row_size_key, self._row_size = key, size
+        return self._row_size
 
     @staticmethod
     def draw_thinking(p: Painter, r: Rect, clock: float) -> None:

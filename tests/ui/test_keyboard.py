@@ -73,7 +73,7 @@ def test_four_players_plant_in_the_tray_without_a_close_up(app, ctx) -> None:
     d.frames(3)
     boost(match, 0)
     d.frames()
-    assert d.top.tray == 0
+    assert d.top.seating.tray == 0
     d.key(pygame.K_4)
     d.click(d.target(Target("tree_kind", 0)))
     d.frames(30)
@@ -103,19 +103,20 @@ def test_an_opponents_row_opens_at_length_on_hover_and_click(app, ctx) -> None:
     d.frames()
     t = d.top
     hover(app, d, t.layout.player(0, "forest").center)  # the own board: nothing pops up
-    assert t.closeup.cells == [] and t.expand_cells == []
+    assert t.closeup.cells == [] and t.seating.expand_cells == []
     hover(app, d, t.layout.player(2, "totals").center)
-    assert t.expand_shown == 2 and t.expand_cells
-    open_line = [r for tg, r in t.expand_cells if tg.kind == "help_card" and tg.a == 2]
+    assert t.seating.expand_shown == 2 and t.seating.expand_cells
+    open_line = [r for tg, r in t.seating.expand_cells if tg.kind == "help_card" and tg.a == 2]
     small_line = t.layout.player(2, "help_line")
     assert len(open_line) == 12 and all(r.h > small_line.h for r in open_line)  # at length
     hover(app, d, t.layout["expand_panel"].move(0, -5).midbottom)  # still over it: stays
-    assert t.expand_cells
+    assert t.seating.expand_cells
     hover(app, d, t.layout["circle"].center)
-    assert t.expand_cells == []
+    assert t.seating.expand_cells == []
     d.click(t.layout.player(3, "help_line").center)  # a click keeps it open
     hover(app, d, t.layout["circle"].center)
-    assert t.expanded == 3 and t.expand_shown == 3 and t.expand_cells
+    s = t.seating
+    assert s.expanded == 3 and s.expand_shown == 3 and s.expand_cells
     d.key(pygame.K_ESCAPE)
     d.frames()
-    assert t.expanded == -1 and t.expand_cells == []
+    assert s.expanded == -1 and s.expand_cells == []

@@ -99,7 +99,7 @@ def test_hot_seat_humans_draw_one_after_another_while_the_ai_seats_have_drawn(ap
     ctx.settings.speed = "fast"
     seats = [Seat("Bo", "easy"), Seat("Ana", "human"), Seat("Cy", "easy"), Seat("Di", "human")]
     d, match = start(app, ctx, seats)
-    assert d.top.human_seat() == 1 and d.top.tray == 1  # the first human in turn order
+    assert d.top.human_seat() == 1 and d.top.seating.tray == 1  # the first human in turn order
     d.frames(120)
     assert match.game.players[0].stopped and match.game.players[2].stopped
     assert d.top.human_seat() == 1, "Di waits for Ana, the AI seats do not"
@@ -109,7 +109,8 @@ def test_hot_seat_humans_draw_one_after_another_while_the_ai_seats_have_drawn(ap
     until_human(d, 3)
     assert d.top.human_seat() == 3 and match.game.players[1].stopped
     d.frames()
-    assert d.top.tray == 3 and d.top.clock - d.top.handed_at < 1, "handed over with the banner"
+    seating = d.top.seating
+    assert seating.tray == 3 and d.top.clock - seating.handed_at < 1, "handed over, the banner"
     d.key(pygame.K_SPACE)
     until_human(d, 3)
     d.key(pygame.K_RETURN)

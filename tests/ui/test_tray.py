@@ -11,8 +11,8 @@ from game.engine import Phase
 from game.ui.layout import load_layout
 from game.ui.match import Seat
 from game.ui.painter import Painter
-from game.ui.scenes.table import HANDOVER_S
 from game.ui.seat_view import solitary_left
+from game.ui.seating import HANDOVER_S
 from tests.ui.test_table import start
 
 
@@ -30,14 +30,14 @@ def test_the_only_human_holds_the_tray_even_when_not_first(app, ctx) -> None:
     seats = [Seat("Bo", "easy"), Seat("Cy", "easy"), Seat("Ana", "human")]
     d, _match = start(app, ctx, seats)
     tray = d.top.layout.player(2, "panel")
-    assert d.top.tray == 2 and tray == load_layout(3).player(0, "panel")
+    assert d.top.seating.tray == 2 and tray == load_layout(3).player(0, "panel")
     assert tray.bottom > d.top.layout.player(0, "panel").bottom  # along the bottom
 
 
 def test_hot_seat_hands_the_tray_over_with_the_banner(app, ctx) -> None:
     seats = [Seat("Ana", "human"), Seat("Bo", "human"), Seat("Cy", "easy"), Seat("Di", "easy")]
     d, match = start(app, ctx, seats)
-    assert d.top.tray == 0
+    assert d.top.seating.tray == 0
     d.key(pygame.K_SPACE)
     d.key(pygame.K_RETURN)  # Ana stops: Bo draws next
     for _ in range(600):
@@ -45,13 +45,13 @@ def test_hot_seat_hands_the_tray_over_with_the_banner(app, ctx) -> None:
             break
         d.frames()
     d.frames()
-    t = d.top
-    assert match.game.phase is Phase.DRAW and t.tray == 1
+    t, s = d.top, d.top.seating
+    assert match.game.phase is Phase.DRAW and s.tray == 1
     assert t.layout.player(1, "panel") == load_layout(4).player(0, "panel")
-    assert t.clock - t.handed_at < HANDOVER_S and t.busy()  # the banner says so, for a while
+    assert t.clock - s.handed_at < HANDOVER_S and t.busy()  # the banner says so, for a while
     assert "Bo" in ctx.tr("banner.handover", name="Bo")
     d.frames(round(HANDOVER_S * 60) + 5)
-    assert t.clock - t.handed_at >= HANDOVER_S
+    assert t.clock - s.handed_at >= HANDOVER_S
 
 
 def test_the_pile_note_counts_what_the_owner_knows(app, ctx) -> None:

@@ -4,6 +4,7 @@ end. It owns the match's event queue and composes the parts that each do one job
 * ``TargetMap`` (``ui/target_map.py``): legal moves <-> targets <-> buttons of the decision;
 * ``EventDirector`` (``ui/event_director.py``): each event shown becomes its animation;
 * ``AiSeatDriver`` (``ui/ai_driver.py``): the AI seats' draws and decisions;
+* ``Seating`` (``ui/seating.py``): whose seat the tray shows, the opponents' rows opened;
 * ``ForestCloseUp`` (``ui/forest_closeup.py``), ``TableHud`` (``ui/table_hud.py``),
   ``BoardLayer`` (``ui/board_layer.py``), ``AutosavePolicy`` (``ui/autosave.py``).
 
@@ -31,14 +32,14 @@ from game.ui.board_layer import BoardLayer
 from game.ui.context import SPEED_FACTOR, Context
 from game.ui.event_director import EventDirector, Progress
 from game.ui.forest_closeup import CloseUpView, ForestCloseUp
-from game.ui.layout import load_layout
+from game.ui.layout import Layout, load_layout
 from game.ui.log_panel import LogPanel
 from game.ui.match import Match
 from game.ui.painter import Painter
 from game.ui.rules_text import RulesText, describe_target
 from game.ui.scene import Scene
 from game.ui.scenes.table_hint import HintRequest
-from game.ui.scenes.table_tray import HANDOVER_S, TraySeating
+from game.ui.seating import Seating
 from game.ui.table_controls import TableControls
 from game.ui.table_hud import TOOLTIP_DELAY_S, HudView, Pointer, TableHud
 from game.ui.target_map import Choice, Decider, TargetMap
@@ -56,17 +57,15 @@ def scene_for_match(ctx: Context, match: Match) -> Scene:
     return TableScene(ctx, match)
 
 
-class TableScene(TraySeating, Scene):
+class TableScene(Scene):
     def __init__(self, ctx: Context, match: Match) -> None:
         super().__init__(ctx)
         self.match = match
         n = match.game.n
-        self.base_layout = load_layout(n)
+        base_layout = load_layout(n)
         self.anims = Animator()
-        self.tray = self.tray_seat(-1)
-        self.layout = self.base_layout.seated(self.tray, n)
-        self.board = BoardView(self.layout, n, ctx.tr, self.tray)
-        self.init_seating()
+        self.board = BoardView(base_layout, n, ctx.tr)
+        self.seating = Seating(match, base_layout, self.board)  # seats the board for the tray
         self.log = LogPanel(ctx.tr)
         self.layer = BoardLayer()
         self.pointer = Pointer()
@@ -78,7 +77,7 @@ class TableScene(TraySeating, Scene):
         self.synced = -1
         self.message = ""  # a short notice (e.g. an illegal move's reason)
         self.saver = AutosavePolicy(ctx.storage)
-        self.closeup = ForestCloseUp(self.layout, n, self.tray)
+        self.closeup = ForestCloseUp(self.layout, n, self.seating.tray)
         self.director = EventDirector(match, self.board, self.anims, self.closeup, ctx.play_sound)
         self.ai_seats = AiSeatDriver(match, ctx.ai_factory)  # (the context's, or workers)
         self.hud = TableHud(match, self.targets, self.pointer)
@@ -90,6 +89,11 @@ class TableScene(TraySeating, Scene):
     def kind(self) -> str:  # type: ignore[override]
         """The phase shown ("draw" or "action"): the key help and screenshots follow it."""
         return "action" if self.match.shown.phase is Phase.ACTION else "draw"
+
+    @property
+    def layout(self) -> Layout:
+        """The layout seated for the tray's seat (``Seating.layout``)."""
+        return self.seating.layout
 
     @property
     def tr(self):  # noqa: ANN201 - the catalogue's tr
@@ -141,7 +145,7 @@ class TableScene(TraySeating, Scene):
         key = (self.match.version, seat, self.selected_tree, self.tentative)
         if key == self.targets.key:
             return
-        a, viewer = self.match.active(), seat if seat >= 0 else self.first_human()
+        a, viewer = self.match.active(), seat if seat >= 0 else self.seating.first_human()
         decision, hint = (a.decision if a is not None else None), self.hints.available
         can_undo, tree, plant = self.match.can_undo(), self.selected_tree, self.tentative
         decider = Decider(seat, decision, tree, plant, can_undo, hint, viewer)
@@ -293,7 +297,7 @@ class TableScene(TraySeating, Scene):
             or self.ai_seats.busy()
             or self.hints.job is not None
             or (self.pointer.hover is not None and self.pointer.hover_time < TOOLTIP_DELAY_S)
-            or self.clock - self.handed_at < HANDOVER_S
+            or self.seating.handing_over(self.clock)
             or bool(self.director.flashes)
         )
 
@@ -323,27 +327,29 @@ class TableScene(TraySeating, Scene):
             scene = self.replace("game_over", self.match)  # our exit saves what is unsaved
             if isinstance(scene, TableScene):
                 scene.saver.saved_at = self.saver.saved_at  # one save per AUTOSAVE_GAP_S
-                scene.keep_tray(self.tray)
+                if scene.seating.keep(self.seating.tray, scene.clock, scene.anims.busy):
+                    scene.layer.invalidate()
 
     # -- drawing ---------------------------------------------------------------------------
 
     def draw(self, p: Painter) -> None:
         """The table; its words (banner, log, prompt, buttons, tooltips) at the player's
         interface scale, the board's packed labels and the round's panels at their own."""
-        self.seat_tray(self.tray_seat(self.tray))
+        if self.seating.follow(self.clock, self.anims.busy):
+            self.layer.invalidate()
         self.refresh_choices()
         p.text_scale = self.ctx.settings.ui_scale / 100
         try:
             self.layer.draw(p, self.layer_key(p), self.render_layer)
-            covered = bool(self.closeup.cells or self.expand_cells)
+            covered = bool(self.closeup.cells or self.seating.expand_cells)
             self.hud.draw_raised_card(p, self.board, covered)
             self.targets.draw(p, self.palette, self.clock, self.pointer.hover, self.hints.move)
-            self.draw_expanded(p)
+            self.seating.draw_expanded(p, self.pointer, self.focus_seat() >= 0)
             self.draw_focus(p)
             self.anims.draw(p)
             self.director.draw_flashes(p)
             self.draw_hud(p)
-            self.draw_handover(p)
+            self.seating.draw_handover(p, self.clock, self.palette, self.tr)
             p.text_scale = 1.0
             self.draw_extra(p)
             p.text_scale = self.ctx.settings.ui_scale / 100
@@ -407,7 +413,7 @@ class TableScene(TraySeating, Scene):
 
     def draw_hud(self, p: Painter) -> None:
         if self.round_end is None:  # the walkthrough's panel takes the prompt's place
-            self.hud.draw(p, self.hud_view(), lambda row: self.row_text_size(p, row))
+            self.hud.draw(p, self.hud_view())
 
     def keys_text(self) -> str:
         return self.tr(f"keys.{self.kind}")
@@ -426,14 +432,15 @@ class TableScene(TraySeating, Scene):
             text = self.tooltip()
             if text is not None:
                 closeup = bool(self.closeup.cells)
-                self.hud.draw_tooltip(p, text, self.layout, self.tray, closeup)
+                self.hud.draw_tooltip(p, text, self.layout, self.seating.tray, closeup)
 
     # -- the Forest close-up ---------------------------------------------------------------
 
     def focus_seat(self) -> int:
         """Whose Forest is shown up close, or -1 (``ForestCloseUp.seat``)."""
         animating = self.anims.busy
-        return self.closeup.seat(self.human_seat(), self.tray, self.match.active(), animating)
+        tray = self.seating.tray
+        return self.closeup.seat(self.human_seat(), tray, self.match.active(), animating)
 
     def draw_focus(self, p: Painter) -> None:
         seat = self.focus_seat()
@@ -444,12 +451,6 @@ class TableScene(TraySeating, Scene):
         """What is under ``pos``: the close-up's spaces first, then an opponent's row opened
         at length; each hides what lies under it."""
         covered, target = self.closeup.hit(self.layout, pos)
-        if covered:
-            return target
-        if self.expand_cells:
-            for t, r in reversed(self.expand_cells):
-                if r.collidepoint(pos):
-                    return t
-            if self.layout["expand_panel"].collidepoint(pos):
-                return None
-        return self.board.hit(pos)
+        if not covered:
+            covered, target = self.seating.hit(pos)
+        return target if covered else self.board.hit(pos)
