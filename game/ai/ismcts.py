@@ -26,6 +26,7 @@ from game.engine.moves import (
     SKIP_BONUS,
     STOP,
     USE_FRAGMENT,
+    Plant,
 )
 from game.engine.state import VARAN
 
@@ -55,10 +56,12 @@ class Node:
 @dataclass(frozen=True, slots=True)
 class IsmctsPolicy:
     level: str = "ismcts"
-    exploration: float = 0.7
-    rounds: int = 1  # rollouts stop at the end of the round this many rounds later
+    exploration: float = 0.4
+    sharpness: float = 0.5  # reward logit per point of greedy_score's worth
+    rounds: int = 0  # rollouts stop at the end of the round this many rounds later
+    depth: int = 24  # ... or after this many moves past the tree, whichever comes first
     iterations: int = 0  # > 0: a fixed number of iterations (reproducible; for tests)
-    leaf: str = "tracks"  # cut-off reward: "tracks" alone, or "worth" (greedy_score's)
+    leaf: str = "worth"  # cut-off reward: "tracks" alone, or "worth" (greedy_score's)
 
     def choose(
         self,
@@ -95,6 +98,7 @@ class IsmctsPolicy:
         node = root
         who, legal = me, root_legal
         while True:
+            legal = sensible(g, who, legal)
             for m in legal:
                 child = node.children.get(m)
                 if child is not None:
@@ -102,7 +106,7 @@ class IsmctsPolicy:
             untried = [m for m in legal if m not in node.children]
             if untried:
                 m = rng.choice(untried)
-                child = node.children[m] = Node(m, who, node)
+                child = node.children[m] = Node(m, who, node, available=1)
                 g.play_unchecked(who, m)
                 node = child
                 break
@@ -113,12 +117,22 @@ class IsmctsPolicy:
             if nxt is None:
                 break
             who, legal = nxt
-        rewards = rollout(g, rng, stop_round, self.leaf)
+        rewards = rollout(g, rng, stop_round, self.leaf, self.depth, self.sharpness)
         while node is not None:
             node.visits += 1
             if node.player >= 0:
                 node.reward += rewards[node.player]
             node = node.parent
+
+
+def sensible(g: Game, who: int, legal: list[Move]) -> list[Move]:
+    """The legal moves less the plainly silly: planting a kind already in the Forest while
+    a new kind (one more step on the Trees track) can be planted."""
+    if not legal or not isinstance(legal[0], Plant):
+        return legal
+    owned = g.players[who].forest
+    new = [m for m in legal if not isinstance(m, Plant) or m.tree not in owned]
+    return new if any(isinstance(m, Plant) for m in new) else legal
 
 
 def _next_decision(g: Game, stop_round: int) -> tuple[int, list[Move]] | None:
@@ -150,15 +164,24 @@ def rollout_move(g: Game, who: int, legal: list[Move], rng: random.Random) -> Mo
     return TAKE_FRAGMENT if TAKE_FRAGMENT in legal else legal[0]
 
 
-def rollout(g: Game, rng: random.Random, stop_round: int, leaf: str = "tracks") -> list[float]:
-    """Play to the end of ``stop_round`` (or the game) and give each seat its reward."""
-    while g.phase is not Phase.OVER and g.round <= stop_round:
+def rollout(
+    g: Game,
+    rng: random.Random,
+    stop_round: int,
+    leaf: str = "tracks",
+    depth: int = 1000,
+    sharpness: float = WORTH_SHARPNESS,
+) -> list[float]:
+    """Play to the end of ``stop_round`` (or the game, or ``depth`` moves) and give each
+    seat its reward."""
+    while g.phase is not Phase.OVER and g.round <= stop_round and depth > 0:
+        depth -= 1
         who = g.pending()[0].player
-        g.play_unchecked(who, rollout_move(g, who, g.legal_moves(who), rng))
-    return rewards(g, leaf)
+        g.play_unchecked(who, rollout_move(g, who, sensible(g, who, g.legal_moves(who)), rng))
+    return rewards(g, leaf, sharpness)
 
 
-def rewards(g: Game, leaf: str = "tracks") -> list[float]:
+def rewards(g: Game, leaf: str = "tracks", sharpness: float = WORTH_SHARPNESS) -> list[float]:
     """1 for a win (shared when tied), 0 for a loss; else a win chance from the tracks
     (or from each seat's ``greedy_score`` worth, tracks and income together)."""
     if g.phase is Phase.OVER:
@@ -168,7 +191,7 @@ def rewards(g: Game, leaf: str = "tracks") -> list[float]:
     sharp = SHARPNESS
     if leaf == "worth":
         scores = [seat_worth(g, p) for p in g.players]
-        sharp = WORTH_SHARPNESS
+        sharp = sharpness
     else:
         for p in g.players:
             t = p.tracks()
