@@ -30,7 +30,6 @@ VARAN_COST = 0.7
 FRAGMENT = (0.0, 0.9, 1.6, 2.1, 2.4)  # a Fragment can save an action
 CONVEX = 3.0  # how much more a step near 12 is worth than a step near 0
 OPPONENT = 0.5  # weight of the strongest opponent's worth
-REACH = 0.0  # share of the Fire steps a seat's usual Water could take from the centre
 
 
 def progress(t: float) -> float:
@@ -83,15 +82,6 @@ def seat_worth(g: Game, p: PlayerState) -> float:
     lead = max(trees, fires, flow)
     h = horizon(lead)
     v = progress(trees) + progress(fires) + progress(flow)
-    if REACH and g.centre:
-        water = drawn * mean[E_WATER] + p.forest_elems[E_WATER]
-        k = spent = 0
-        for f in sorted(g.centre):
-            if spent + f > water:
-                break
-            spent += f
-            k += 1
-        v += REACH * (progress(fires + k) - progress(fires))
     if g.phase is Phase.ACTION and max(trees, fires, flowers) >= GOAL:
         v += REACHED
     income = 0.0

@@ -3,9 +3,11 @@
 One tree over the acting seat's information set (Cowling, Powley and Whitehouse's SO-ISMCTS):
 each iteration samples a world consistent with the view (``determinize``), descends by UCB1
 over the children whose moves are legal in that world (each counts how often it was
-available), expands one untried move, plays lightly filtered random moves to the end of the
-round after this one and backs up every seat's reward, a win chance from a plain track
-score. Written from RULES.md as a yardstick, sharing nothing with Medium or Hard.
+available), expands one untried move, then plays lightly filtered random moves. Rollouts
+are cut short so that a 0.1 s budget buys a few hundred iterations rather than a few dozen:
+at the end of the current round or after ``depth`` moves, whichever comes first, each
+seat's reward is a soft win chance from ``greedy_score``'s worth. Written from RULES.md as
+a yardstick, sharing nothing with Medium or Hard.
 """
 
 from __future__ import annotations
@@ -59,7 +61,7 @@ class IsmctsPolicy:
     exploration: float = 0.4
     sharpness: float = 0.5  # reward logit per point of greedy_score's worth
     rounds: int = 0  # rollouts stop at the end of the round this many rounds later
-    depth: int = 24  # ... or after this many moves past the tree, whichever comes first
+    depth: int = 32  # ... or after this many moves past the tree, whichever comes first
     iterations: int = 0  # > 0: a fixed number of iterations (reproducible; for tests)
     leaf: str = "worth"  # cut-off reward: "tracks" alone, or "worth" (greedy_score's)
 
