@@ -35,6 +35,7 @@ from game.engine.state import VARAN
 TAKE_FRAGMENT = CHOOSE[Action.FRAGMENT]
 SHARPNESS = 0.6  # win-chance logit per track point of the score
 WORTH_SHARPNESS = 0.15  # the same per point of greedy_score's (convex) worth
+DOUBT = 0.2  # share of a cut-off reward spread evenly over the seats
 
 
 @dataclass(slots=True)
@@ -73,11 +74,11 @@ class IsmctsPolicy:
         rng: random.Random,
         budget_s: float,
     ) -> Move:
-        legal = list(legal_moves)
+        me = view.player
+        legal = sensible(view.game, me, list(legal_moves))
         if len(legal) == 1:
             return legal[0]
         root = Node(None, -1, None)
-        me = view.player
         deadline = time.monotonic() + budget_s * 0.9
         n = 0
         while True:
@@ -128,9 +129,21 @@ class IsmctsPolicy:
 
 
 def sensible(g: Game, who: int, legal: list[Move]) -> list[Move]:
-    """The legal moves less the plainly silly: planting a kind already in the Forest while
-    a new kind (one more step on the Trees track) can be planted."""
-    if not legal or not isinstance(legal[0], Plant):
+    """The legal moves less the plainly silly: stopping while the next card cannot cost an
+    action (one uncancelled solitary symbol or none), passing while an action is open (a
+    Fragment at least never hurts), and planting a kind already in the Forest while a new
+    kind (one more step on the Trees track) can be planted."""
+    if len(legal) < 2:
+        return legal
+    first = legal[0]
+    if legal[-1] == PASS:
+        return legal[:-1]
+    if first == DRAW:
+        p = g.players[who]
+        if p.solitary - p.gregarious <= 1 and STOP in legal:
+            return [m for m in legal if m != STOP]
+        return legal
+    if not isinstance(first, Plant):
         return legal
     owned = g.players[who].forest
     new = [m for m in legal if not isinstance(m, Plant) or m.tree not in owned]
@@ -201,4 +214,7 @@ def rewards(g: Game, leaf: str = "tracks", sharpness: float = WORTH_SHARPNESS) -
     top = max(scores)
     ex = [math.exp(sharp * (s - top)) for s in scores]
     total = sum(ex)
-    return [x / total for x in ex]
+    # A heuristic lead is never as sure as a won game: keep cut-off rewards off 0 and 1,
+    # so the search still tells the move that wins now from one that leads by a lot.
+    n = len(scores)
+    return [(1.0 - DOUBT) * x / total + DOUBT / n for x in ex]

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import random
 
-from game.ai.ismcts import IsmctsPolicy, Node, rewards, rollout, sensible
+from game.ai.ismcts import DOUBT, IsmctsPolicy, Node, rewards, rollout, sensible
 from game.engine import Action, Decision, determinize, new_game
-from game.engine.moves import CHOOSE, Plant
-from tests.ai.positions import action_position
+from game.engine.moves import CHOOSE, DRAW, PASS, STOP, Plant
+from game.engine.state import VARAN
+from tests.ai.positions import action_position, draw_position
 
-WEASEL, HARE, GOLDFISH, BEE, CATERPILLAR = 8, 9, 5, 12, 16
+BEAR, GOLDFISH, WEASEL, HARE, BEE, OWL, CATERPILLAR = 1, 5, 8, 9, 12, 14, 16
 
 
 def test_root_statistics_count_every_iteration_and_every_availability() -> None:
@@ -21,7 +22,7 @@ def test_root_statistics_count_every_iteration_and_every_availability() -> None:
     for _ in range(120):
         policy.iterate(determinize(g.view(0), rng), 0, legal, root, rng)
     children = list(root.children.values())
-    assert {c.move for c in children} == set(legal)
+    assert {c.move for c in children} == set(legal) - {PASS}  # passing is filtered
     assert sum(c.visits for c in children) == root.visits == 120
     # every root move is available in every world: each was counted once per iteration
     # from its creation on, so availability is at least the visits and at most the total
@@ -47,7 +48,7 @@ def test_sharper_rewards_separate_the_seats_more() -> None:
     g = action_position([GOLDFISH, WEASEL, HARE])
     g.players[0].fires = [2, 2, 3]
     soft, sharp = rewards(g, "worth", 0.1), rewards(g, "worth", 1.0)
-    assert 0.5 < soft[0] < sharp[0] < 1.0
+    assert 0.5 < soft[0] < sharp[0] < 1.0 - DOUBT / 2  # a lead is never a won game
 
 
 def test_planting_a_kind_already_owned_is_filtered_while_a_new_kind_fits() -> None:
@@ -69,3 +70,20 @@ def test_ismcts_plays_the_Extinguish_that_wins_with_short_rollouts() -> None:
     policy = IsmctsPolicy(iterations=200, depth=8)
     move = policy.choose(g.view(0), Decision.ACTION, g.legal_moves(0), random.Random(2), 10)
     assert move == CHOOSE[Action.EXTINGUISH]
+
+
+def test_stopping_is_filtered_while_the_next_card_cannot_cost_an_action() -> None:
+    g = draw_position([BEAR, WEASEL], deck=[VARAN] * 5)  # one uncancelled symbol
+    legal = g.legal_moves(0)
+    assert STOP in legal and STOP not in sensible(g, 0, legal)
+    move = IsmctsPolicy(iterations=20).choose(g.view(0), Decision.DRAW, legal, random.Random(1), 1)
+    assert move == DRAW
+    g2 = draw_position([BEAR, OWL, WEASEL], deck=[VARAN] * 5)  # two: the next may cost one
+    assert STOP in sensible(g2, 0, g2.legal_moves(0))
+
+
+def test_passing_is_filtered_while_an_action_is_open() -> None:
+    g = action_position([GOLDFISH, WEASEL, HARE])
+    legal = g.legal_moves(0)
+    assert legal[-1] == PASS and len(legal) > 1
+    assert sensible(g, 0, legal) == legal[:-1]
