@@ -11,10 +11,10 @@ from game.ai.greedy import GreedyPolicy, LineJudge, Pile
 from game.ai.greedy_score import WIN, score, seat_worth, threat
 from game.engine import Decision, Phase
 from game.engine.moves import DRAW, STOP, USE_FRAGMENT
-from game.engine.state import CARD_SOLITARY, VARAN
+from game.engine.state import CARD_SOLITARY, E_WATER, VARAN
 from tests.ai.positions import action_position, draw_position
 
-BEAR, BEETLE, GOLDFISH, WEASEL, HARE, FAWN, OWL = 1, 2, 5, 8, 9, 10, 14
+BEAR, BEETLE, FOX, GOLDFISH, WEASEL, HARE, FAWN, OWL = 1, 2, 4, 5, 8, 9, 10, 14
 
 
 def solitary_chance(pile: Pile) -> float:
@@ -97,3 +97,20 @@ def test_a_finished_game_scores_exactly() -> None:
     g.phase = Phase.OVER
     g.players[0].fires = [2] * 11
     assert score(g, 0) == WIN and score(g, 1) == -WIN
+
+
+def test_greedy_puts_out_the_Fire_that_saves_it_from_Onibi() -> None:
+    """Water 7 against firepower 8: one Fire of 4 put out leaves 4, and no Varan comes."""
+    flamingo, hummingbird = 17, 11
+    g = action_position([GOLDFISH, hummingbird, BEAR, FOX, flamingo, WEASEL], centre=[4, 4])
+    p = g.players[0]
+    assert p.total(E_WATER) == 7 and threat(g, p) == 2
+    policy = GreedyPolicy()
+    rng = random.Random(1)
+    first = True
+    while g.turn == 0 and g.phase is Phase.ACTION and (first or g.tasks):
+        first = False
+        pend = g.pending()[0]
+        legal = g.legal_moves(0)
+        g.play(0, policy.choose(g.view(0), pend.decision, legal, rng, 1.0))
+    assert len(p.fires) == 1 and threat(g, p) == 0
