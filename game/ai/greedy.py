@@ -5,7 +5,9 @@ sampled world (``determinize``), finishes the step it opens by the same one-ply 
 pick, the landing bonus of a Move) and keeps the move whose position scores best under
 ``greedy_score``. In the Guardian Animals phase it weighs Stop against Draw and Fragment by
 the exact odds of the next card from what it knows of its pile (the known top, then the
-hidden multiset, then the discard that a reshuffle would bring), looking two cards ahead.
+hidden multiset, then the discard that a reshuffle would bring), looking two cards ahead;
+at one uncancelled solitary symbol or none it always draws, since no card can then cost
+an action.
 """
 
 from __future__ import annotations
@@ -39,7 +41,6 @@ from game.engine.state import (
 )
 
 TOP = 40  # element totals beyond this are treated as this
-WHOLE_TURN = False
 FUEL = 0.5  # each animal attracted adds a Fire to the centre for anyone to take
 SPARE = 0.06  # worth of an element point below the next step of an action
 STEAL = 1.5  # a Victory tile taken: one step for me, one lost by a rival
@@ -73,7 +74,7 @@ def best_move(g: Game, seat: int, legal: Sequence[Move]) -> Move:
     for m in legal:
         c = g.clone()
         c.play_unchecked(seat, m)
-        v = finish_step(c, seat, fuel)
+        v = finish_step(c, seat, g.round, fuel)
         if v > best_v:
             best, best_v = m, v
     return best
@@ -88,9 +89,9 @@ def judge(g: Game, seat: int, round_: int, fuel: int) -> float:
     return v
 
 
-def finish_step(g: Game, seat: int, fuel: int, whole_turn: bool = WHOLE_TURN) -> float:
-    """Play the rest of the current step (or turn) one-ply and score what it leaves."""
-    round_ = g.round
+def finish_step(g: Game, seat: int, round_: int, fuel: int, whole_turn: bool = False) -> float:
+    """Play the rest of the current step (or turn) one-ply and score what it leaves
+    (``round_`` and ``fuel``: the round and the animals attracted before the move)."""
     for _ in range(40):
         if g.phase is not Phase.ACTION or g.turn != seat or not (g.tasks or whole_turn):
             break
@@ -271,7 +272,8 @@ class LineJudge:
         balance = p.solitary - p.gregarious
         pile = Pile.of(p)
         values: dict[Move, float] = {}
-        if STOP in legal:
+        # At most one uncancelled solitary symbol the next card cannot cost an action.
+        if STOP in legal and not (DRAW in legal and balance <= 1):
             values[STOP] = self.line_value(elems, balance)
         if DRAW in legal:
             values[DRAW] = self.draw(elems, balance, pile, p.fragments, 2)

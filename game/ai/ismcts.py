@@ -3,9 +3,11 @@
 One tree over the acting seat's information set (Cowling, Powley and Whitehouse's SO-ISMCTS):
 each iteration samples a world consistent with the view (``determinize``), descends by UCB1
 over the children whose moves are legal in that world (each counts how often it was
-available), expands one untried move, plays lightly filtered random moves to the end of the
-round after this one and backs up every seat's reward, a win chance from a plain track
-score. Written from RULES.md as a yardstick, sharing nothing with Medium or Hard.
+available), expands one untried move, then plays lightly filtered random moves. Rollouts
+are cut short so that a 0.1 s budget buys a few hundred iterations rather than a few dozen:
+at the end of the current round or after ``depth`` moves, whichever comes first, each
+seat's reward is a soft win chance from ``greedy_score``'s worth. Written from RULES.md as
+a yardstick, sharing nothing with Medium or Hard.
 """
 
 from __future__ import annotations
@@ -26,12 +28,14 @@ from game.engine.moves import (
     SKIP_BONUS,
     STOP,
     USE_FRAGMENT,
+    Plant,
 )
 from game.engine.state import VARAN
 
 TAKE_FRAGMENT = CHOOSE[Action.FRAGMENT]
 SHARPNESS = 0.6  # win-chance logit per track point of the score
 WORTH_SHARPNESS = 0.15  # the same per point of greedy_score's (convex) worth
+DOUBT = 0.2  # share of a cut-off reward spread evenly over the seats
 
 
 @dataclass(slots=True)
@@ -55,10 +59,12 @@ class Node:
 @dataclass(frozen=True, slots=True)
 class IsmctsPolicy:
     level: str = "ismcts"
-    exploration: float = 0.7
-    rounds: int = 1  # rollouts stop at the end of the round this many rounds later
+    exploration: float = 0.4
+    sharpness: float = 0.5  # reward logit per point of greedy_score's worth
+    rounds: int = 0  # rollouts stop at the end of the round this many rounds later
+    depth: int = 32  # ... or after this many moves past the tree, whichever comes first
     iterations: int = 0  # > 0: a fixed number of iterations (reproducible; for tests)
-    leaf: str = "tracks"  # cut-off reward: "tracks" alone, or "worth" (greedy_score's)
+    leaf: str = "worth"  # cut-off reward: "tracks" alone, or "worth" (greedy_score's)
 
     def choose(
         self,
@@ -68,11 +74,11 @@ class IsmctsPolicy:
         rng: random.Random,
         budget_s: float,
     ) -> Move:
-        legal = list(legal_moves)
+        me = view.player
+        legal = sensible(view.game, me, list(legal_moves))
         if len(legal) == 1:
             return legal[0]
         root = Node(None, -1, None)
-        me = view.player
         deadline = time.monotonic() + budget_s * 0.9
         n = 0
         while True:
@@ -95,6 +101,7 @@ class IsmctsPolicy:
         node = root
         who, legal = me, root_legal
         while True:
+            legal = sensible(g, who, legal)
             for m in legal:
                 child = node.children.get(m)
                 if child is not None:
@@ -102,7 +109,7 @@ class IsmctsPolicy:
             untried = [m for m in legal if m not in node.children]
             if untried:
                 m = rng.choice(untried)
-                child = node.children[m] = Node(m, who, node)
+                child = node.children[m] = Node(m, who, node, available=1)
                 g.play_unchecked(who, m)
                 node = child
                 break
@@ -113,12 +120,34 @@ class IsmctsPolicy:
             if nxt is None:
                 break
             who, legal = nxt
-        rewards = rollout(g, rng, stop_round, self.leaf)
+        rewards = rollout(g, rng, stop_round, self.leaf, self.depth, self.sharpness)
         while node is not None:
             node.visits += 1
             if node.player >= 0:
                 node.reward += rewards[node.player]
             node = node.parent
+
+
+def sensible(g: Game, who: int, legal: list[Move]) -> list[Move]:
+    """The legal moves less the plainly silly: stopping while the next card cannot cost an
+    action (one uncancelled solitary symbol or none), passing while an action is open (a
+    Fragment at least never hurts), and planting a kind already in the Forest while a new
+    kind (one more step on the Trees track) can be planted."""
+    if len(legal) < 2:
+        return legal
+    first = legal[0]
+    if legal[-1] == PASS:
+        return legal[:-1]
+    if first == DRAW:
+        p = g.players[who]
+        if p.solitary - p.gregarious <= 1 and STOP in legal:
+            return [m for m in legal if m != STOP]
+        return legal
+    if not isinstance(first, Plant):
+        return legal
+    owned = g.players[who].forest
+    new = [m for m in legal if not isinstance(m, Plant) or m.tree not in owned]
+    return new if any(isinstance(m, Plant) for m in new) else legal
 
 
 def _next_decision(g: Game, stop_round: int) -> tuple[int, list[Move]] | None:
@@ -150,15 +179,24 @@ def rollout_move(g: Game, who: int, legal: list[Move], rng: random.Random) -> Mo
     return TAKE_FRAGMENT if TAKE_FRAGMENT in legal else legal[0]
 
 
-def rollout(g: Game, rng: random.Random, stop_round: int, leaf: str = "tracks") -> list[float]:
-    """Play to the end of ``stop_round`` (or the game) and give each seat its reward."""
-    while g.phase is not Phase.OVER and g.round <= stop_round:
+def rollout(
+    g: Game,
+    rng: random.Random,
+    stop_round: int,
+    leaf: str = "tracks",
+    depth: int = 1000,
+    sharpness: float = WORTH_SHARPNESS,
+) -> list[float]:
+    """Play to the end of ``stop_round`` (or the game, or ``depth`` moves) and give each
+    seat its reward."""
+    while g.phase is not Phase.OVER and g.round <= stop_round and depth > 0:
+        depth -= 1
         who = g.pending()[0].player
-        g.play_unchecked(who, rollout_move(g, who, g.legal_moves(who), rng))
-    return rewards(g, leaf)
+        g.play_unchecked(who, rollout_move(g, who, sensible(g, who, g.legal_moves(who)), rng))
+    return rewards(g, leaf, sharpness)
 
 
-def rewards(g: Game, leaf: str = "tracks") -> list[float]:
+def rewards(g: Game, leaf: str = "tracks", sharpness: float = WORTH_SHARPNESS) -> list[float]:
     """1 for a win (shared when tied), 0 for a loss; else a win chance from the tracks
     (or from each seat's ``greedy_score`` worth, tracks and income together)."""
     if g.phase is Phase.OVER:
@@ -168,7 +206,7 @@ def rewards(g: Game, leaf: str = "tracks") -> list[float]:
     sharp = SHARPNESS
     if leaf == "worth":
         scores = [seat_worth(g, p) for p in g.players]
-        sharp = WORTH_SHARPNESS
+        sharp = sharpness
     else:
         for p in g.players:
             t = p.tracks()
@@ -176,4 +214,7 @@ def rewards(g: Game, leaf: str = "tracks") -> list[float]:
     top = max(scores)
     ex = [math.exp(sharp * (s - top)) for s in scores]
     total = sum(ex)
-    return [x / total for x in ex]
+    # A heuristic lead is never as sure as a won game: keep cut-off rewards off 0 and 1,
+    # so the search still tells the move that wins now from one that leads by a lot.
+    n = len(scores)
+    return [(1.0 - DOUBT) * x / total + DOUBT / n for x in ex]

@@ -1,0 +1,116 @@
+"""The ``greedy`` yardstick: exact draw odds from the knowable pile, its draw and Fragment
+choices on prepared Help Lines, and its own position score."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from fractions import Fraction
+
+from game.ai.greedy import GreedyPolicy, LineJudge, Pile
+from game.ai.greedy_score import WIN, score, seat_worth, threat
+from game.engine import Decision, Phase
+from game.engine.moves import DRAW, STOP, USE_FRAGMENT
+from game.engine.state import CARD_SOLITARY, E_WATER, VARAN
+from tests.ai.positions import action_position, draw_position
+
+BEAR, BEETLE, FOX, GOLDFISH, WEASEL, HARE, FAWN, OWL = 1, 2, 4, 5, 8, 9, 10, 14
+
+
+def solitary_chance(pile: Pile) -> float:
+    return sum(prob for card, prob, _ in pile.next_cards() if CARD_SOLITARY[card])
+
+
+def test_next_card_odds_are_the_counted_fractions_of_the_hidden_pile() -> None:
+    deck = [VARAN, VARAN, BEAR, GOLDFISH, HARE, FAWN, WEASEL]
+    g = draw_position([WEASEL], deck=deck)
+    pile = Pile.of(g.players[0])
+    odds = {card: prob for card, prob, _ in pile.next_cards()}
+    counted = Counter(deck)
+    assert odds == {c: k / len(deck) for c, k in counted.items()}
+    assert abs(sum(odds.values()) - 1.0) < 1e-12
+    sol = sum(1 for c in deck if CARD_SOLITARY[c])
+    assert Fraction(solitary_chance(pile)).limit_denominator(100) == Fraction(sol, len(deck))
+
+
+def test_odds_after_one_card_leave_that_card_out() -> None:
+    g = draw_position([WEASEL], deck=[VARAN, VARAN, HARE, FAWN])
+    (card, prob, rest), *_ = [x for x in Pile.of(g.players[0]).next_cards() if x[0] == VARAN]
+    assert (card, prob) == (VARAN, 0.5)
+    assert solitary_chance(rest) == 1 / 3  # one Varan left among three cards
+
+
+def test_an_empty_pile_draws_from_the_discard_that_a_reshuffle_brings() -> None:
+    g = draw_position([WEASEL], deck=[], discard=[OWL, HARE, HARE, FAWN])
+    pile = Pile.of(g.players[0])
+    assert solitary_chance(pile) == 0.25
+    assert dict((c, p) for c, p, _ in pile.next_cards()) == {OWL: 0.25, HARE: 0.5, FAWN: 0.25}
+
+
+def test_a_known_top_is_certain() -> None:
+    g = draw_position([WEASEL], deck=[HARE, FAWN, BEAR])
+    g.players[0].known_top = 1  # the Bear was attracted this round: it is on top
+    assert [(c, p) for c, p, _ in Pile.of(g.players[0]).next_cards()] == [(BEAR, 1.0)]
+
+
+def test_greedy_draws_while_a_card_cannot_cost_an_action() -> None:
+    """At one uncancelled solitary symbol the next card leaves at most two: always draw,
+    even from a pile of Varans."""
+    g = draw_position([BEAR, WEASEL], deck=[VARAN] * 6)
+    assert g.players[0].uncancelled == 1
+    move = GreedyPolicy().choose(g.view(0), Decision.DRAW, [DRAW, STOP], random.Random(1), 1)
+    assert move == DRAW
+
+
+def test_greedy_keeps_its_Fragment_on_a_harmless_card() -> None:
+    """A neutral card at no risk: the Fragment is kept for a card that would cost an action."""
+    g = draw_position([BEAR, WEASEL, HARE], deck=[FAWN, GOLDFISH, OWL], fragments=1)
+    assert LineJudge(g, 0).choose([DRAW, STOP, USE_FRAGMENT]) != USE_FRAGMENT
+
+
+def test_greedy_spends_a_Fragment_on_a_third_solitary_Varan() -> None:
+    """A third solitary symbol (a Varan, which gives nothing) would cost one of two
+    actions: the Fragment saves it."""
+    g = draw_position([BEAR, BEETLE, WEASEL, HARE, GOLDFISH, VARAN], deck=[FAWN], fragments=1)
+    assert g.players[0].uncancelled == 3
+    assert LineJudge(g, 0).choose([STOP, USE_FRAGMENT]) == USE_FRAGMENT
+
+
+def test_score_counts_a_Fire_taken_for_the_seat_and_against_its_rival() -> None:
+    g = action_position([GOLDFISH, WEASEL, HARE])
+    before = score(g, 0), score(g, 1)
+    g.players[0].fires.append(3)
+    assert score(g, 0) > before[0] and score(g, 1) < before[1]
+
+
+def test_worth_falls_when_Onibi_is_about_to_deal_Varans() -> None:
+    g = action_position([WEASEL, HARE], centre=[4, 4])  # Water 0 against firepower 8
+    p = g.players[0]
+    assert threat(g, p) == 2
+    threatened = seat_worth(g, p)
+    g.centre = []
+    assert threat(g, p) == 0 and seat_worth(g, p) > threatened
+
+
+def test_a_finished_game_scores_exactly() -> None:
+    g = action_position([GOLDFISH, WEASEL, HARE])
+    g.phase = Phase.OVER
+    g.players[0].fires = [2] * 11
+    assert score(g, 0) == WIN and score(g, 1) == -WIN
+
+
+def test_greedy_puts_out_the_Fire_that_saves_it_from_Onibi() -> None:
+    """Water 7 against firepower 8: one Fire of 4 put out leaves 4, and no Varan comes."""
+    flamingo, hummingbird = 17, 11
+    g = action_position([GOLDFISH, hummingbird, BEAR, FOX, flamingo, WEASEL], centre=[4, 4])
+    p = g.players[0]
+    assert p.total(E_WATER) == 7 and threat(g, p) == 2
+    policy = GreedyPolicy()
+    rng = random.Random(1)
+    first = True
+    while g.turn == 0 and g.phase is Phase.ACTION and (first or g.tasks):
+        first = False
+        pend = g.pending()[0]
+        legal = g.legal_moves(0)
+        g.play(0, policy.choose(g.view(0), pend.decision, legal, rng, 1.0))
+    assert len(p.fires) == 1 and threat(g, p) == 0
