@@ -1,0 +1,36 @@
+"""The engine's hot queries (written with bit tests for search speed) agree with their
+plain definitions on every kind of Forest."""
+
+import random
+
+from game.engine import new_game
+from game.engine.state import EMPTY, NEIGHBOURS, SPACES, START_TREE, TREES
+
+
+def random_forests(count: int, seed: int = 3) -> list[list[int]]:
+    rng = random.Random(seed)
+    values = [EMPTY, START_TREE, *range(len(TREES))]
+    out = [[EMPTY] * SPACES, [START_TREE] * SPACES]
+    for _ in range(count):
+        fill = rng.random()
+        out.append([rng.choice(values) if rng.random() < fill else EMPTY for _ in range(SPACES)])
+    return out
+
+
+def test_plantable_spaces_are_the_empty_spaces_beside_a_tree():
+    p = new_game(2, seed=1).players[0]
+    for forest in random_forests(500):
+        p.forest = forest
+        plain = [
+            s
+            for s in range(SPACES)
+            if forest[s] == EMPTY and any(forest[n] != EMPTY for n in NEIGHBOURS[s])
+        ]
+        assert p.plantable_spaces() == plain
+
+
+def test_tree_kinds_counts_distinct_planted_kinds_only():
+    p = new_game(2, seed=1).players[0]
+    for forest in random_forests(500):
+        p.forest = forest
+        assert p.tree_kinds() == len({t for t in forest if 0 <= t < START_TREE})
