@@ -8,7 +8,8 @@ chance (``outcome``). All candidates meet the same worlds, so
 their paired differences are precise; a candidate that trails the leader by ``z`` standard
 errors drops out, and the time left goes to the close calls. The best paired mean wins, with
 Medium's ranking as a fading prior. Anytime: it stops when one candidate is left, at the
-time budget, or at a fixed ``iterations`` / ``steps`` work budget.
+time budget, or at a fixed ``iterations`` / ``steps`` work budget. A bigger time budget
+races more candidates over more worlds before dropping any (``for_budget``).
 """
 
 from __future__ import annotations
@@ -38,6 +39,28 @@ MAX_ROLLOUT = 3000  # engine moves: a rollout that has not reached its horizon s
 # (Those figures are with Medium rollouts. With the fast rollouts, 2p self-play at 0.1 s,
 # 40 games seed 5: four rounds vs two 31.25%, one round vs two 48.75%.)
 HORIZONS = {2: 2, 3: 1, 4: 1}
+REFERENCE_BUDGET = 0.1  # seconds: the budget the Settings defaults were measured at
+
+
+def for_budget(settings: Settings, budget_s: float) -> Settings:
+    """The race for a time budget: more time keeps more candidates and compares them over
+    more worlds before any is dropped, at a stricter ``z``.
+
+    At 0.1 s a race settles after a few worlds and a 1.0 s Hard stopped there too (about
+    170 ms a decision), so tenfold time bought nothing. Growth follows log10 of the budget
+    over REFERENCE_BUDGET, capped at tenfold; a fixed work budget (``steps``,
+    ``iterations``: the table and the review) keeps the settings as given.
+    """
+    if settings.steps or settings.iterations or budget_s <= REFERENCE_BUDGET:
+        return settings
+    x = settings.grow * min(1.0, math.log10(budget_s / REFERENCE_BUDGET))
+    return replace(
+        settings,
+        z=settings.z * (1.0 + 0.5 * x),
+        min_worlds=round(settings.min_worlds * (1.0 + 3.0 * x)),
+        max_candidates=round(settings.max_candidates * (1.0 + 0.4 * x)),
+        prune_margin=settings.prune_margin * (1.0 + 0.67 * x),
+    )
 
 
 def horizon(settings: Settings, players: int) -> int:
@@ -73,6 +96,10 @@ class Settings:
     policy: str = "fast"
     # Share of the budget (time, steps, iterations) a draw decision gets; see ``scaled``.
     draw_share: float = 0.5
+    # How much a time budget above REFERENCE_BUDGET widens and lengthens the race (0: not
+    # at all; see ``for_budget``): tenfold time at 1 gives z 3, 16 first worlds, 7
+    # candidates within 5 Medium points.
+    grow: float = 1.0
 
 
 @dataclass(slots=True)
@@ -280,13 +307,18 @@ class HardPolicy:
     _pool: Any = field(default=None, repr=False, compare=False)
 
     def candidates(
-        self, view: View, decision: Decision, legal_moves: Sequence[Move]
+        self,
+        view: View,
+        decision: Decision,
+        legal_moves: Sequence[Move],
+        settings: Settings | None = None,
     ) -> list[tuple[Move, float]]:
         """Medium's ranking, cut to the moves worth searching (best first)."""
+        s = self.settings if settings is None else settings
         ranked = rank(view.game, view.player, decision, legal_moves)
         best = ranked[0][1]
-        keep = [(m, v) for m, v in ranked if v >= best - self.settings.prune_margin]
-        return keep[: self.settings.max_candidates]
+        keep = [(m, v) for m, v in ranked if v >= best - s.prune_margin]
+        return keep[: s.max_candidates]
 
     def choose(
         self,
@@ -299,21 +331,22 @@ class HardPolicy:
         start = time.monotonic()
         if len(legal_moves) == 1:
             return legal_moves[0]
-        cands = self.candidates(view, decision, legal_moves)
-        if decision is Decision.DRAW and not self.settings.search_draws:
+        base = for_budget(self.settings, budget_s)
+        cands = self.candidates(view, decision, legal_moves, base)
+        if decision is Decision.DRAW and not base.search_draws:
             # The cheaper setting: Medium's exact odds of the next two cards.
             return cands[0][0]
         if len(cands) == 1:
             return cands[0][0]
-        settings, share = self.scaled(decision)
+        settings, share = self.scaled(decision, base)
         stats = self.run_search(view, cands, start + budget_s * share * 0.92, rng, settings)
         return cands[stats.best()][0]
 
-    def scaled(self, decision: Decision) -> tuple[Settings, float]:
+    def scaled(self, decision: Decision, base: Settings | None = None) -> tuple[Settings, float]:
         """The settings and budget share for one decision: a draw gets ``draw_share`` of
         the work, since a draw phase asks several times (each card after the second
         uncancelled symbol) and the whole phase should take about one decision's time."""
-        s = self.settings
+        s = self.settings if base is None else base
         if decision is not Decision.DRAW or s.draw_share >= 1.0:
             return s, 1.0
         share = s.draw_share
@@ -405,9 +438,10 @@ class HardPolicy:
         budget_s: float,
     ) -> tuple[list[tuple[Move, float]], Stats]:
         """Candidates and search statistics (for hints)."""
-        cands = self.candidates(view, decision, legal_moves)
+        base = for_budget(self.settings, budget_s)
+        cands = self.candidates(view, decision, legal_moves, base)
         if len(cands) == 1:
             return cands, Stats([[cands[0][1]]], [True])
-        settings, share = self.scaled(decision)
+        settings, share = self.scaled(decision, base)
         deadline = time.monotonic() + budget_s * share * 0.92
         return cands, self.run_search(view, cands, deadline, rng, settings)
