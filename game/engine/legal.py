@@ -35,6 +35,7 @@ from game.engine.state import (
     E_WATER,
     E_WIND,
     SOLITARY_LIMIT,
+    SPACES,
     TREE_COST,
     Phase,
     PlayerState,
@@ -69,6 +70,14 @@ class Pending:
 
 
 ACTIONS: tuple[Action, ...] = tuple(Action)  # iterating the Enum class itself is slow
+# The five actions' bits in ``PlayerState.used`` and their moves, in ``ACTIONS`` order.
+_BIT: tuple[int, ...] = tuple(1 << a for a in ACTIONS)
+_CHOOSE: tuple[Move, ...] = tuple(CHOOSE[a] for a in ACTIONS)
+# PLANT_AT[kind][space]: the Plant move, looked up without building a key (search speed).
+PLANT_AT: tuple[tuple[Move, ...], ...] = tuple(
+    tuple(PLANT[(k, s % COLUMNS, s // COLUMNS)] for s in range(SPACES))
+    for k in range(len(TREE_COST))
+)
 _TASK_DECISION = {
     "attract": Decision.ATTRACT,
     "extinguish": Decision.EXTINGUISH,
@@ -110,6 +119,18 @@ def pending(g: Game) -> list[Pending]:
     ]
 
 
+def deciding(g: Game) -> tuple[list[int], Decision | None]:
+    """The seats that must decide now and what: ``pending`` without its details, for
+    search loops that ask this before every simulated move."""
+    if g.phase is Phase.DRAW:
+        return [p.seat for p in g.players if not p.stopped], Decision.DRAW
+    if g.phase is Phase.OVER:
+        return [], None
+    if not g.tasks:
+        return [g.turn], Decision.ACTION
+    return [g.turn], _TASK_DECISION[g.tasks[0].kind]
+
+
 def draw_moves(p: PlayerState) -> list[Move]:
     """Draw, Stop and Use a Fragment, as far as the Help Line and the piles allow."""
     moves: list[Move] = []
@@ -126,13 +147,20 @@ def action_moves(g: Game, p: PlayerState) -> list[Move]:
     """The actions not yet taken this round (Tree 11 lifts that) that can do something,
     and Pass."""
     moves: list[Move] = []
-    repeat = p.can_repeat
-    used = p.used
-    for action in ACTIONS:
-        if (used >> action) & 1 and not repeat:
-            continue
-        if action_possible(g, p, action):
-            moves.append(CHOOSE[action])
+    used = 0 if p.can_repeat else p.used
+    le, fe = p.line_elems, p.forest_elems
+    # ``action_possible`` for each action in turn, written out: this runs at every simulated
+    # action decision.
+    if not used & _BIT[0] and g.fragments > 0:
+        moves.append(_CHOOSE[0])
+    if not used & _BIT[1] and can_attract(g, le[E_SUN] + fe[E_SUN]):
+        moves.append(_CHOOSE[1])
+    if not used & _BIT[2] and can_extinguish(g, le[E_WATER] + fe[E_WATER]):
+        moves.append(_CHOOSE[2])
+    if not used & _BIT[3] and can_plant(g, p):
+        moves.append(_CHOOSE[3])
+    if not used & _BIT[4] and le[E_WIND] + fe[E_WIND] >= 1:
+        moves.append(_CHOOSE[4])
     moves.append(PASS)
     return moves
 
@@ -150,11 +178,15 @@ def action_possible(g: Game, p: PlayerState, action: Action) -> bool:
 
 
 def can_attract(g: Game, budget: int) -> bool:
-    return any(CARD_COST[c] <= budget for row in g.reserve for c in row)
+    for row in g.reserve:
+        for c in row:
+            if CARD_COST[c] <= budget:
+                return True
+    return False
 
 
 def can_extinguish(g: Game, budget: int) -> bool:
-    return any(v <= budget for v in g.centre)
+    return bool(g.centre) and min(g.centre) <= budget
 
 
 def can_plant(g: Game, p: PlayerState) -> bool:
@@ -188,8 +220,8 @@ def task_moves(g: Game, p: PlayerState, t: Task) -> list[Move]:
         spaces = p.plantable_spaces()
         for k, n in enumerate(g.tree_supply):
             if n > 0 and TREE_COST[k] <= budget:
-                for s in spaces:
-                    moves.append(PLANT[(k, s % COLUMNS, s // COLUMNS)])
+                at = PLANT_AT[k]
+                moves += [at[s] for s in spaces]
         if t.bonus:
             moves.append(SKIP_BONUS)
     elif kind == "move":

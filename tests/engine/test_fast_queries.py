@@ -34,3 +34,20 @@ def test_tree_kinds_counts_distinct_planted_kinds_only():
     for forest in random_forests(500):
         p.forest = forest
         assert p.tree_kinds() == len({t for t in forest if 0 <= t < START_TREE})
+
+
+def test_deciding_names_the_pending_seats_and_their_decision():
+    rng = random.Random(5)
+    kinds = set()
+    for players in (2, 3, 4):
+        g = new_game(players, seed=players)
+        while not g.over:
+            pend = g.pending()
+            seats, decision = g.deciding()
+            assert seats == [p.player for p in pend]
+            assert {decision} == {p.decision for p in pend}
+            kinds.add(decision)
+            seat = rng.choice(seats)
+            g.play(seat, rng.choice(g.legal_moves(seat)))
+        assert g.deciding() == ([], None)
+    assert len(kinds) >= 6
