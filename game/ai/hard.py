@@ -200,25 +200,25 @@ def rollout(
         steps += 1
         if time.monotonic() > deadline:
             return None
-        pend = g.pending()
+        seats, decision = g.deciding()
         # Simultaneous draw phase: advance the seats in a random order.
-        p = pend[rng.randrange(len(pend))] if len(pend) > 1 else pend[0]
-        who = p.player
+        who = seats[rng.randrange(len(seats))] if len(seats) > 1 else seats[0]
         legal = g.legal_moves(who)
         if len(legal) == 1:
             g.play_unchecked(who, legal[0])
             continue
+        assert decision is not None  # the game is not over
         if fast:
-            g.play_unchecked(who, cheap_move(g, who, p.decision, legal, rng))
+            g.play_unchecked(who, cheap_move(g, who, decision, legal, rng))
             continue
-        if p.decision is Decision.DRAW:
+        if decision is Decision.DRAW:
             look = looks.get(who)
             if look is None:
                 look = looks[who] = outlook(g, who)
-            ranked = rank(g, who, p.decision, legal, FAST, look)
+            ranked = rank(g, who, decision, legal, FAST, look)
         else:
             looks.clear()
-            ranked = rank(g, who, p.decision, legal, FULL if g.round == own_round else FAST)
+            ranked = rank(g, who, decision, legal, FULL if g.round == own_round else FAST)
         if len(ranked) > 1 and who != seat and noise and rng.random() < noise:
             g.play_unchecked(who, ranked[1][0])
         else:
