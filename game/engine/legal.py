@@ -196,6 +196,21 @@ def can_plant(g: Game, p: PlayerState) -> bool:
     return bool(p.plantable_spaces())
 
 
+def task_has_choice(g: Game, p: PlayerState, t: Task) -> bool:
+    """Whether ``task_moves`` lists anything but Finish and Skip: the engine resolves a step
+    without one by itself, and asks this after every pick (so without building the list)."""
+    kind = t.kind
+    if kind == "attract":
+        return can_attract(g, p.total(E_SUN) + t.extra - t.spent)
+    if kind == "extinguish":
+        return can_extinguish(g, p.total(E_WATER) + t.extra - t.spent)
+    if kind == "plant":
+        return can_plant(g, p)
+    if kind == "move":
+        return p.total(E_WIND) >= 1
+    return bool(g.players[t.victim].tiles)  # steal
+
+
 def task_moves(g: Game, p: PlayerState, t: Task) -> list[Move]:
     """The answers to the step ``t`` of the current action."""
     kind = t.kind

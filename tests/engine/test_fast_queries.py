@@ -3,8 +3,10 @@ plain definitions on every kind of Forest."""
 
 import random
 
-from game.engine import new_game
-from game.engine.state import EMPTY, NEIGHBOURS, SPACES, START_TREE, TREES
+from game.engine import Phase, new_game
+from game.engine.legal import task_has_choice, task_moves
+from game.engine.moves import FINISH, SKIP_BONUS
+from game.engine.state import EMPTY, NEIGHBOURS, SPACES, START_TREE, TREES, Task
 
 
 def random_forests(count: int, seed: int = 3) -> list[list[int]]:
@@ -51,3 +53,27 @@ def test_deciding_names_the_pending_seats_and_their_decision():
             g.play(seat, rng.choice(g.legal_moves(seat)))
         assert g.deciding() == ([], None)
     assert len(kinds) >= 6
+
+
+def test_task_has_choice_is_whether_task_moves_lists_a_real_answer():
+    """Every step kind, main or bonus, with spent and extra budget, on positions of whole
+    random games: the quick test agrees with the full list."""
+    rng = random.Random(9)
+    both = set()
+    for players in (2, 3, 4):
+        g = new_game(players, seed=10 + players)
+        while not g.over:
+            if g.phase is Phase.ACTION:
+                p = g.players[g.turn]
+                for kind in ("attract", "extinguish", "plant", "move", "steal"):
+                    for extra, spent in ((0, 0), (2, 0), (0, 3), (1, 1)):
+                        victim = rng.randrange(players)
+                        t = Task(kind, rng.choice(("action", "corner")), extra, spent, 1, victim)
+                        moves = task_moves(g, p, t)
+                        real = any(m is not FINISH and m is not SKIP_BONUS for m in moves)
+                        assert task_has_choice(g, p, t) == real, (kind, extra, spent)
+                        both.add(real)
+            seats, _ = g.deciding()
+            seat = rng.choice(seats)
+            g.play(seat, rng.choice(g.legal_moves(seat)))
+    assert both == {True, False}
