@@ -60,6 +60,7 @@ def for_budget(settings: Settings, budget_s: float) -> Settings:
         min_worlds=round(settings.min_worlds * (1.0 + 3.0 * x)),
         max_candidates=round(settings.max_candidates * (1.0 + 0.4 * x)),
         prune_margin=settings.prune_margin * (1.0 + 0.67 * x),
+        expand=max(settings.expand, round(2 * x)),
     )
 
 
@@ -100,6 +101,10 @@ class Settings:
     # at all; see ``for_budget``): tenfold time at 1 gives z 3, 16 first worlds, 7
     # candidates within 5 Medium points.
     grow: float = 1.0
+    # Answers to an action's first step raced with it (0: the rollout policy answers):
+    # (Plant, tree 3 at 1,2) and (Plant, tree 5 at 0,0) are two candidates. Set by
+    # ``for_budget`` when the time allows; see ``HardPolicy.plans``.
+    expand: int = 0
 
 
 @dataclass(slots=True)
@@ -230,9 +235,12 @@ def rollout(
     return evaluate(g, seat)
 
 
+Plan = Move | tuple[Move, ...]  # a candidate: one move, or an action and its first step
+
+
 def search(
     view: View,
-    candidates: Sequence[Move],
+    candidates: Sequence[Plan],
     priors: Sequence[float],
     deadline: float,
     seed: int,
@@ -272,8 +280,7 @@ def search(
             # Common random numbers: every candidate meets the same deal in this world.
             world = random.Random(world_seed)
             g = determinize(view, world)
-            g.play_unchecked(seat, candidates[i])
-            work[0] += 1
+            work[0] += _play_plan(g, seat, candidates[i])
             noise = settings.noise if worlds else 0.0
             value = rollout(g, seat, world, settings, noise, limit, work)
             if value is None:
@@ -290,8 +297,24 @@ def search(
     return stats
 
 
+def _play_plan(g: Game, seat: int, plan: Plan) -> int:
+    """Play a candidate in a sampled world; returns the engine moves played. A step answer
+    is public (it never depends on a hidden order), so it is legal in every world; it is
+    checked all the same, and one that is not is left to the rollout."""
+    if not isinstance(plan, tuple):
+        g.play_unchecked(seat, plan)
+        return 1
+    g.play_unchecked(seat, plan[0])
+    for answer in plan[1:]:
+        seats, _ = g.deciding()
+        if seats != [seat] or answer not in g.legal_moves(seat):
+            return 1
+        g.play_unchecked(seat, answer)
+    return len(plan)
+
+
 def _search_task(
-    args: tuple[View, tuple[Move, ...], tuple[float, ...], float, int, Settings],
+    args: tuple[View, tuple[Plan, ...], tuple[float, ...], float, int, Settings],
 ) -> Stats:
     view, candidates, priors, budget, seed, settings = args
     return search(view, candidates, priors, time.monotonic() + budget, seed, settings)
@@ -339,8 +362,40 @@ class HardPolicy:
         if len(cands) == 1:
             return cands[0][0]
         settings, share = self.scaled(decision, base)
-        stats = self.run_search(view, cands, start + budget_s * share * 0.92, rng, settings)
-        return cands[stats.best()][0]
+        plans = self.plans(view, decision, cands, settings, rng)
+        stats = self.run_search(view, plans, start + budget_s * share * 0.92, rng, settings)
+        plan = plans[stats.best()][0]
+        return plan[0] if isinstance(plan, tuple) else plan
+
+    def plans(
+        self,
+        view: View,
+        decision: Decision,
+        cands: list[tuple[Move, float]],
+        settings: Settings,
+        rng: random.Random,
+    ) -> list[tuple[Plan, float]]:
+        """The candidates to race: with ``expand``, each action with Medium's best few
+        answers to its first step (the tree and space of a Plant, the first animal of an
+        Attract, ...), so an action is judged by its best version, not by the rollout
+        policy's rough answer. The prior adds the answer's Medium deficit."""
+        if decision is not Decision.ACTION or settings.expand <= 0:
+            return list(cands)
+        seat = view.player
+        world = determinize(view, random.Random(rng.getrandbits(62)))
+        out: list[tuple[Plan, float]] = []
+        for move, prior in cands:
+            g = world.clone()
+            g.play_unchecked(seat, move)
+            seats, step = g.deciding()
+            legal = g.legal_moves(seat) if seats == [seat] else []
+            if step in (None, Decision.ACTION, Decision.DRAW) or len(legal) < 2:
+                out.append((move, prior))
+                continue
+            ranked = rank(g, seat, step, legal, FAST)
+            top = ranked[0][1]
+            out.extend(((move, a), prior + v - top) for a, v in ranked[: settings.expand])
+        return out
 
     def scaled(self, decision: Decision, base: Settings | None = None) -> tuple[Settings, float]:
         """The settings and budget share for one decision: a draw gets ``draw_share`` of
@@ -357,7 +412,7 @@ class HardPolicy:
     def run_search(
         self,
         view: View,
-        cands: list[tuple[Move, float]],
+        cands: Sequence[tuple[Plan, float]],
         deadline: float,
         rng: random.Random,
         settings: Settings | None = None,
@@ -394,7 +449,7 @@ class HardPolicy:
     def _race(
         self,
         view: View,
-        cands: list[tuple[Move, float]],
+        cands: Sequence[tuple[Plan, float]],
         deadline: float,
         rng: random.Random,
         settings: Settings,

@@ -6,7 +6,8 @@ import random
 from dataclasses import replace
 
 from game.ai.bench import mid_game
-from game.ai.hard import REFERENCE_BUDGET, HardPolicy, Settings, for_budget
+from game.ai.hard import REFERENCE_BUDGET, HardPolicy, Settings, _play_plan, for_budget
+from game.engine import Decision, determinize
 
 
 def test_the_reference_budget_and_fixed_work_keep_the_settings() -> None:
@@ -28,6 +29,7 @@ def test_tenfold_time_races_more_candidates_over_more_worlds() -> None:
     assert for_budget(s, 100.0) == big  # capped at tenfold
     half = for_budget(s, 0.3)
     assert s.min_worlds < half.min_worlds < big.min_worlds
+    assert s.expand == 0 < half.expand < big.expand  # actions raced with their first step
 
 
 def test_with_more_time_no_candidate_drops_before_the_longer_first_comparison() -> None:
@@ -47,3 +49,40 @@ def test_with_more_time_no_candidate_drops_before_the_longer_first_comparison() 
             dropped = [v for v, a in zip(l_stats.visits, l_stats.alive, strict=True) if not a]
             assert all(v >= 16 for v in dropped)
     assert early and late
+
+
+def _action_positions(count: int):
+    out = []
+    for g in mid_game(2, seed=4, round_=3, count=2 * count):
+        pend = g.pending()[0]
+        if pend.decision is Decision.ACTION and len(g.legal_moves(pend.player)) > 2:
+            out.append(g)
+    return out[:count]
+
+
+def test_expanded_plans_pair_each_action_with_answers_legal_in_every_world() -> None:
+    hard = HardPolicy(settings=Settings(expand=2))
+    expanded = 0
+    for g in _action_positions(3):
+        pend = g.pending()[0]
+        view, legal = g.view(pend.player), g.legal_moves(pend.player)
+        cands = hard.candidates(view, pend.decision, legal)
+        plans = hard.plans(view, pend.decision, cands, hard.settings, random.Random(2))
+        assert {p[0] if isinstance(p, tuple) else p for p, _ in plans} == {m for m, _ in cands}
+        assert hard.plans(view, pend.decision, cands, Settings(), random.Random(2)) == cands
+        for plan, _prior in plans:
+            if not isinstance(plan, tuple):
+                continue
+            expanded += 1
+            for seed in range(3):  # other sampled worlds
+                world = determinize(view, random.Random(seed))
+                assert _play_plan(world, pend.player, plan) == len(plan)
+    assert expanded >= 4
+
+
+def test_an_expanded_race_answers_with_a_legal_first_move() -> None:
+    hard = HardPolicy(settings=Settings(expand=2, iterations=40))
+    for g in _action_positions(2):
+        pend = g.pending()[0]
+        view, legal = g.view(pend.player), g.legal_moves(pend.player)
+        assert hard.choose(view, pend.decision, legal, random.Random(3), 5.0) in legal
