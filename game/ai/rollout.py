@@ -29,6 +29,7 @@ from game.engine.moves import (
     Steal,
 )
 from game.engine.state import (
+    CARD_COST,
     CARD_ELEMS,
     CARD_GREGARIOUS,
     CARD_LEVEL,
@@ -104,18 +105,15 @@ def _draw(p: PlayerState, legal: Sequence[Move]) -> Move:
 
 def _attract_worth(g: Game, sun: int) -> float:
     """Best cards that fit the Sun, taken by worth (a quick knapsack)."""
-    cards = sorted((c for row in g.reserve for c in row if CARD_WORTH[c] > 0), key=_by_worth)
+    cards = [c for row in g.reserve for c in row if CARD_WORTH[c] > 0]
+    cards.sort(key=CARD_WORTH.__getitem__, reverse=True)  # stable: ties keep reserve order
     total = 0.0
     for c in cards:
-        cost = CARDS[c].cost
+        cost = CARD_COST[c]
         if cost <= sun:
             sun -= cost
             total += CARD_WORTH[c]
     return total
-
-
-def _by_worth(c: int) -> float:
-    return -CARD_WORTH[c]
 
 
 def _extinguish_worth(g: Game, p: PlayerState, water: int) -> float:
