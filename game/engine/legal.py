@@ -69,6 +69,8 @@ class Pending:
     victim: int = -1  # whose tile may be stolen
 
 
+# A draw-phase Pending per seat (2-4 players), shared: immutable, and asked for at every draw.
+DRAW_PENDING: tuple[Pending, ...] = tuple(Pending(seat, Decision.DRAW) for seat in range(4))
 ACTIONS: tuple[Action, ...] = tuple(Action)  # iterating the Enum class itself is slow
 # The five actions' bits in ``PlayerState.used`` and their moves, in ``ACTIONS`` order.
 _BIT: tuple[int, ...] = tuple(1 << a for a in ACTIONS)
@@ -90,7 +92,7 @@ _TASK_DECISION = {
 def pending(g: Game) -> list[Pending]:
     """Who must decide now, and what; several players at once in the draw phase."""
     if g.phase is Phase.DRAW:
-        return [Pending(p.seat, Decision.DRAW) for p in g.players if not p.stopped]
+        return [DRAW_PENDING[p.seat] for p in g.players if not p.stopped]
     if g.phase is Phase.OVER:
         return []
     p = g.players[g.turn]

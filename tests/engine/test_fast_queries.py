@@ -77,3 +77,15 @@ def test_task_has_choice_is_whether_task_moves_lists_a_real_answer():
             seat = rng.choice(seats)
             g.play(seat, rng.choice(g.legal_moves(seat)))
     assert both == {True, False}
+
+
+def test_a_move_equal_to_a_shared_one_but_built_from_other_types_is_still_refused():
+    """``check_move_types`` lets the shared instances through at once; a look-alike built
+    with a bool or a float (equal to them by ``==``) still gets the full check."""
+    from game.engine.moves import PICK_FIRE, PickFire, check_move_types
+
+    assert check_move_types(PICK_FIRE[2]) is None
+    assert check_move_types(PickFire(2)) is None
+    assert check_move_types(PickFire(True)) is not None  # type: ignore[arg-type]
+    assert check_move_types(PickFire(2.0)) is not None  # type: ignore[arg-type]
+    assert PickFire(2.0) == PICK_FIRE[2]  # why the fast path must be by identity
