@@ -9,7 +9,8 @@ their paired differences are precise; a candidate that trails the leader by ``z`
 errors drops out, and the time left goes to the close calls. The best paired mean wins, with
 Medium's ranking as a fading prior. Anytime: it stops when one candidate is left, at the
 time budget, or at a fixed ``iterations`` / ``steps`` work budget. A bigger time budget
-races more candidates over more worlds before dropping any (``for_budget``).
+races more candidates over more worlds before dropping any, and each action together with
+Medium's best answers to its first step (``for_budget``, ``HardPolicy.plans``).
 """
 
 from __future__ import annotations
@@ -99,7 +100,7 @@ class Settings:
     draw_share: float = 0.5
     # How much a time budget above REFERENCE_BUDGET widens and lengthens the race (0: not
     # at all; see ``for_budget``): tenfold time at 1 gives z 3, 16 first worlds, 7
-    # candidates within 5 Medium points.
+    # candidates within 5 Medium points, and expand 2.
     grow: float = 1.0
     # Answers to an action's first step raced with it (0: the rollout policy answers):
     # (Plant, tree 3 at 1,2) and (Plant, tree 5 at 0,0) are two candidates. Set by
@@ -305,12 +306,14 @@ def _play_plan(g: Game, seat: int, plan: Plan) -> int:
         g.play_unchecked(seat, plan)
         return 1
     g.play_unchecked(seat, plan[0])
+    played = 1
     for answer in plan[1:]:
         seats, _ = g.deciding()
         if seats != [seat] or answer not in g.legal_moves(seat):
-            return 1
+            break
         g.play_unchecked(seat, answer)
-    return len(plan)
+        played += 1
+    return played
 
 
 def _search_task(

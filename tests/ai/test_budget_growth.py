@@ -8,6 +8,7 @@ from dataclasses import replace
 from game.ai.bench import mid_game
 from game.ai.hard import REFERENCE_BUDGET, HardPolicy, Settings, _play_plan, for_budget
 from game.engine import Decision, determinize
+from game.engine.moves import CHOOSE, PASS, Action
 
 
 def test_the_reference_budget_and_fixed_work_keep_the_settings() -> None:
@@ -86,3 +87,13 @@ def test_an_expanded_race_answers_with_a_legal_first_move() -> None:
         pend = g.pending()[0]
         view, legal = g.view(pend.player), g.legal_moves(pend.player)
         assert hard.choose(view, pend.decision, legal, random.Random(3), 5.0) in legal
+
+
+def test_a_plan_step_that_is_not_legal_is_left_to_the_rollout() -> None:
+    g = _action_positions(1)[0]
+    seat = g.pending()[0].player
+    stepped = [CHOOSE[a] for a in (Action.ATTRACT, Action.EXTINGUISH, Action.PLANT)]
+    action = next(m for m in g.legal_moves(seat) if m in stepped)
+    world = determinize(g.view(seat), random.Random(1))
+    assert _play_plan(world, seat, (action, PASS)) == 1  # Pass answers no step
+    assert world.pending()[0].decision in (Decision.ATTRACT, Decision.EXTINGUISH, Decision.PLANT)
