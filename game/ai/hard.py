@@ -51,6 +51,9 @@ def for_budget(settings: Settings, budget_s: float) -> Settings:
     170 ms a decision), so tenfold time bought nothing. Growth follows log10 of the budget
     over REFERENCE_BUDGET, capped at tenfold; a fixed work budget (``steps``,
     ``iterations``: the table and the review) keeps the settings as given.
+    Measured (``--seats hard@1.0,hard@0.1``, 2p, seed 13, --jobs 1): with ``expand`` 63%
+    over 100 games, 95% [53.2, 71.8], 188 ms a decision on average; wider and longer
+    races without ``expand`` stood at 53% after 32 games (stopped).
     """
     if settings.steps or settings.iterations or budget_s <= REFERENCE_BUDGET:
         return settings
