@@ -151,8 +151,9 @@ def action_moves(g: Game, p: PlayerState) -> list[Move]:
     moves: list[Move] = []
     used = 0 if p.can_repeat else p.used
     le, fe = p.line_elems, p.forest_elems
-    # ``action_possible`` for each action in turn, written out: this runs at every simulated
-    # action decision.
+    # Each action in turn, written out (this runs at every simulated action decision):
+    # Fragments left, a card the Sun pays, a Fire the Water puts out, a tree and a space,
+    # any Wind.
     if not used & _BIT[0] and g.fragments > 0:
         moves.append(_CHOOSE[0])
     if not used & _BIT[1] and can_attract(g, le[E_SUN] + fe[E_SUN]):
@@ -165,18 +166,6 @@ def action_moves(g: Game, p: PlayerState) -> list[Move]:
         moves.append(_CHOOSE[4])
     moves.append(PASS)
     return moves
-
-
-def action_possible(g: Game, p: PlayerState, action: Action) -> bool:
-    if action is Action.FRAGMENT:
-        return g.fragments > 0
-    if action is Action.ATTRACT:
-        return can_attract(g, p.total(E_SUN))
-    if action is Action.EXTINGUISH:
-        return can_extinguish(g, p.total(E_WATER))
-    if action is Action.PLANT:
-        return can_plant(g, p)
-    return p.total(E_WIND) >= 1
 
 
 def can_attract(g: Game, budget: int) -> bool:

@@ -89,3 +89,34 @@ def test_a_move_equal_to_a_shared_one_but_built_from_other_types_is_still_refuse
     assert check_move_types(PickFire(True)) is not None  # type: ignore[arg-type]
     assert check_move_types(PickFire(2.0)) is not None  # type: ignore[arg-type]
     assert PickFire(2.0) == PICK_FIRE[2]  # why the fast path must be by identity
+
+
+def test_action_moves_are_the_unused_actions_that_can_do_something_then_pass():
+    from game.engine.legal import action_moves, can_attract, can_extinguish, can_plant
+    from game.engine.moves import CHOOSE, PASS, Action
+    from game.engine.state import E_SUN, E_WATER, E_WIND
+
+    def possible(g, p, a):
+        return {
+            Action.FRAGMENT: g.fragments > 0,
+            Action.ATTRACT: can_attract(g, p.total(E_SUN)),
+            Action.EXTINGUISH: can_extinguish(g, p.total(E_WATER)),
+            Action.PLANT: can_plant(g, p),
+            Action.MOVE: p.total(E_WIND) >= 1,
+        }[a]
+
+    rng = random.Random(4)
+    seen = 0
+    for players in (2, 3, 4):
+        g = new_game(players, seed=20 + players)
+        while not g.over:
+            if g.phase is Phase.ACTION and not g.tasks:
+                p = g.players[g.turn]
+                free = [a for a in Action if p.can_repeat or not (p.used >> a) & 1]
+                plain = [CHOOSE[a] for a in free if possible(g, p, a)] + [PASS]
+                assert action_moves(g, p) == plain
+                seen += len(plain) > 2
+            seats, _ = g.deciding()
+            seat = rng.choice(seats)
+            g.play(seat, rng.choice(g.legal_moves(seat)))
+    assert seen >= 10
