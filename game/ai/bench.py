@@ -1,11 +1,12 @@
 """Rollout benchmark: ``python -m game.ai.bench`` prints JSON lines.
 
-For 2 and 4 players, a few mid-game positions (Medium self-play to round ``--round``, both
-draw and action decisions) are searched by Hard with each rollout policy for ``--budget``
-seconds each, on one core. Reported: engine moves simulated per second inside the search
-(``moves_per_s``, wall clock), rollouts per second, the mean rollout length, and the moves
-per second of the process's own CPU time (``moves_per_cpu_s``: the one-core speed on a
-shared machine, where ``cpu_share`` says how much of the wall time the process got).
+For 2 and 4 players, a few mid-game positions (Medium self-play from round ``--round``, both
+draw and action decisions, each with at least two candidates to race) are searched by Hard
+with each rollout policy for ``--budget`` seconds each, on one core. Reported: engine moves
+simulated per second inside the search (``moves_per_s``, wall clock), rollouts per second,
+the mean rollout length, and the moves per second of the process's own CPU time
+(``moves_per_cpu_s``: the one-core speed on a shared machine, where ``cpu_share`` says how
+much of the wall time the process got).
 """
 
 from __future__ import annotations
@@ -38,12 +39,29 @@ def mid_game(players: int, seed: int, round_: int, count: int) -> list[Game]:
     return out
 
 
+def searched(players: int, seed: int, round_: int, count: int) -> list[Game]:
+    """``count`` mid-game positions where Hard races at least two candidates (a draw with
+    one sensible answer is not searched, and would measure nothing), from as many Medium
+    self-play games as it takes."""
+    hard = HardPolicy()
+    out: list[Game] = []
+    for s in range(seed, seed + 50):
+        for g in mid_game(players, s, round_, count):
+            pend = g.pending()[0]
+            legal = g.legal_moves(pend.player)
+            if len(hard.candidates(g.view(pend.player), pend.decision, legal)) > 1:
+                out.append(g)
+        if len(out) >= count:
+            break
+    return out[:count]
+
+
 def measure(players: int, policy: str, args: argparse.Namespace) -> dict[str, object]:
     settings = replace(Settings(), policy=policy, z=1e9)  # z: never settle early
     hard = HardPolicy(settings=settings)
     work = rollouts = 0
     elapsed = cpu = 0.0
-    positions = mid_game(players, args.seed, args.round, args.positions)
+    positions = searched(players, args.seed, args.round, args.positions)
     for g in positions:
         pend = g.pending()[0]
         legal = g.legal_moves(pend.player)
@@ -72,7 +90,7 @@ def measure(players: int, policy: str, args: argparse.Namespace) -> dict[str, ob
 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(prog="python -m game.ai.bench", description=__doc__)
-    ap.add_argument("--positions", type=int, default=6, help="positions per table size")
+    ap.add_argument("--positions", type=int, default=8, help="positions per table size")
     ap.add_argument("--round", type=int, default=5, help="the mid-game round to sample")
     ap.add_argument("--budget", type=float, default=0.5, help="search seconds per position")
     ap.add_argument("--seed", type=int, default=1)

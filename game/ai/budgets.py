@@ -7,10 +7,12 @@ from __future__ import annotations
 from typing import Any
 
 # Hard's search size. With the fast rollouts (game/ai/rollout.py) 2500 simulated moves cost, per
-# decision in four-player games (72 positions from rounds 2+, CPU time, one core): draw
-# median 0.001 s, p90 0.010 s; other decisions median 0.007 s, p90 0.10 s, max 0.14 s
-# (a race that settles early returns sooner). Under the load of a shared 2-core machine the
-# wall time is about three times that: still well inside 1 s.
+# decision in four-player games (Hard playing three whole games, seeds 1-3, every choice from
+# round 2 on: 863 draws, 526 other decisions; CPU time, one core): draw median 0.001 s, p90
+# 0.014 s, max 0.04 s; other decisions median 0.008 s, p90 0.067 s, max 0.14 s (a race that
+# settles early returns sooner). Wall time on the loaded shared 2-core machine: p90 0.19 s,
+# max 0.50 s: well inside 1 s. A fixed work budget keeps the settings as given (no
+# ``hard.for_budget`` growth).
 HARD_STEPS = 2500
 BUDGET_S = {"easy": 0.2, "medium": 0.5, "hard": 1.0}  # seconds a decision may take
 

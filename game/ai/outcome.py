@@ -9,6 +9,7 @@ game.ai.tuning`` refits ``WEIGHTS`` from fresh games.
 from __future__ import annotations
 
 import math
+from operator import mul
 
 from game.ai.evaluate import expected_cards
 from game.engine import Game, Phase
@@ -46,7 +47,7 @@ def features(g: Game, p: PlayerState) -> list[float]:
     flow = perm + max(drawn * mean[E_FLOWER], 0.0)
     ranked = sorted((trees, fires, flow), reverse=True)
     fe = p.forest_elems
-    varans = sum(1 for c in p.deck if c == VARAN) + sum(1 for c in p.discard if c == VARAN)
+    varans = p.deck.count(VARAN) + p.discard.count(VARAN)
     return [
         float(trees),
         float(fires),
@@ -66,7 +67,9 @@ def features(g: Game, p: PlayerState) -> list[float]:
 
 
 def scores(g: Game, weights: tuple[float, ...] = WEIGHTS) -> list[float]:
-    return [sum(w * x for w, x in zip(weights, features(g, p), strict=True)) for p in g.players]
+    if len(weights) != len(FEATURES):
+        raise ValueError(f"{len(weights)} weights for {len(FEATURES)} features")
+    return [sum(map(mul, weights, features(g, p))) for p in g.players]
 
 
 def win_chance(g: Game, seat: int, weights: tuple[float, ...] = WEIGHTS) -> float:

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from game.ai.guards import fragment_worth
 from game.engine import Action, Decision, Game, Move
+from game.engine.legal import PLANT_AT
 from game.engine.moves import (
     CHOOSE,
     DRAW,
@@ -25,20 +26,21 @@ from game.engine.moves import (
     MoveSpirit,
     PickAnimal,
     PickFire,
-    Plant,
     Steal,
 )
 from game.engine.state import (
+    CARD_COST,
     CARD_ELEMS,
     CARD_GREGARIOUS,
     CARD_LEVEL,
     CARD_SOLITARY,
     CARDS,
-    COLUMNS,
+    E_PLANT,
     E_WATER,
     LINES,
     N_ROCKS,
     ROCKS,
+    SPACES,
     TREE_COST,
     TREE_ELEMS,
     PlayerState,
@@ -58,6 +60,9 @@ TREE_WORTH: tuple[float, ...] = tuple(
 ROCK_WORTH = {"plant": 1.1, "fragment": 0.45, "attract": 0.8, "extinguish": 1.0}
 CORNER_WORTH = {0: 0.8, 4: 0.9, 10: 0.9, 14: 0.9}
 LINE_SPACES = frozenset(s for spaces, *_ in LINES for s in spaces)
+SPACE_WORTH: tuple[float, ...] = tuple(
+    CORNER_WORTH.get(s, 0.0) + (0.2 if s in LINE_SPACES else 0.0) for s in range(SPACES)
+)
 TAKE_FRAGMENT = CHOOSE[Action.FRAGMENT]
 RISK = 0.3  # at two uncancelled symbols, draw while a solitary card is less likely than this
 
@@ -78,7 +83,7 @@ def choose(
             picks = [m for m in legal if isinstance(m, PickFire)]
             return min(picks, key=lambda m: m.value) if picks else legal[0]
         case Decision.PLANT:
-            return _plant(p, legal)
+            return _plant(g, p, legal)
         case Decision.MOVE:
             return _move(g, p, legal)
         case Decision.STEAL:
@@ -100,18 +105,15 @@ def _draw(p: PlayerState, legal: Sequence[Move]) -> Move:
 
 def _attract_worth(g: Game, sun: int) -> float:
     """Best cards that fit the Sun, taken by worth (a quick knapsack)."""
-    cards = sorted((c for row in g.reserve for c in row if CARD_WORTH[c] > 0), key=_by_worth)
+    cards = [c for row in g.reserve for c in row if CARD_WORTH[c] > 0]
+    cards.sort(key=CARD_WORTH.__getitem__, reverse=True)  # stable: ties keep reserve order
     total = 0.0
     for c in cards:
-        cost = CARDS[c].cost
+        cost = CARD_COST[c]
         if cost <= sun:
             sun -= cost
             total += CARD_WORTH[c]
     return total
-
-
-def _by_worth(c: int) -> float:
-    return -CARD_WORTH[c]
 
 
 def _extinguish_worth(g: Game, p: PlayerState, water: int) -> float:
@@ -189,18 +191,22 @@ def _attract(legal: Sequence[Move]) -> Move:
     return max(picks, key=lambda m: CARD_WORTH[m.card]) if picks else legal[0]
 
 
-def _plant(p: PlayerState, legal: Sequence[Move]) -> Move:
+def _plant(g: Game, p: PlayerState, legal: Sequence[Move]) -> Move:
+    """The tree worth most on the space worth most. A Plant's worth is the tree's part plus
+    the space's part, so each is chosen on its own (the first best of each: the move a pass
+    over ``legal``, kinds then spaces, would keep) instead of scoring every pair."""
+    budget = p.total(E_PLANT)
     kinds = set(p.forest)
-    best, best_v = legal[0], float("-inf")
-    for m in legal:
-        if not isinstance(m, Plant):
-            continue
-        s = m.y * COLUMNS + m.x
-        v = TREE_WORTH[m.tree] + (1.6 if m.tree not in kinds else 0.0)
-        v += CORNER_WORTH.get(s, 0.0) + (0.2 if s in LINE_SPACES else 0.0)
-        if v > best_v:
-            best, best_v = m, v
-    return best if best_v > float("-inf") else (SKIP_BONUS if SKIP_BONUS in legal else legal[0])
+    tree, tree_v = -1, float("-inf")
+    for k, n in enumerate(g.tree_supply):
+        if n > 0 and TREE_COST[k] <= budget:
+            v = TREE_WORTH[k] + (1.6 if k not in kinds else 0.0)
+            if v > tree_v:
+                tree, tree_v = k, v
+    spaces = p.plantable_spaces()
+    if tree < 0 or not spaces:
+        return SKIP_BONUS if SKIP_BONUS in legal else legal[0]
+    return PLANT_AT[tree][max(spaces, key=SPACE_WORTH.__getitem__)]
 
 
 def _move(g: Game, p: PlayerState, legal: Sequence[Move]) -> Move:

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 import game.engine.events as ev
 from game.engine.apply import emit
 from game.engine.end_of_round import end_turn
-from game.engine.legal import ACTIONS, task_moves
-from game.engine.moves import FINISH, SKIP_BONUS, Steal
+from game.engine.legal import ACTIONS, task_has_choice, task_moves
+from game.engine.moves import Steal
 from game.engine.state import CARD_LEVEL, COLUMNS, CORNERS, LINES, N_ROCKS, PlayerState
 
 if TYPE_CHECKING:
@@ -89,8 +89,7 @@ def advance(g: Game, out: list[ev.Event]) -> None:
             else:
                 emit(g, ev.FragmentsTaken(p.seat, n, t.source), out)
             continue
-        moves = task_moves(g, p, t)
-        if all(m is FINISH or m is SKIP_BONUS for m in moves):
+        if not task_has_choice(g, p, t):
             if t.kind == "steal":
                 emit(g, ev.NothingToSteal(p.seat, t.victim), out)
             elif not t.picks:
@@ -98,7 +97,7 @@ def advance(g: Game, out: list[ev.Event]) -> None:
             else:
                 emit(g, ev.StepEnded(p.seat, t.kind), out)
             continue
-        if t.kind == "steal" and len(moves) == 1:
+        if t.kind == "steal" and len(moves := task_moves(g, p, t)) == 1:
             only = moves[0]
             assert isinstance(only, Steal)
             emit(g, _stolen(g, p, only.victim, only.tile), out)

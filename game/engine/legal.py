@@ -35,6 +35,7 @@ from game.engine.state import (
     E_WATER,
     E_WIND,
     SOLITARY_LIMIT,
+    SPACES,
     TREE_COST,
     Phase,
     PlayerState,
@@ -68,7 +69,17 @@ class Pending:
     victim: int = -1  # whose tile may be stolen
 
 
+# A draw-phase Pending per seat (2-4 players), shared: immutable, and asked for at every draw.
+DRAW_PENDING: tuple[Pending, ...] = tuple(Pending(seat, Decision.DRAW) for seat in range(4))
 ACTIONS: tuple[Action, ...] = tuple(Action)  # iterating the Enum class itself is slow
+# The five actions' bits in ``PlayerState.used`` and their moves, in ``ACTIONS`` order.
+_BIT: tuple[int, ...] = tuple(1 << a for a in ACTIONS)
+_CHOOSE: tuple[Move, ...] = tuple(CHOOSE[a] for a in ACTIONS)
+# PLANT_AT[kind][space]: the Plant move, looked up without building a key (search speed).
+PLANT_AT: tuple[tuple[Move, ...], ...] = tuple(
+    tuple(PLANT[(k, s % COLUMNS, s // COLUMNS)] for s in range(SPACES))
+    for k in range(len(TREE_COST))
+)
 _TASK_DECISION = {
     "attract": Decision.ATTRACT,
     "extinguish": Decision.EXTINGUISH,
@@ -81,7 +92,7 @@ _TASK_DECISION = {
 def pending(g: Game) -> list[Pending]:
     """Who must decide now, and what; several players at once in the draw phase."""
     if g.phase is Phase.DRAW:
-        return [Pending(p.seat, Decision.DRAW) for p in g.players if not p.stopped]
+        return [DRAW_PENDING[p.seat] for p in g.players if not p.stopped]
     if g.phase is Phase.OVER:
         return []
     p = g.players[g.turn]
@@ -110,6 +121,18 @@ def pending(g: Game) -> list[Pending]:
     ]
 
 
+def deciding(g: Game) -> tuple[list[int], Decision | None]:
+    """The seats that must decide now and what: ``pending`` without its details, for
+    search loops that ask this before every simulated move."""
+    if g.phase is Phase.DRAW:
+        return [p.seat for p in g.players if not p.stopped], Decision.DRAW
+    if g.phase is Phase.OVER:
+        return [], None
+    if not g.tasks:
+        return [g.turn], Decision.ACTION
+    return [g.turn], _TASK_DECISION[g.tasks[0].kind]
+
+
 def draw_moves(p: PlayerState) -> list[Move]:
     """Draw, Stop and Use a Fragment, as far as the Help Line and the piles allow."""
     moves: list[Move] = []
@@ -126,35 +149,35 @@ def action_moves(g: Game, p: PlayerState) -> list[Move]:
     """The actions not yet taken this round (Tree 11 lifts that) that can do something,
     and Pass."""
     moves: list[Move] = []
-    repeat = p.can_repeat
-    used = p.used
-    for action in ACTIONS:
-        if (used >> action) & 1 and not repeat:
-            continue
-        if action_possible(g, p, action):
-            moves.append(CHOOSE[action])
+    used = 0 if p.can_repeat else p.used
+    le, fe = p.line_elems, p.forest_elems
+    # Each action in turn, written out (this runs at every simulated action decision):
+    # Fragments left, a card the Sun pays, a Fire the Water puts out, a tree and a space,
+    # any Wind.
+    if not used & _BIT[0] and g.fragments > 0:
+        moves.append(_CHOOSE[0])
+    if not used & _BIT[1] and can_attract(g, le[E_SUN] + fe[E_SUN]):
+        moves.append(_CHOOSE[1])
+    if not used & _BIT[2] and can_extinguish(g, le[E_WATER] + fe[E_WATER]):
+        moves.append(_CHOOSE[2])
+    if not used & _BIT[3] and can_plant(g, p):
+        moves.append(_CHOOSE[3])
+    if not used & _BIT[4] and le[E_WIND] + fe[E_WIND] >= 1:
+        moves.append(_CHOOSE[4])
     moves.append(PASS)
     return moves
 
 
-def action_possible(g: Game, p: PlayerState, action: Action) -> bool:
-    if action is Action.FRAGMENT:
-        return g.fragments > 0
-    if action is Action.ATTRACT:
-        return can_attract(g, p.total(E_SUN))
-    if action is Action.EXTINGUISH:
-        return can_extinguish(g, p.total(E_WATER))
-    if action is Action.PLANT:
-        return can_plant(g, p)
-    return p.total(E_WIND) >= 1
-
-
 def can_attract(g: Game, budget: int) -> bool:
-    return any(CARD_COST[c] <= budget for row in g.reserve for c in row)
+    for row in g.reserve:
+        for c in row:
+            if CARD_COST[c] <= budget:
+                return True
+    return False
 
 
 def can_extinguish(g: Game, budget: int) -> bool:
-    return any(v <= budget for v in g.centre)
+    return bool(g.centre) and min(g.centre) <= budget
 
 
 def can_plant(g: Game, p: PlayerState) -> bool:
@@ -162,6 +185,21 @@ def can_plant(g: Game, p: PlayerState) -> bool:
     if not any(n > 0 and TREE_COST[k] <= budget for k, n in enumerate(g.tree_supply)):
         return False
     return bool(p.plantable_spaces())
+
+
+def task_has_choice(g: Game, p: PlayerState, t: Task) -> bool:
+    """Whether ``task_moves`` lists anything but Finish and Skip: the engine resolves a step
+    without one by itself, and asks this after every pick (so without building the list)."""
+    kind = t.kind
+    if kind == "attract":
+        return can_attract(g, p.total(E_SUN) + t.extra - t.spent)
+    if kind == "extinguish":
+        return can_extinguish(g, p.total(E_WATER) + t.extra - t.spent)
+    if kind == "plant":
+        return can_plant(g, p)
+    if kind == "move":
+        return p.total(E_WIND) >= 1
+    return bool(g.players[t.victim].tiles)  # steal
 
 
 def task_moves(g: Game, p: PlayerState, t: Task) -> list[Move]:
@@ -188,8 +226,8 @@ def task_moves(g: Game, p: PlayerState, t: Task) -> list[Move]:
         spaces = p.plantable_spaces()
         for k, n in enumerate(g.tree_supply):
             if n > 0 and TREE_COST[k] <= budget:
-                for s in spaces:
-                    moves.append(PLANT[(k, s % COLUMNS, s // COLUMNS)])
+                at = PLANT_AT[k]
+                moves += [at[s] for s in spaces]
         if t.bonus:
             moves.append(SKIP_BONUS)
     elif kind == "move":

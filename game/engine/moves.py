@@ -100,6 +100,8 @@ def check_move_types(move: object, player: object = 0) -> tuple[str, str] | None
     """
     if type(player) is not int:
         return "no_such_player", f"there is no player {player!r} in this game"
+    if isinstance(move, Move) and _CANONICAL.get(move) is move:
+        return None  # a shared instance from the tables below: built from exact types
     if not isinstance(move, Move) or not move.kind:
         return "not_a_move", f"{move!r} is not a move"
     for f in fields(move):

@@ -54,6 +54,9 @@ NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
     for y in range(ROWS)
     for x in range(COLUMNS)
 )
+# Bit ``n`` set for every neighbour ``n`` of a space (plantable spaces by bit tests).
+NEIGHBOUR_BITS: tuple[int, ...] = tuple(sum(1 << n for n in ns) for ns in NEIGHBOURS)
+SPACE_RANGE = range(SPACES)
 LINES: tuple[tuple[tuple[int, ...], int, int, str], ...] = tuple(
     (
         tuple(sy * COLUMNS + sx for sx, sy in b.spaces),
@@ -197,7 +200,10 @@ class PlayerState:
         return REPEAT_TREE in self.forest
 
     def tree_kinds(self) -> int:
-        return len({t for t in self.forest if 0 <= t < START_TREE})
+        kinds = set(self.forest)
+        kinds.discard(EMPTY)
+        kinds.discard(START_TREE)
+        return len(kinds)
 
     def tile_count(self, kind: str) -> int:
         return sum(1 for k, _ in self.tiles if k == kind)
@@ -217,9 +223,11 @@ class PlayerState:
         return trees, fires, flowers
 
     def plantable_spaces(self) -> list[int]:
+        """Empty spaces next to a tree, in space order (bit tests: this runs in every
+        simulated Plant, so it avoids a generator per space)."""
         forest = self.forest
-        return [
-            s
-            for s in range(SPACES)
-            if forest[s] == EMPTY and any(forest[n] != EMPTY for n in NEIGHBOURS[s])
-        ]
+        occupied = 0
+        for s in SPACE_RANGE:
+            if forest[s] != EMPTY:
+                occupied |= 1 << s
+        return [s for s in SPACE_RANGE if not (occupied >> s) & 1 and NEIGHBOUR_BITS[s] & occupied]

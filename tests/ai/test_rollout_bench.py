@@ -9,11 +9,11 @@ from contextlib import redirect_stdout
 
 from game.ai import rollout
 from game.ai.bench import main as bench_main
-from game.ai.bench import mid_game
+from game.ai.bench import mid_game, searched
 from game.ai.hard import HardPolicy, Settings
 from game.engine import Decision, new_game
-from game.engine.moves import DRAW, STOP, USE_FRAGMENT
-from game.engine.state import VARAN
+from game.engine.moves import DRAW, STOP, USE_FRAGMENT, Plant
+from game.engine.state import COLUMNS, VARAN
 from tests.ai.positions import draw_position
 
 
@@ -73,7 +73,17 @@ def test_bench_prints_json_for_both_table_sizes() -> None:
     assert [x["players"] for x in lines] == [2, 4]
     keys = {"moves_per_s", "rollouts_per_s", "moves_per_rollout", "moves_per_cpu_s"}
     assert all(keys <= set(x) for x in lines)
-    assert any(x["moves_per_s"] > 0 and x["rollouts_per_s"] > 0 for x in lines)
+    # Every measured position has a race (the bench skips the ones with one candidate).
+    assert all(x["moves_per_s"] > 0 and x["rollouts_per_s"] > 0 for x in lines)
+
+
+def test_bench_positions_all_have_a_race() -> None:
+    positions = searched(4, seed=1, round_=5, count=5)
+    assert len(positions) == 5
+    for g in positions:
+        pend = g.pending()[0]
+        view, legal = g.view(pend.player), g.legal_moves(pend.player)
+        assert len(HardPolicy().candidates(view, pend.decision, legal)) > 1
 
 
 def test_a_draw_decision_gets_its_share_of_the_work() -> None:
@@ -92,3 +102,37 @@ def test_a_draw_decision_gets_its_share_of_the_work() -> None:
         else:
             assert stats.work >= 4000
     assert found
+
+
+def _plant_by_scoring_every_move(p, legal):
+    """The rollout's Plant rule written plainly: score every (tree, space) move in order."""
+    kinds = set(p.forest)
+    best, best_v = None, float("-inf")
+    for m in legal:
+        if isinstance(m, Plant):
+            s = m.y * COLUMNS + m.x
+            v = rollout.TREE_WORTH[m.tree] + (1.6 if m.tree not in kinds else 0.0)
+            v += rollout.SPACE_WORTH[s]
+            if v > best_v:
+                best, best_v = m, v
+    return best
+
+
+def test_cheap_plant_picks_what_scoring_every_move_picks() -> None:
+    rng = random.Random(7)
+    checked = 0
+    for players, seed in ((2, 11), (3, 12), (4, 13), (2, 14)):
+        g = new_game(players, seed=seed)
+        while not g.over:
+            pend = g.pending()[0]
+            legal = g.legal_moves(pend.player)
+            if len(legal) == 1:
+                g.play(pend.player, legal[0])
+                continue
+            move = rollout.choose(g, pend.player, pend.decision, legal, rng)
+            if pend.decision is Decision.PLANT:
+                plain = _plant_by_scoring_every_move(g.players[pend.player], legal)
+                assert move == (plain or move)
+                checked += plain is not None
+            g.play(pend.player, move)
+    assert checked >= 20

@@ -1,0 +1,122 @@
+"""The engine's hot queries (written with bit tests for search speed) agree with their
+plain definitions on every kind of Forest."""
+
+import random
+
+from game.engine import Phase, new_game
+from game.engine.legal import task_has_choice, task_moves
+from game.engine.moves import FINISH, SKIP_BONUS
+from game.engine.state import EMPTY, NEIGHBOURS, SPACES, START_TREE, TREES, Task
+
+
+def random_forests(count: int, seed: int = 3) -> list[list[int]]:
+    rng = random.Random(seed)
+    values = [EMPTY, START_TREE, *range(len(TREES))]
+    out = [[EMPTY] * SPACES, [START_TREE] * SPACES]
+    for _ in range(count):
+        fill = rng.random()
+        out.append([rng.choice(values) if rng.random() < fill else EMPTY for _ in range(SPACES)])
+    return out
+
+
+def test_plantable_spaces_are_the_empty_spaces_beside_a_tree():
+    p = new_game(2, seed=1).players[0]
+    for forest in random_forests(500):
+        p.forest = forest
+        plain = [
+            s
+            for s in range(SPACES)
+            if forest[s] == EMPTY and any(forest[n] != EMPTY for n in NEIGHBOURS[s])
+        ]
+        assert p.plantable_spaces() == plain
+
+
+def test_tree_kinds_counts_distinct_planted_kinds_only():
+    p = new_game(2, seed=1).players[0]
+    for forest in random_forests(500):
+        p.forest = forest
+        assert p.tree_kinds() == len({t for t in forest if 0 <= t < START_TREE})
+
+
+def test_deciding_names_the_pending_seats_and_their_decision():
+    rng = random.Random(5)
+    kinds = set()
+    for players in (2, 3, 4):
+        g = new_game(players, seed=players)
+        while not g.over:
+            pend = g.pending()
+            seats, decision = g.deciding()
+            assert seats == [p.player for p in pend]
+            assert {decision} == {p.decision for p in pend}
+            kinds.add(decision)
+            seat = rng.choice(seats)
+            g.play(seat, rng.choice(g.legal_moves(seat)))
+        assert g.deciding() == ([], None)
+    assert len(kinds) >= 6
+
+
+def test_task_has_choice_is_whether_task_moves_lists_a_real_answer():
+    """Every step kind, main or bonus, with spent and extra budget, on positions of whole
+    random games: the quick test agrees with the full list."""
+    rng = random.Random(9)
+    both = set()
+    for players in (2, 3, 4):
+        g = new_game(players, seed=10 + players)
+        while not g.over:
+            if g.phase is Phase.ACTION:
+                p = g.players[g.turn]
+                for kind in ("attract", "extinguish", "plant", "move", "steal"):
+                    for extra, spent in ((0, 0), (2, 0), (0, 3), (1, 1)):
+                        victim = rng.randrange(players)
+                        t = Task(kind, rng.choice(("action", "corner")), extra, spent, 1, victim)
+                        moves = task_moves(g, p, t)
+                        real = any(m is not FINISH and m is not SKIP_BONUS for m in moves)
+                        assert task_has_choice(g, p, t) == real, (kind, extra, spent)
+                        both.add(real)
+            seats, _ = g.deciding()
+            seat = rng.choice(seats)
+            g.play(seat, rng.choice(g.legal_moves(seat)))
+    assert both == {True, False}
+
+
+def test_a_move_equal_to_a_shared_one_but_built_from_other_types_is_still_refused():
+    """``check_move_types`` lets the shared instances through at once; a look-alike built
+    with a bool or a float (equal to them by ``==``) still gets the full check."""
+    from game.engine.moves import PICK_FIRE, PickFire, check_move_types
+
+    assert check_move_types(PICK_FIRE[2]) is None
+    assert check_move_types(PickFire(2)) is None
+    assert check_move_types(PickFire(True)) is not None  # type: ignore[arg-type]
+    assert check_move_types(PickFire(2.0)) is not None  # type: ignore[arg-type]
+    assert PickFire(2.0) == PICK_FIRE[2]  # why the fast path must be by identity
+
+
+def test_action_moves_are_the_unused_actions_that_can_do_something_then_pass():
+    from game.engine.legal import action_moves, can_attract, can_extinguish, can_plant
+    from game.engine.moves import CHOOSE, PASS, Action
+    from game.engine.state import E_SUN, E_WATER, E_WIND
+
+    def possible(g, p, a):
+        return {
+            Action.FRAGMENT: g.fragments > 0,
+            Action.ATTRACT: can_attract(g, p.total(E_SUN)),
+            Action.EXTINGUISH: can_extinguish(g, p.total(E_WATER)),
+            Action.PLANT: can_plant(g, p),
+            Action.MOVE: p.total(E_WIND) >= 1,
+        }[a]
+
+    rng = random.Random(4)
+    seen = 0
+    for players in (2, 3, 4):
+        g = new_game(players, seed=20 + players)
+        while not g.over:
+            if g.phase is Phase.ACTION and not g.tasks:
+                p = g.players[g.turn]
+                free = [a for a in Action if p.can_repeat or not (p.used >> a) & 1]
+                plain = [CHOOSE[a] for a in free if possible(g, p, a)] + [PASS]
+                assert action_moves(g, p) == plain
+                seen += len(plain) > 2
+            seats, _ = g.deciding()
+            seat = rng.choice(seats)
+            g.play(seat, rng.choice(g.legal_moves(seat)))
+    assert seen >= 10
