@@ -11,7 +11,7 @@ from game.ui.board import BoardView
 from game.ui.layout import Layout
 from game.ui.match import Match
 from game.ui.painter import Painter
-from game.ui.table_hud import Pointer
+from game.ui.table_hud import Pointer, banner_line
 from game.ui.targets import Target
 from game.ui.words import Tr
 
@@ -86,15 +86,7 @@ class Seating:
         r = self.layout["banner"]
         p.rect(r, (10, 16, 12), radius=12)
         p.rect(r, colour, radius=12, width=4)
-        p.text(
-            tr("banner.handover", name=self.match.names[seat]),
-            (r.x + 26, r.centery),
-            theme.LARGE,
-            theme.TEXT,
-            anchor="midleft",
-            bold=True,
-            max_width=r.w - 40,
-        )
+        banner_line(p, r, tr("banner.handover", name=self.match.names[seat]))
         p.rect(self.layout.player(seat, "panel").inflate(10, 10), colour, radius=18, width=5)
 
     # -- the opponents' rows ---------------------------------------------------------------

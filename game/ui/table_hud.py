@@ -25,6 +25,19 @@ from game.ui.words import Tr, counted, season_name, tree_name
 TOOLTIP_DELAY_S = 0.35  # hover this long before the rules tooltip shows
 
 
+def banner_line(p: Painter, r: Rect, text: str) -> None:
+    """The banner's one line of large bold text (the phase, or a hot-seat hand-over)."""
+    p.text(
+        text,
+        (r.x + 26, r.centery),
+        theme.LARGE,
+        theme.TEXT,
+        anchor="midleft",
+        bold=True,
+        max_width=r.w - 40,
+    )
+
+
 @dataclass
 class Pointer:
     """Where the pointer is, what it rests on and since when, and whether the tooltip may
@@ -98,15 +111,7 @@ class TableHud:
         colour = palette.seasons[a.player] if a is not None else theme.PANEL_EDGE
         p.rect(r, (10, 16, 12, 225), radius=12)
         p.rect(Rect(r.x, r.y, 14, r.h), colour, radius=6)
-        p.text(
-            text,
-            (r.x + 26, r.centery),
-            theme.LARGE,
-            theme.TEXT,
-            anchor="midleft",
-            bold=True,
-            max_width=r.w - 40,
-        )
+        banner_line(p, r, text)
 
     # -- the prompt ------------------------------------------------------------------------
 

@@ -10,14 +10,7 @@ import time
 from game.ai.worker import AIWorker
 from game.engine import new_game
 from game.ui.hinting import HintAnswer, WorkerHint
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
+from tests.faults.test_ai_workers import Clock
 
 
 def _answer(hint: WorkerHint, seconds: float = 30.0) -> HintAnswer:
