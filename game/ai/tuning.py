@@ -1,8 +1,10 @@
 """Refit ``game.ai.outcome.WEIGHTS``: ``python -m game.ai.tuning --games 1500 --jobs 2``.
 
-Plays Medium self-play games (a few random action choices for variety), records every seat's
-``features`` at each round start, and fits a conditional logit (softmax over the seats of a
-game) that predicts the winner. Pure Python: plain gradient descent on standardised features.
+Plays self-play games (Medium and the ``greedy`` yardstick by default, a few random action
+choices for variety), records every seat's ``features`` at each round start, and fits a
+conditional logit (softmax over the seats of a game) that predicts the winner. Pure Python:
+plain gradient descent on standardised features. Every fifth game is held out, and the
+held-out log-loss of the fitted and of the current weights is printed, per seat pool.
 """
 
 from __future__ import annotations
@@ -13,21 +15,32 @@ import multiprocessing
 import sys
 from collections.abc import Sequence
 
-from game.ai.outcome import FEATURES, features
+from game.ai.outcome import FEATURES, WEIGHTS, features
 from game.ai.selfplay import medium_game, win_shares
 
 Sample = tuple[list[list[float]], list[float]]  # per-seat features, per-seat win share
 
 
-def self_play(args: tuple[int, int, float]) -> list[Sample]:
+def self_play(args: tuple[int, int, float, tuple[str, ...]]) -> list[Sample]:
     """One game's round-start snapshots, labelled with the final result."""
-    seed, players, eps = args
+    seed, players, eps, levels = args
     g, snaps = medium_game(
-        seed, players, eps, lambda g: [features(g, p) for p in g.players], max_steps=5000
+        seed, players, eps, lambda g: [features(g, p) for p in g.players], 5000, levels
     )
     if not g.over:
         return []
     return [(f, win_shares(g)) for f in snaps]
+
+
+def log_loss(samples: Sequence[Sample], weights: Sequence[float]) -> float:
+    """Mean negative log-likelihood of the winners under ``weights`` (raw features)."""
+    total = 0.0
+    for f, y in samples:
+        s = [sum(w * x for w, x in zip(weights, row, strict=True)) for row in f]
+        top = max(s)
+        logz = top + math.log(sum(math.exp(v - top) for v in s))
+        total -= sum(yi * (si - logz) for yi, si in zip(y, s, strict=True) if yi)
+    return total / max(len(samples), 1)
 
 
 def fit(
@@ -72,17 +85,35 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--players", default="2,2,3,4", help="player counts, cycled over games")
     ap.add_argument("--eps", type=float, default=0.08)
     ap.add_argument("--iters", type=int, default=300)
+    ap.add_argument(
+        "--levels",
+        default="medium,greedy",
+        help="seat pools, ';' between pools, cycled over games: 'medium;medium,greedy'",
+    )
     a = ap.parse_args(argv)
     counts = [int(x) for x in a.players.split(",")]
-    tasks = [(a.seed * 100_000 + i, counts[i % len(counts)], a.eps) for i in range(a.games)]
+    pools = [tuple(x.split(",")) for x in a.levels.split(";")]
+    tasks = [
+        (a.seed * 100_000 + i, counts[i % len(counts)], a.eps, pools[i % len(pools)])
+        for i in range(a.games)
+    ]
     with multiprocessing.get_context("spawn").Pool(a.jobs) as pool:
         games = pool.map(self_play, tasks, chunksize=8)
-    samples = [s for game in games for s in game]
-    print(f"{len(samples)} round starts from {len(games)} games", file=sys.stderr)
-    w = fit(samples, a.iters)
+    train = [s for i, game in enumerate(games) if i % 5 for s in game]
+    print(f"{len(train)} round starts from {len(games)} games", file=sys.stderr)
+    w = fit(train, a.iters)
     print("WEIGHTS = (" + ", ".join(f"{x:.4f}" for x in w) + ")")
     for name, x in zip(FEATURES, w, strict=True):
         print(f"  {name}: {x:.4f}", file=sys.stderr)
+    for pool_ in pools:
+        held = [
+            s for i, game in enumerate(games) if i % 5 == 0 and tasks[i][3] == pool_ for s in game
+        ]
+        print(
+            f"held-out {','.join(pool_)}: {len(held)} round starts, log-loss "
+            f"fitted {log_loss(held, w):.4f} current {log_loss(held, WEIGHTS):.4f}",
+            file=sys.stderr,
+        )
     return 0
 
 
