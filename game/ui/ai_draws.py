@@ -10,8 +10,9 @@ seat after seat would reach: the engine deals every seat's cards from that seat'
 Seats sharing one worker process (two Medium seats) take turns on it; seats of different
 levels think at the same time.
 
-After Continue in the middle of a draw phase the copies start from the saved game, so an AI
-seat then also sees the lines drawn before the save (the seeds are unchanged).
+After Continue in the middle of a draw phase the copies are rebuilt the same way: the round's
+first position, replayed from the setup, plus that seat's own draws, so a continued match makes
+the very choices the uninterrupted one would (tests/ui/test_app_shell.py).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from game.engine import Game, Move, Phase
+from game.engine import Game, Move, Phase, new_game
 from game.ui.ai_seat import AiPlayer, builtin_choice, decision_seed
 
 if TYPE_CHECKING:
@@ -39,6 +40,35 @@ def draw_seed(ai_seed: int, own_moves: int, seat: int) -> int:
 
 def own_moves(match: Match, seat: int) -> int:
     return sum(1 for s, _ in match.history if s == seat)
+
+
+def round_start(match: Match) -> tuple[Game, int]:
+    """The current round's first position, replayed from the setup, and the number of moves
+    played before it (a replay of a few hundred moves: milliseconds, once per round joined)."""
+    g = new_game(match.game.n, match.seed, match.first_player)
+    start, mark = g.clone(), 0
+    for i, (seat, move) in enumerate(match.history):
+        rnd = g.round
+        g.play_unchecked(seat, move)
+        if g.round != rnd:
+            start, mark = g.clone(), i + 1
+    return start, mark
+
+
+def round_copies(match: Match, seats: list[int]) -> dict[int, Game]:
+    """Each AI seat's own copy of the round: its first position plus the seat's own draws.
+    Before anyone has drawn (every Help Line empty) that is the game itself; joined later
+    (Continue in the middle of a draw phase) the copies are rebuilt, so that nobody else's
+    draws leak into them."""
+    g = match.game
+    if not any(p.line for p in g.players):
+        return {s: g.clone() for s in seats}
+    start, mark = round_start(match)
+    copies = {s: start.clone() for s in seats}
+    for seat, move in match.history[mark:]:
+        if seat in copies:
+            copies[seat].play_unchecked(seat, move)
+    return copies
 
 
 @dataclass
@@ -87,8 +117,8 @@ class AiDraws:
         if self.round != g.round:
             self.reset()
             self.round = g.round
-        for seat in seats:  # every copy as the round started, before anyone's answer
-            self.private.setdefault(seat, g.clone())
+        if not self.private:  # every copy as the round started, before anyone's answer
+            self.private = round_copies(match, seats)
         played = False
         busy = {id(getattr(ai_for(s), "worker", ai_for(s))) for s in self.asked}
         for seat in seats:

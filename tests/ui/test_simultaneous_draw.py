@@ -198,3 +198,36 @@ def test_seats_sharing_a_worker_take_turns_on_it() -> None:
     assert match.game.phase is Phase.ACTION
     assert all(not {0, 1} <= now for now in outstanding), "one request at a time per worker"
     assert any({0, 2} <= now or {1, 2} <= now for now in outstanding), "other levels in parallel"
+
+
+def test_continue_mid_draw_rebuilds_each_ai_copy_without_the_others_draws() -> None:
+    """Continue in the middle of a draw phase: each AI seat's own copy is the round's first
+    position plus only its own draws, exactly as it was before the save (the others' lines,
+    drawn meanwhile, do not leak in; a leak changed Hard's choices after Continue)."""
+    seats = [Seat("H", "human"), Seat("A", "easy"), Seat("B", "easy")]
+    for rounds in (1, 3):
+        match = Match.new(seats, seed=40 + rounds)
+        rng = random.Random(rounds)
+        while match.game.round < rounds or match.game.phase is not Phase.DRAW:
+            p = match.game.pending()[0]
+            match.play(p.player, rng.choice(match.game.legal_moves(p.player)))
+        start_json = match.game.to_json()
+        draws = AiDraws()
+        ai = {1: SeededAi(), 2: SeededAi()}
+        draws.step(match, ai.__getitem__, match.play, 0.0, 0.0)
+        # The human draws once as well, then the match is saved and continued.
+        if DRAW in match.game.legal_moves(0):
+            match.play(0, DRAW)
+        draws.step(match, ai.__getitem__, match.play, 0.0, 0.0)
+        before = {s: g.to_json() for s, g in draws.private.items()}
+        assert before and any(match.game.players[s].line for s in before)
+
+        resumed = Match.from_json(match.to_json())
+        again = AiDraws()
+        again.step(resumed, {1: SeededAi(), 2: SeededAi()}.__getitem__, lambda s, m: None, 1, 0)
+        assert again.private and set(again.private) <= set(before)  # the seats still drawing
+        for s, g in again.private.items():
+            assert g.to_json() == before[s]
+            others = [q for q in range(3) if q != s]
+            assert all(g.players[q].line == [] for q in others)
+        assert start_json != resumed.game.to_json()  # the draws really happened
