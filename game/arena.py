@@ -6,7 +6,9 @@ cards from every position. A seat may carry its own budget (``--seats hard@1.0,h
 and Hard search settings (``--seats "hard[noise=0;horizon_rounds=2],medium"``). The
 independent yardsticks ``greedy`` and ``ismcts`` sit like any level.
 Prints JSON lines on stdout (win rate with a 95% Wilson interval per entry, mean rounds,
-decision time per level) and progress on stderr.
+decision time per level) and progress on stderr. ``--record DIR`` also writes every game as
+a save document (``game-0007.json``: setup, seats named by level, every move), which the
+game's Replays screen and ``game.replay.Replay`` read, so lost games can be read move by move.
 """
 
 from __future__ import annotations
@@ -20,9 +22,12 @@ import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from game.ai.policy import make_policy
-from game.engine import new_game
+from game.engine import Game, Move, new_game
+from game.savegame import SavedMatch
+from game.seats import AI_LEVELS, Seat
 
 MAX_STEPS = 20000
 
@@ -77,9 +82,11 @@ def parse_knobs(level: str) -> tuple[str, dict[str, float | int | bool | str]]:
     return name, knobs
 
 
-def play_one(args: tuple[int, int, tuple[str, ...], int, float, int]) -> GameResult:
+def play_one(
+    args: tuple[int, int, tuple[str, ...], int, float, int, str | None],
+) -> GameResult:
     """One arena game; entry ``j`` sits at seat ``(j + index) % players``."""
-    index, players, levels, seed, budget, workers = args
+    index, players, levels, seed, budget, workers, record = args
     deal, rotation = divmod(index, players)
     game_seed = seed * 1_000_003 + deal
     g = new_game(players, seed=game_seed, first_player=deal % players)
@@ -101,6 +108,7 @@ def play_one(args: tuple[int, int, tuple[str, ...], int, float, int]) -> GameRes
     rngs = [random.Random(f"{seed}/{index}/{j}") for j in range(players)]
     times: dict[str, list[float]] = {lvl: [] for lvl in levels}
     steps = 0
+    history: list[tuple[int, Move]] = []
     while not g.over:
         steps += 1
         if steps > MAX_STEPS:
@@ -109,13 +117,17 @@ def play_one(args: tuple[int, int, tuple[str, ...], int, float, int]) -> GameRes
         seat = pend.player
         legal = g.legal_moves(seat)
         if len(legal) == 1:
-            g.play(seat, legal[0])
-            continue
-        j = entry_of[seat]
-        start = time.perf_counter()
-        move = policies[j].choose(g.view(seat), pend.decision, legal, rngs[j], budgets[j])
-        times[levels[j]].append(time.perf_counter() - start)
+            move = legal[0]
+        else:
+            j = entry_of[seat]
+            start = time.perf_counter()
+            move = policies[j].choose(g.view(seat), pend.decision, legal, rngs[j], budgets[j])
+            times[levels[j]].append(time.perf_counter() - start)
         g.play(seat, move)
+        history.append((seat, move))
+    if record is not None:
+        seated = [levels[entry_of[s]] for s in range(players)]
+        write_record(Path(record) / f"game-{index:04d}.json", g, seated, history, deal % players)
     winners = g.result().winners
     wins = [0.0] * players
     won_on = [""] * players
@@ -123,6 +135,20 @@ def play_one(args: tuple[int, int, tuple[str, ...], int, float, int]) -> GameRes
         wins[entry_of[seat]] += 1.0 / len(winners)
         won_on[entry_of[seat]] = winning_track(g.players[seat].tracks())
     return GameResult(index, tuple(wins), g.round, times, tuple(won_on))
+
+
+def write_record(
+    path: Path, g: Game, seated: list[str], history: list[tuple[int, Move]], first: int
+) -> None:
+    """The game as a save document; a seat is named by its level (``ismcts``,
+    ``hard@1.0``), and its kind is that level where the table knows it, else "human"."""
+    seats = [
+        Seat(name[:40], name.partition("@")[0] if name.partition("@")[0] in AI_LEVELS else "human")
+        for name in seated
+    ]
+    doc = SavedMatch(g.n, g.seed, first, seats, g, 0, history).to_json()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(doc), encoding="utf-8")
 
 
 TRACKS = ("trees", "fires", "flowers")
@@ -151,10 +177,11 @@ def run(
     workers: int = 1,
     out=sys.stdout,
     progress=sys.stderr,
+    record: str | None = None,
 ) -> list[dict]:
     """Play the arena and return (and print) its summary lines."""
     levels = tuple(expand_seats(seats, players))
-    tasks = [(i, players, levels, seed, budget, workers) for i in range(games)]
+    tasks = [(i, players, levels, seed, budget, workers, record) for i in range(games)]
     results: list[GameResult] = []
     start = time.monotonic()
 
@@ -233,11 +260,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--budget", type=float, default=1.0, help="Hard's seconds per decision")
     ap.add_argument("--workers", type=int, default=1, help="Hard's search processes")
+    ap.add_argument("--record", metavar="DIR", help="write every game to DIR as a save document")
     a = ap.parse_args(argv)
     seats = [s.strip() for s in a.seats.split(",") if s.strip()]
     for s in seats:
         make_policy(parse_knobs(s.partition("@")[0])[0])  # reject unknown levels now
-    run(a.players, seats, a.games, a.jobs, a.seed, a.budget, a.workers)
+    run(a.players, seats, a.games, a.jobs, a.seed, a.budget, a.workers, record=a.record)
     return 0
 
 
