@@ -4,7 +4,9 @@ The Medium planner copies the game for every leaf it scores, so a rollout that p
 costs about 30 times the rules themselves. Here every decision is one pass over the legal
 moves with static worths (card and tree values computed once at import), so simulations
 run near engine speed and Hard's search sees many more sampled worlds. The draw phase keeps
-the ``guards`` (free draws, Fragments only where they save something).
+the ``guards`` (free draws, Fragments only where they save something), and an action or a
+tree that reaches the goal on a track is always taken: a rollout opponent that leaves the
+winning Fire on the board makes every move that leaves it there look safe.
 """
 
 from __future__ import annotations
@@ -35,8 +37,10 @@ from game.engine.state import (
     CARD_LEVEL,
     CARD_SOLITARY,
     CARDS,
+    E_FLOWER,
     E_PLANT,
     E_WATER,
+    GOAL,
     LINES,
     N_ROCKS,
     ROCKS,
@@ -65,6 +69,7 @@ SPACE_WORTH: tuple[float, ...] = tuple(
 )
 TAKE_FRAGMENT = CHOOSE[Action.FRAGMENT]
 RISK = 0.3  # at two uncancelled symbols, draw while a solitary card is less likely than this
+GOAL_BONUS = 20.0  # worth added to a choice that reaches the goal: above every other worth
 
 
 def choose(
@@ -116,7 +121,7 @@ def _attract_worth(g: Game, sun: int) -> float:
     return total
 
 
-def _extinguish_worth(g: Game, p: PlayerState, water: int) -> float:
+def _extinguish_worth(g: Game, p: PlayerState, water: int, fires: int) -> float:
     fire = sum(g.centre)
     spent = tiles = 0
     for v in sorted(g.centre):
@@ -126,15 +131,27 @@ def _extinguish_worth(g: Game, p: PlayerState, water: int) -> float:
     v = 1.4 * tiles * (1.0 + 0.08 * len(p.fires))
     if fire > p.total(E_WATER) >= fire - spent:
         v += 0.6 * len(g.centre)  # the Varans it saves
+    if tiles and fires + tiles >= GOAL:
+        v += GOAL_BONUS
     return v
 
 
-def _plant_worth(p: PlayerState, plant: int, supply: list[int]) -> float:
+def _tree_worth(k: int, kinds: set[int], trees: int, flowers: int) -> float:
+    """A tree's worth to a Forest holding ``kinds``; more than any other choice when it
+    reaches the goal on Trees (a new kind) or on Flowers (its flowers)."""
+    new = k not in kinds
+    v = TREE_WORTH[k] + (1.6 if new else 0.0)
+    if (new and trees + 1 >= GOAL) or flowers + TREE_ELEMS[k][E_FLOWER] >= GOAL:
+        v += GOAL_BONUS
+    return v
+
+
+def _plant_worth(p: PlayerState, plant: int, supply: list[int], trees: int, flowers: int) -> float:
     kinds = set(p.forest)
     best = 0.0
     for k, n in enumerate(supply):
         if n > 0 and TREE_COST[k] <= plant:
-            best = max(best, TREE_WORTH[k] + (1.6 if k not in kinds else 0.0))
+            best = max(best, _tree_worth(k, kinds, trees, flowers))
     return best
 
 
@@ -157,6 +174,7 @@ def _landings(g: Game, p: PlayerState, wind: int) -> list[tuple[float, int]]:
 
 def _action(g: Game, p: PlayerState, legal: Sequence[Move], rng: random.Random) -> Move:
     sun, water, plant, wind, _ = p.totals()
+    trees, fires, flowers = p.tracks()
     best, best_v = PASS, -1.0
     for m in legal:
         if m is PASS or m == PASS:
@@ -167,9 +185,9 @@ def _action(g: Game, p: PlayerState, legal: Sequence[Move], rng: random.Random) 
         elif a == Action.ATTRACT:
             v = _attract_worth(g, sun)
         elif a == Action.EXTINGUISH:
-            v = _extinguish_worth(g, p, water)
+            v = _extinguish_worth(g, p, water, fires)
         elif a == Action.PLANT:
-            v = _plant_worth(p, plant, g.tree_supply)
+            v = _plant_worth(p, plant, g.tree_supply, trees, flowers)
         else:
             v = max((w for w, _ in _landings(g, p, wind)), default=0.0)
         v += 0.05 * rng.random()
@@ -197,10 +215,11 @@ def _plant(g: Game, p: PlayerState, legal: Sequence[Move]) -> Move:
     over ``legal``, kinds then spaces, would keep) instead of scoring every pair."""
     budget = p.total(E_PLANT)
     kinds = set(p.forest)
+    trees, _, flowers = p.tracks()
     tree, tree_v = -1, float("-inf")
     for k, n in enumerate(g.tree_supply):
         if n > 0 and TREE_COST[k] <= budget:
-            v = TREE_WORTH[k] + (1.6 if k not in kinds else 0.0)
+            v = _tree_worth(k, kinds, trees, flowers)
             if v > tree_v:
                 tree, tree_v = k, v
     spaces = p.plantable_spaces()

@@ -1,0 +1,48 @@
+"""Hard's cheap rollout policy takes a win that is on the board: the Fire or the tree that
+reaches 12, before any move its rules of thumb would otherwise rate higher. (A rollout
+opponent that leaves the winning Fire makes every move that leaves it to them look safe.)"""
+
+from __future__ import annotations
+
+import random
+
+from game.ai.rollout import choose
+from game.engine import Action, Decision
+from game.engine.moves import CHOOSE, Plant
+from game.engine.state import E_PLANT, E_WATER, EMPTY
+from tests.ai.positions import action_position
+
+BEAR, BEETLE = 1, 2  # two solitary cards: two actions
+
+
+def test_the_fire_that_reaches_twelve_beats_a_new_tree() -> None:
+    for seed in range(3):
+        g = action_position([BEAR, BEETLE], seed=seed, centre=(2,))
+        p = g.players[0]
+        p.fires = [2] * 10  # and the Fire tile every seat starts with
+        p.line_elems[E_WATER] = 3 - p.forest_elems[E_WATER]
+        p.line_elems[E_PLANT] = 10 - p.forest_elems[E_PLANT]  # Tree 10, a new kind: worth more
+        assert p.tracks()[1] == 11
+        legal = g.legal_moves(0)
+        assert CHOOSE[Action.PLANT] in legal and CHOOSE[Action.EXTINGUISH] in legal
+        move = choose(g, 0, Decision.ACTION, legal, random.Random(seed))
+        assert move == CHOOSE[Action.EXTINGUISH]
+
+
+def test_a_new_kind_that_reaches_twelve_beats_a_richer_copy() -> None:
+    """Nine kinds, the starting tree and the Tree tile make 11: the new Tree 3A wins, a
+    second Tree 10 (worth more in elements) does not."""
+    for seed in range(3):
+        g = action_position([BEAR, BEETLE], seed=seed)
+        p = g.players[0]
+        spaces = (6, 8, 2, 12, 5, 9, 1, 3, 11)
+        for space, kind in zip(spaces, (1, 2, 3, 4, 5, 6, 7, 8, 10), strict=True):
+            p.forest[space] = kind
+        p.recompute()
+        p.line_elems[E_PLANT] = 10 - p.forest_elems[E_PLANT]
+        g.tree_supply[9] = 0  # the other new kind it could afford is gone
+        assert p.tracks()[0] == 11 and EMPTY in p.forest
+        g.play(0, CHOOSE[Action.PLANT])
+        legal = g.legal_moves(0)
+        move = choose(g, 0, Decision.PLANT, legal, random.Random(seed))
+        assert isinstance(move, Plant) and move.tree == 0, move
