@@ -100,6 +100,10 @@ class Settings:
     # Rollout players: "fast" rules of thumb (game.ai.rollout, near engine speed) or
     # "medium" (the Medium planner, ~30x slower per move).
     policy: str = "fast"
+    # Endgame: once a seat's best track reaches this (at a round's start), every seat of a
+    # fast rollout plays Medium's planner instead (it sees the goal, the tie-break on the
+    # sum of the tracks and the Move bonuses that reach 12); 0: never.
+    endgame: int = 0
     # Share of the budget (time, steps, iterations) a draw decision gets; see ``scaled``.
     draw_share: float = 0.5
     # How much a time budget above REFERENCE_BUDGET widens and lengthens the race (0: not
@@ -197,7 +201,9 @@ def rollout(
 
     ``policy="fast"``: every seat plays ``rollout.choose`` (rules of thumb, no copies).
     ``policy="medium"``: action steps use the Medium planner, draws the Medium odds with a
-    cached outlook, and other seats play their runner-up move with chance ``noise``.
+    cached outlook, and other seats play their runner-up move with chance ``noise``. A fast
+    rollout turns to the narrow Medium planner from the round a seat nears the goal
+    (``endgame``).
     Returns ``None`` when the deadline passes first (the iteration is then discarded).
     ``counter[0]`` grows by the engine moves played (the ``steps`` work budget).
     """
@@ -205,11 +211,14 @@ def rollout(
     own_round = g.round
     looks: dict[int, Outlook] = {}
     steps = 0
-    fast = settings.policy == "fast"
+    planner = settings.policy == "medium"  # Medium throughout, at full width this round
+    fast, seen_round = not planner and not _near_goal(g, settings.endgame), g.round
     while g.phase is not Phase.OVER and g.round < stop_round and steps < MAX_ROLLOUT:
         steps += 1
         if time.monotonic() > deadline:
             return None
+        if fast and g.round != seen_round:
+            fast, seen_round = not _near_goal(g, settings.endgame), g.round
         seats, decision = g.deciding()
         # Simultaneous draw phase: advance the seats in a random order.
         who = seats[rng.randrange(len(seats))] if len(seats) > 1 else seats[0]
@@ -228,7 +237,8 @@ def rollout(
             ranked = rank(g, who, decision, legal, FAST, look)
         else:
             looks.clear()
-            ranked = rank(g, who, decision, legal, FULL if g.round == own_round else FAST)
+            wide = planner and g.round == own_round
+            ranked = rank(g, who, decision, legal, FULL if wide else FAST)
         if len(ranked) > 1 and who != seat and noise and rng.random() < noise:
             g.play_unchecked(who, ranked[1][0])
         else:
@@ -238,6 +248,11 @@ def rollout(
     if settings.leaf == "outcome":
         return leaf_value(g, seat)
     return evaluate(g, seat)
+
+
+def _near_goal(g: Game, endgame: int) -> bool:
+    """Whether some seat's best track has reached ``endgame`` (never when it is 0)."""
+    return bool(endgame) and any(max(p.tracks()) >= endgame for p in g.players)
 
 
 Plan = Move | tuple[Move, ...]  # a candidate: one move, or an action and its first step

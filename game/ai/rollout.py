@@ -156,8 +156,10 @@ def _plant_worth(p: PlayerState, plant: int, supply: list[int], trees: int, flow
 
 
 def _landings(g: Game, p: PlayerState, wind: int) -> list[tuple[float, int]]:
-    """(worth, distance) of every reachable rock."""
+    """(worth, distance) of every reachable rock; a landing whose steals and bonus action
+    reach the goal is worth more than any other."""
     others = {q.rock: bool(q.tiles) for q in g.players if q is not p}
+    goal = _landing_goals(g, p)
     out = []
     rock, steps, jumped = p.rock, 0, 0
     for _ in range(2 * N_ROCKS):
@@ -168,8 +170,33 @@ def _landings(g: Game, p: PlayerState, wind: int) -> list[tuple[float, int]]:
             jumped += others[rock]
             continue
         steps += 1
-        out.append((ROCK_WORTH[ROCKS[rock]] + 1.6 * jumped, steps))
+        kind = ROCKS[rock]
+        v = ROCK_WORTH[kind] + 1.6 * jumped
+        if goal[0] + jumped >= GOAL or (kind in goal[1] and goal[1][kind] + jumped >= GOAL):
+            v += GOAL_BONUS
+        out.append((v, steps))
     return out
+
+
+def _landing_goals(g: Game, p: PlayerState) -> tuple[int, dict[str, int]]:
+    """The best track a steal adds to, and the best track after each rock's bonus action
+    (a new tree kind or its Flowers on a Plant rock, the Fires within reach on an
+    Extinguish rock)."""
+    trees, fires, flowers = p.tracks()
+    best = max(trees, fires, flowers)
+    plant = p.total(E_PLANT)
+    kinds = set(p.forest)
+    grown = best
+    if p.plantable_spaces():
+        for k, n in enumerate(g.tree_supply):
+            if n > 0 and TREE_COST[k] <= plant:
+                grown = max(grown, trees + (k not in kinds), flowers + TREE_ELEMS[k][E_FLOWER])
+    water, spent, tiles = p.total(E_WATER), 0, 0
+    for v in sorted(g.centre):
+        if spent + v <= water:
+            spent += v
+            tiles += 1
+    return best, {"plant": grown, "extinguish": max(best, fires + tiles)}
 
 
 def _action(g: Game, p: PlayerState, legal: Sequence[Move], rng: random.Random) -> Move:

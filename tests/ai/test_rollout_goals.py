@@ -8,8 +8,8 @@ import random
 
 from game.ai.rollout import choose
 from game.engine import Action, Decision
-from game.engine.moves import CHOOSE, Plant
-from game.engine.state import E_PLANT, E_WATER, EMPTY
+from game.engine.moves import CHOOSE, MoveSpirit, Plant
+from game.engine.state import E_PLANT, E_WATER, E_WIND, EMPTY
 from tests.ai.positions import action_position
 
 BEAR, BEETLE = 1, 2  # two solitary cards: two actions
@@ -46,3 +46,21 @@ def test_a_new_kind_that_reaches_twelve_beats_a_richer_copy() -> None:
         legal = g.legal_moves(0)
         move = choose(g, 0, Decision.PLANT, legal, random.Random(seed))
         assert isinstance(move, Plant) and move.tree == 0, move
+
+
+def test_a_move_to_the_extinguish_rock_that_reaches_twelve_beats_the_plant_rock() -> None:
+    """Eleven Fires and one Fire in reach: landing on the Extinguish rock (4) wins; the
+    Plant rock (6), worth a little more by the rules of thumb, does not."""
+    for seed in range(3):
+        g = action_position([BEAR, BEETLE], seed=seed, centre=(2,))
+        p = g.players[0]
+        p.fires = [2] * 10
+        p.rock, g.players[1].rock = 3, 11
+        p.line_elems[E_WIND] = 3 - p.forest_elems[E_WIND]
+        p.line_elems[E_WATER] = 2 - p.forest_elems[E_WATER]
+        p.line_elems[E_PLANT] = 10 - p.forest_elems[E_PLANT]
+        g.play(0, CHOOSE[Action.MOVE])
+        legal = g.legal_moves(0)
+        assert {m.distance for m in legal if isinstance(m, MoveSpirit)} == {1, 2, 3}
+        move = choose(g, 0, Decision.MOVE, legal, random.Random(seed))
+        assert move == MoveSpirit(1), move
