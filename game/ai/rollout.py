@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from game.ai.guards import fragment_worth
 from game.engine import Action, Decision, Game, Move
@@ -70,6 +71,7 @@ SPACE_WORTH: tuple[float, ...] = tuple(
 TAKE_FRAGMENT = CHOOSE[Action.FRAGMENT]
 RISK = 0.3  # at two uncancelled symbols, draw while a solitary card is less likely than this
 GOAL_BONUS = 20.0  # worth added to a choice that reaches the goal: above every other worth
+FINAL_GAIN = 3.0  # in the last round, worth of one more point on the track sum (the tie-break)
 
 
 def choose(
@@ -155,11 +157,55 @@ def _plant_worth(p: PlayerState, plant: int, supply: list[int], trees: int, flow
     return best
 
 
-def _landings(g: Game, p: PlayerState, wind: int) -> list[tuple[float, int]]:
+@dataclass(frozen=True, slots=True)
+class Reach:
+    """What one seat's actions add to the tracks now: the best track a steal adds to, the
+    best track and the track sum gained by a Plant (a new kind, its Flowers), the Fires an
+    Extinguish takes. ``final``: a seat has reached the goal, so the game ends this round
+    and among those at 12 the sum of the tracks decides (RULES §7)."""
+
+    best: int
+    grown: int
+    plant_gain: int
+    fires: int
+    tiles: int
+    final: bool
+
+    @classmethod
+    def of(cls, g: Game, p: PlayerState) -> Reach:
+        trees, fires, flowers = p.tracks()
+        best = max(trees, fires, flowers)
+        plant = p.total(E_PLANT)
+        kinds = set(p.forest)
+        grown, gain = best, 0
+        if p.plantable_spaces():
+            for k, n in enumerate(g.tree_supply):
+                if n > 0 and TREE_COST[k] <= plant:
+                    new, fl = k not in kinds, TREE_ELEMS[k][E_FLOWER]
+                    grown = max(grown, trees + new, flowers + fl)
+                    gain = max(gain, new + fl)
+        water, spent, tiles = p.total(E_WATER), 0, 0
+        for v in sorted(g.centre):
+            if spent + v <= water:
+                spent += v
+                tiles += 1
+        final = best >= GOAL or any(max(q.tracks()) >= GOAL for q in g.players if q is not p)
+        return cls(best, grown, gain, fires, tiles, final)
+
+    def reaches(self, track: int) -> float:
+        """GOAL_BONUS when ``track`` is at the goal and the seat is not there yet."""
+        return GOAL_BONUS if track >= GOAL > self.best else 0.0
+
+    def gain(self, points: int) -> float:
+        """Worth of ``points`` more on the track sum in the last round (else nothing)."""
+        return FINAL_GAIN * points if self.final else 0.0
+
+
+def _landings(g: Game, p: PlayerState, wind: int, reach: Reach) -> list[tuple[float, int]]:
     """(worth, distance) of every reachable rock; a landing whose steals and bonus action
-    reach the goal is worth more than any other."""
+    reach the goal is worth more than any other, and in the last round what it adds to
+    the track sum counts."""
     others = {q.rock: bool(q.tiles) for q in g.players if q is not p}
-    goal = _landing_goals(g, p)
     out = []
     rock, steps, jumped = p.rock, 0, 0
     for _ in range(2 * N_ROCKS):
@@ -171,37 +217,20 @@ def _landings(g: Game, p: PlayerState, wind: int) -> list[tuple[float, int]]:
             continue
         steps += 1
         kind = ROCKS[rock]
-        v = ROCK_WORTH[kind] + 1.6 * jumped
-        if goal[0] + jumped >= GOAL or (kind in goal[1] and goal[1][kind] + jumped >= GOAL):
-            v += GOAL_BONUS
-        out.append((v, steps))
+        track, points = reach.best, 0
+        if kind == "plant":
+            track, points = reach.grown, reach.plant_gain
+        elif kind == "extinguish":
+            track, points = max(reach.best, reach.fires + reach.tiles), reach.tiles
+        v = ROCK_WORTH[kind] + 1.6 * jumped + reach.reaches(track + jumped)
+        out.append((v + reach.gain(points + jumped), steps))
     return out
-
-
-def _landing_goals(g: Game, p: PlayerState) -> tuple[int, dict[str, int]]:
-    """The best track a steal adds to, and the best track after each rock's bonus action
-    (a new tree kind or its Flowers on a Plant rock, the Fires within reach on an
-    Extinguish rock)."""
-    trees, fires, flowers = p.tracks()
-    best = max(trees, fires, flowers)
-    plant = p.total(E_PLANT)
-    kinds = set(p.forest)
-    grown = best
-    if p.plantable_spaces():
-        for k, n in enumerate(g.tree_supply):
-            if n > 0 and TREE_COST[k] <= plant:
-                grown = max(grown, trees + (k not in kinds), flowers + TREE_ELEMS[k][E_FLOWER])
-    water, spent, tiles = p.total(E_WATER), 0, 0
-    for v in sorted(g.centre):
-        if spent + v <= water:
-            spent += v
-            tiles += 1
-    return best, {"plant": grown, "extinguish": max(best, fires + tiles)}
 
 
 def _action(g: Game, p: PlayerState, legal: Sequence[Move], rng: random.Random) -> Move:
     sun, water, plant, wind, _ = p.totals()
-    trees, fires, flowers = p.tracks()
+    reach = Reach.of(g, p)
+    trees, _, flowers = p.tracks()
     best, best_v = PASS, -1.0
     for m in legal:
         if m is PASS or m == PASS:
@@ -212,11 +241,12 @@ def _action(g: Game, p: PlayerState, legal: Sequence[Move], rng: random.Random) 
         elif a == Action.ATTRACT:
             v = _attract_worth(g, sun)
         elif a == Action.EXTINGUISH:
-            v = _extinguish_worth(g, p, water, fires)
+            v = _extinguish_worth(g, p, water, reach.fires) + reach.gain(reach.tiles)
         elif a == Action.PLANT:
             v = _plant_worth(p, plant, g.tree_supply, trees, flowers)
+            v += reach.gain(reach.plant_gain)
         else:
-            v = max((w for w, _ in _landings(g, p, wind)), default=0.0)
+            v = max((w for w, _ in _landings(g, p, wind, reach)), default=0.0)
         v += 0.05 * rng.random()
         if v > best_v:
             best, best_v = m, v
@@ -257,7 +287,7 @@ def _plant(g: Game, p: PlayerState, legal: Sequence[Move]) -> Move:
 
 def _move(g: Game, p: PlayerState, legal: Sequence[Move]) -> Move:
     wind = max(m.distance for m in legal if isinstance(m, MoveSpirit))
-    worth, dist = max(_landings(g, p, wind))
+    worth, dist = max(_landings(g, p, wind, Reach.of(g, p)))
     for m in legal:
         if isinstance(m, MoveSpirit) and m.distance == dist:
             return m
