@@ -123,7 +123,7 @@ def _attract_worth(g: Game, sun: int) -> float:
     return total
 
 
-def _extinguish_worth(g: Game, p: PlayerState, water: int, fires: int) -> float:
+def _extinguish_worth(g: Game, p: PlayerState, water: int, tracks: tuple[int, int, int]) -> float:
     fire = sum(g.centre)
     spent = tiles = 0
     for v in sorted(g.centre):
@@ -133,27 +133,32 @@ def _extinguish_worth(g: Game, p: PlayerState, water: int, fires: int) -> float:
     v = 1.4 * tiles * (1.0 + 0.08 * len(p.fires))
     if fire > p.total(E_WATER) >= fire - spent:
         v += 0.6 * len(g.centre)  # the Varans it saves
-    if tiles and fires + tiles >= GOAL:
+    if tiles and tracks[1] + tiles >= GOAL > max(tracks):
         v += GOAL_BONUS
     return v
 
 
-def _tree_worth(k: int, kinds: set[int], trees: int, flowers: int) -> float:
+def _tree_worth(k: int, kinds: set[int], tracks: tuple[int, int, int]) -> float:
     """A tree's worth to a Forest holding ``kinds``; more than any other choice when it
-    reaches the goal on Trees (a new kind) or on Flowers (its flowers)."""
+    takes the seat to the goal on Trees (a new kind) or on Flowers (its flowers)."""
+    trees, _, flowers = tracks
     new = k not in kinds
     v = TREE_WORTH[k] + (1.6 if new else 0.0)
-    if (new and trees + 1 >= GOAL) or flowers + TREE_ELEMS[k][E_FLOWER] >= GOAL:
+    if max(tracks) < GOAL and (
+        (new and trees + 1 >= GOAL) or flowers + TREE_ELEMS[k][E_FLOWER] >= GOAL
+    ):
         v += GOAL_BONUS
     return v
 
 
-def _plant_worth(p: PlayerState, plant: int, supply: list[int], trees: int, flowers: int) -> float:
+def _plant_worth(
+    p: PlayerState, plant: int, supply: list[int], tracks: tuple[int, int, int]
+) -> float:
     kinds = set(p.forest)
     best = 0.0
     for k, n in enumerate(supply):
         if n > 0 and TREE_COST[k] <= plant:
-            best = max(best, _tree_worth(k, kinds, trees, flowers))
+            best = max(best, _tree_worth(k, kinds, tracks))
     return best
 
 
@@ -172,8 +177,8 @@ class Reach:
     final: bool
 
     @classmethod
-    def of(cls, g: Game, p: PlayerState) -> Reach:
-        trees, fires, flowers = p.tracks()
+    def of(cls, g: Game, p: PlayerState, tracks: tuple[int, int, int] | None = None) -> Reach:
+        trees, fires, flowers = p.tracks() if tracks is None else tracks
         best = max(trees, fires, flowers)
         plant = p.total(E_PLANT)
         kinds = set(p.forest)
@@ -229,8 +234,8 @@ def _landings(g: Game, p: PlayerState, wind: int, reach: Reach) -> list[tuple[fl
 
 def _action(g: Game, p: PlayerState, legal: Sequence[Move], rng: random.Random) -> Move:
     sun, water, plant, wind, _ = p.totals()
-    reach = Reach.of(g, p)
-    trees, _, flowers = p.tracks()
+    tracks = p.tracks()
+    reach = Reach.of(g, p, tracks)
     best, best_v = PASS, -1.0
     for m in legal:
         if m is PASS or m == PASS:
@@ -241,9 +246,9 @@ def _action(g: Game, p: PlayerState, legal: Sequence[Move], rng: random.Random) 
         elif a == Action.ATTRACT:
             v = _attract_worth(g, sun)
         elif a == Action.EXTINGUISH:
-            v = _extinguish_worth(g, p, water, reach.fires) + reach.gain(reach.tiles)
+            v = _extinguish_worth(g, p, water, tracks) + reach.gain(reach.tiles)
         elif a == Action.PLANT:
-            v = _plant_worth(p, plant, g.tree_supply, trees, flowers)
+            v = _plant_worth(p, plant, g.tree_supply, tracks)
             v += reach.gain(reach.plant_gain)
         else:
             v = max((w for w, _ in _landings(g, p, wind, reach)), default=0.0)
@@ -272,11 +277,11 @@ def _plant(g: Game, p: PlayerState, legal: Sequence[Move]) -> Move:
     over ``legal``, kinds then spaces, would keep) instead of scoring every pair."""
     budget = p.total(E_PLANT)
     kinds = set(p.forest)
-    trees, _, flowers = p.tracks()
+    tracks = p.tracks()
     tree, tree_v = -1, float("-inf")
     for k, n in enumerate(g.tree_supply):
         if n > 0 and TREE_COST[k] <= budget:
-            v = _tree_worth(k, kinds, trees, flowers)
+            v = _tree_worth(k, kinds, tracks)
             if v > tree_v:
                 tree, tree_v = k, v
     spaces = p.plantable_spaces()

@@ -64,3 +64,21 @@ def test_a_move_to_the_extinguish_rock_that_reaches_twelve_beats_the_plant_rock(
         assert {m.distance for m in legal if isinstance(m, MoveSpirit)} == {1, 2, 3}
         move = choose(g, 0, Decision.MOVE, legal, random.Random(seed))
         assert move == MoveSpirit(1), move
+
+
+def test_in_the_last_round_the_action_that_adds_most_to_the_track_sum_is_taken() -> None:
+    """At 12 Trees the game ends this round and the sum of the tracks decides among those at
+    12: two Fires (+2) beat a new Tree 10 (+1) that the rules of thumb rate higher, as they
+    still do at 10 Trees. (The Flower trees, a new kind and Flowers at once, are gone.)"""
+    for seed in range(3):
+        picks = []
+        for tree_tiles in (8, 10):
+            g = action_position([BEAR, BEETLE], seed=seed, centre=(2, 2))
+            p = g.players[0]
+            p.tiles += [("tree", 1)] * tree_tiles
+            p.line_elems[E_WATER] = 4 - p.forest_elems[E_WATER]
+            p.line_elems[E_PLANT] = 10 - p.forest_elems[E_PLANT]
+            g.tree_supply[3] = g.tree_supply[9] = 0
+            assert p.tracks()[0] == 2 + tree_tiles and max(g.players[1].tracks()) < 12
+            picks.append(choose(g, 0, Decision.ACTION, g.legal_moves(0), random.Random(seed)))
+        assert picks == [CHOOSE[Action.PLANT], CHOOSE[Action.EXTINGUISH]]
