@@ -101,9 +101,11 @@ class Settings:
     # "medium" (the Medium planner, ~30x slower per move).
     policy: str = "fast"
     # Endgame: once a seat's best track reaches this (at a round's start), every seat of a
-    # fast rollout plays Medium's planner instead (it sees the goal, the tie-break on the
-    # sum of the tracks and the Move bonuses that reach 12); 0: never.
-    endgame: int = 0
+    # fast rollout plays the narrow Medium planner instead: it sees the goal, the tie-break
+    # on the sum of the tracks and the Move bonuses that reach 12, so the close finishes
+    # are judged on play like a real opponent's; 0: never. Hard vs ismcts, 2p, 200 games
+    # at 0.1 s, seed 1: 89.0% [83.9, 92.6] at 10 against 86.0% [80.5, 90.1] without.
+    endgame: int = 10
     # Share of the budget (time, steps, iterations) a draw decision gets; see ``scaled``.
     draw_share: float = 0.5
     # How much a time budget above REFERENCE_BUDGET widens and lengthens the race (0: not
