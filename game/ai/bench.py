@@ -71,7 +71,7 @@ def measure(players: int, policy: str, args: argparse.Namespace) -> dict[str, ob
         elapsed += time.perf_counter() - start
         cpu += time.process_time() - start_cpu
         if len(cands) > 1:
-            work += stats.work
+            work += stats.moves
             rollouts += sum(stats.visits)
     return {
         "players": players,

@@ -4,7 +4,9 @@ The candidates (Medium's best few) run a race: in each sampled world (hidden ord
 from the view with ``determinize``) every live candidate is played, then every pending seat
 (the draw phase is simultaneous) follows the cheap rollout policy (``rollout``; or Medium
 with ``policy="medium"``) to the horizon, and the position is scored by the fitted win
-chance (``outcome``). All candidates meet the same worlds, so
+chance (``outcome``). Once a seat nears the goal (``endgame``) the rollouts play the
+narrow Medium planner instead, so a close finish is judged on play that sees the goal and
+the tie-break. All candidates meet the same worlds, so
 their paired differences are precise; a candidate that trails the leader by ``z`` standard
 errors drops out, and the time left goes to the close calls. The best paired mean wins, with
 Medium's ranking as a fading prior. Anytime: it stops when one candidate is left, at the
@@ -33,6 +35,10 @@ from game.engine import Decision, Game, Move, Phase, View, determinize
 
 DEFAULT_BUDGET = 1.0
 MAX_ROLLOUT = 3000  # engine moves: a rollout that has not reached its horizon stops here
+# Work units a Medium-planner decision costs in a rollout (a fast move costs 1): its CPU
+# time over a fast move's, measured 15-30x, so a fixed ``steps`` budget (the table, the
+# review) stays about as long when the rollouts turn to the planner in the endgame.
+PLANNER_WORK = 15
 # Rollout horizon (rounds) for 2, 3 and 4 players. 2p vs Medium at 0.1 s (200 games, seed
 # 21): one round 66.75%, two 81.75%, three 70.75%. 4p vs three Medium (200 games, seed 1):
 # two rounds 48.25%, one 60.5%: four seats make a round twice as long, so at small
@@ -126,7 +132,8 @@ class Stats:
     samples: list[list[float]]
     alive: list[bool]
     priors: list[float] = field(default_factory=list)  # leaf points, <= 0 (Medium's view)
-    work: int = 0  # engine moves the race played (the ``steps`` budget)
+    work: int = 0  # work units the race spent (the ``steps`` budget; see ``rollout``)
+    moves: int = 0  # engine moves it simulated (what the benchmark counts)
     chosen: int | None = None  # set when a deeper race kept a shallower race's answer
     horizon: int = 0  # rounds the rollouts looked ahead
 
@@ -188,6 +195,7 @@ class Stats:
             self.samples[i] = self.samples[i][:n_self] + s[:n_other]
         self.alive = alive if any(alive) else [True] * len(alive)
         self.work += other.work
+        self.moves += other.moves
 
 
 def rollout(
@@ -207,12 +215,13 @@ def rollout(
     rollout turns to the narrow Medium planner from the round a seat nears the goal
     (``endgame``).
     Returns ``None`` when the deadline passes first (the iteration is then discarded).
-    ``counter[0]`` grows by the engine moves played (the ``steps`` work budget).
+    ``counter[0]`` grows by the work done (the ``steps`` budget): one unit an engine move,
+    ``PLANNER_WORK`` a planner decision; ``counter[1]``, if given, by the engine moves.
     """
     stop_round = g.round + horizon(settings, len(g.players))
     own_round = g.round
     looks: dict[int, Outlook] = {}
-    steps = 0
+    steps = work = 0
     planner = settings.policy == "medium"  # Medium throughout, at full width this round
     fast, seen_round = not planner and not _near_goal(g, settings.endgame), g.round
     while g.phase is not Phase.OVER and g.round < stop_round and steps < MAX_ROLLOUT:
@@ -232,6 +241,7 @@ def rollout(
         if fast:
             g.play_unchecked(who, cheap_move(g, who, decision, legal, rng))
             continue
+        work += PLANNER_WORK - 1
         if decision is Decision.DRAW:
             look = looks.get(who)
             if look is None:
@@ -246,7 +256,9 @@ def rollout(
         else:
             g.play_unchecked(who, ranked[0][0])
     if counter is not None:
-        counter[0] += steps
+        counter[0] += steps + work
+        if len(counter) > 1:
+            counter[1] += steps
     if settings.leaf == "outcome":
         return leaf_value(g, seat)
     return evaluate(g, seat)
@@ -282,7 +294,7 @@ def search(
     stats.horizon = horizon(settings, len(view.game.players))
     spent = 0.0
     n = 0
-    work = [0]
+    work = [0, 0]  # budget units, engine moves
     fixed = bool(settings.iterations or settings.steps)
     limit = math.inf if fixed else deadline
     worlds = 0
@@ -291,7 +303,7 @@ def search(
         world_seed = rng.getrandbits(62)
         for i in [i for i, a in enumerate(stats.alive) if a]:
             now = time.monotonic()
-            stats.work = work[0]
+            stats.work, stats.moves = work
             if settings.iterations and n >= settings.iterations:
                 return stats
             if settings.steps and work[0] >= settings.steps and worlds:
@@ -302,11 +314,13 @@ def search(
             # Common random numbers: every candidate meets the same deal in this world.
             world = random.Random(world_seed)
             g = determinize(view, world)
-            work[0] += _play_plan(g, seat, candidates[i])
+            played = _play_plan(g, seat, candidates[i])
+            work[0] += played
+            work[1] += played
             noise = settings.noise if worlds else 0.0
             value = rollout(g, seat, world, settings, noise, limit, work)
             if value is None:
-                stats.work = work[0]
+                stats.work, stats.moves = work
                 return stats
             stats.samples[i].append(value)
             n += 1
@@ -315,7 +329,7 @@ def search(
         if worlds >= next_test:
             stats.prune(settings.z)
             next_test = max(worlds + 1, int(worlds * 1.25))
-    stats.work = work[0]
+    stats.work, stats.moves = work
     return stats
 
 
@@ -449,7 +463,7 @@ class HardPolicy:
         base = self.settings if settings is None else settings
         s = replace(base, horizon_rounds=horizon(base, len(view.game.players)))
         stats = self._race(view, cands, deadline, rng, s)
-        depth, work, n = s.horizon_rounds, stats.work, sum(stats.visits)
+        depth, work, moves, n = s.horizon_rounds, stats.work, stats.moves, sum(stats.visits)
         while stats.settled() and depth < s.max_horizon:
             depth += 1
             left_steps = s.steps - work if s.steps else 0
@@ -461,13 +475,13 @@ class HardPolicy:
             deeper = replace(s, horizon_rounds=depth, steps=left_steps, iterations=left_iters)
             answer = stats.best()
             deep = self._race(view, cands, deadline, rng, deeper)
-            work, n = work + deep.work, n + sum(deep.visits)
+            work, moves, n = work + deep.work, moves + deep.moves, n + sum(deep.visits)
             if deep.common() < s.min_worlds:
                 break
             if not deep.settled() and deep.alive[answer]:
                 deep.chosen = answer
             stats = deep
-        stats.work = work  # every race's, for the budget
+        stats.work, stats.moves = work, moves  # every race's, for the budget
         return stats
 
     def _race(

@@ -61,7 +61,7 @@ def test_fast_rollouts_do_more_work_in_the_same_time() -> None:
     for policy in ("medium", "fast"):
         hard = HardPolicy(settings=Settings(policy=policy, z=1e9))
         _cands, stats = hard.stats_for(view, pend.decision, legal, random.Random(2), 0.4)
-        work[policy] = stats.work
+        work[policy] = stats.moves  # engine moves, not budget units
     assert work["fast"] > 3 * work["medium"] > 0
 
 
@@ -136,3 +136,30 @@ def test_cheap_plant_picks_what_scoring_every_move_picks() -> None:
                 checked += plain is not None
             g.play(pend.player, move)
     assert checked >= 20
+
+
+def test_planner_moves_in_the_endgame_cost_more_of_a_fixed_budget() -> None:
+    """Once a seat nears the goal the rollouts play the Medium planner, and each planner
+    decision costs ``PLANNER_WORK`` units of a ``steps`` budget, so a fixed budget (the
+    table's, the review's) stays about as long in the endgame; without the endgame switch
+    the budget is the engine moves themselves."""
+    from game.ai.hard import PLANNER_WORK
+
+    checked = 0
+    for g in mid_game(2, seed=6, round_=3, count=8):
+        pend = g.pending()[0]
+        view, legal = g.view(pend.player), g.legal_moves(pend.player)
+        if len(HardPolicy().candidates(view, pend.decision, legal)) < 2:
+            continue
+        view.game.players[1].tiles += [("flower", 0)] * 9  # the opponent nears 12 Flowers
+        assert max(view.game.players[1].tracks()) >= 10
+        for endgame in (10, 0):
+            hard = HardPolicy(settings=Settings(steps=1500, endgame=endgame, z=1e9))
+            _c, stats = hard.stats_for(view, pend.decision, legal, random.Random(3), 60.0)
+            assert stats.work >= 1500 * (0.5 if pend.decision is Decision.DRAW else 1)
+            if endgame:
+                assert stats.moves < stats.work <= stats.moves * PLANNER_WORK
+            else:
+                assert stats.moves == stats.work
+        checked += 1
+    assert checked
