@@ -123,18 +123,13 @@ def _attract_worth(g: Game, sun: int) -> float:
     return total
 
 
-def _extinguish_worth(g: Game, p: PlayerState, water: int, tracks: tuple[int, int, int]) -> float:
+def _extinguish_worth(g: Game, p: PlayerState, reach: Reach) -> float:
+    v = 1.4 * reach.tiles * (1.0 + 0.08 * len(p.fires))
     fire = sum(g.centre)
-    spent = tiles = 0
-    for v in sorted(g.centre):
-        if spent + v <= water:
-            spent += v
-            tiles += 1
-    v = 1.4 * tiles * (1.0 + 0.08 * len(p.fires))
-    if fire > p.total(E_WATER) >= fire - spent:
+    if fire > p.total(E_WATER) >= fire - reach.spent:
         v += 0.6 * len(g.centre)  # the Varans it saves
-    if tiles and tracks[1] + tiles >= GOAL > max(tracks):
-        v += GOAL_BONUS
+    if reach.tiles:
+        v += reach.reaches(reach.fires + reach.tiles)
     return v
 
 
@@ -173,7 +168,8 @@ class Reach:
     grown: int
     plant_gain: int
     fires: int
-    tiles: int
+    tiles: int  # Fires an Extinguish takes now, the smallest first
+    spent: int  # their total value
     final: bool
 
     @classmethod
@@ -195,7 +191,7 @@ class Reach:
                 spent += v
                 tiles += 1
         final = best >= GOAL or any(max(q.tracks()) >= GOAL for q in g.players if q is not p)
-        return cls(best, grown, gain, fires, tiles, final)
+        return cls(best, grown, gain, fires, tiles, spent, final)
 
     def reaches(self, track: int) -> float:
         """GOAL_BONUS when ``track`` is at the goal and the seat is not there yet."""
@@ -233,7 +229,7 @@ def _landings(g: Game, p: PlayerState, wind: int, reach: Reach) -> list[tuple[fl
 
 
 def _action(g: Game, p: PlayerState, legal: Sequence[Move], rng: random.Random) -> Move:
-    sun, water, plant, wind, _ = p.totals()
+    sun, _, plant, wind, _ = p.totals()
     tracks = p.tracks()
     reach = Reach.of(g, p, tracks)
     best, best_v = PASS, -1.0
@@ -246,7 +242,7 @@ def _action(g: Game, p: PlayerState, legal: Sequence[Move], rng: random.Random) 
         elif a == Action.ATTRACT:
             v = _attract_worth(g, sun)
         elif a == Action.EXTINGUISH:
-            v = _extinguish_worth(g, p, water, tracks) + reach.gain(reach.tiles)
+            v = _extinguish_worth(g, p, reach) + reach.gain(reach.tiles)
         elif a == Action.PLANT:
             v = _plant_worth(p, plant, g.tree_supply, tracks)
             v += reach.gain(reach.plant_gain)
