@@ -1,8 +1,8 @@
 """Refit ``game.ai.outcome.WEIGHTS``: ``python -m game.ai.tuning --games 1500 --jobs 2``.
 
-Plays self-play games (Medium and the ``greedy`` yardstick by default, a few random action
-choices for variety), records every seat's ``features`` at each round start, and fits a
-conditional logit (softmax over the seats of a game) that predicts the winner. Pure Python:
+Plays self-play games (Medium by default, the data of the shipped weights; ``--levels``
+mixes in the ``greedy`` yardstick; a few random action choices for variety), records every
+seat's ``features`` at each round start, and fits a conditional logit (softmax over the seats of a game) that predicts the winner. Pure Python:
 plain gradient descent on standardised features. Every fifth game is held out, and the
 held-out log-loss of the fitted and of the current weights is printed, per seat pool.
 """
@@ -87,8 +87,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--iters", type=int, default=300)
     ap.add_argument(
         "--levels",
-        default="medium,greedy",
-        help="seat pools, ';' between pools, cycled over games: 'medium;medium,greedy'",
+        default="medium",
+        help="seat pools, ';' between pools, cycled over games: 'medium;medium,greedy' "
+        "(the shipped weights' data: 'medium')",
     )
     a = ap.parse_args(argv)
     counts = [int(x) for x in a.players.split(",")]
