@@ -2,9 +2,10 @@
 
 Plays self-play games (Medium by default, the data of the shipped weights; ``--levels``
 mixes in the ``greedy`` yardstick; a few random action choices for variety), records every
-seat's ``features`` at each round start, and fits a conditional logit (softmax over the seats of a game) that predicts the winner. Pure Python:
-plain gradient descent on standardised features. Every fifth game is held out, and the
-held-out log-loss of the fitted and of the current weights is printed, per seat pool.
+seat's ``features`` at each round start, and fits a conditional logit (softmax over the
+seats of a game) that predicts the winner. Pure Python: plain gradient descent on
+standardised features. Every fifth game is held out, and the held-out log-loss of the
+fitted and of the current weights is printed, per seat pool.
 """
 
 from __future__ import annotations
