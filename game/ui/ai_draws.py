@@ -22,7 +22,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from game.engine import Game, Move, Phase, new_game
+from game.engine import Game, Move, Phase
+from game.replay import Replay
 from game.ui.ai_seat import AiPlayer, builtin_choice, decision_seed
 
 if TYPE_CHECKING:
@@ -45,14 +46,10 @@ def own_moves(match: Match, seat: int) -> int:
 def round_start(match: Match) -> tuple[Game, int]:
     """The current round's first position, replayed from the setup, and the number of moves
     played before it (a replay of a few hundred moves: milliseconds, once per round joined)."""
-    g = new_game(match.game.n, match.seed, match.first_player)
-    start, mark = g.clone(), 0
-    for i, (seat, move) in enumerate(match.history):
-        rnd = g.round
-        g.play_unchecked(seat, move)
-        if g.round != rnd:
-            start, mark = g.clone(), i + 1
-    return start, mark
+    replay = Replay(match.game.n, match.seed, match.first_player, match.history)
+    mark = replay.round_start(match.game.round)
+    replay.seek(mark)
+    return replay.game.clone(), mark
 
 
 def round_copies(match: Match, seats: list[int]) -> dict[int, Game]:
