@@ -216,7 +216,7 @@ def rollout(
     (``endgame``).
     Returns ``None`` when the deadline passes first (the iteration is then discarded).
     ``counter[0]`` grows by the work done (the ``steps`` budget): one unit an engine move,
-    ``PLANNER_WORK`` a planner decision; ``counter[1]``, if given, by the engine moves.
+    ``PLANNER_WORK`` a planner decision; ``counter[1]`` by the engine moves.
     """
     stop_round = g.round + horizon(settings, len(g.players))
     own_round = g.round
@@ -257,8 +257,7 @@ def rollout(
             g.play_unchecked(who, ranked[0][0])
     if counter is not None:
         counter[0] += steps + work
-        if len(counter) > 1:
-            counter[1] += steps
+        counter[1] += steps
     if settings.leaf == "outcome":
         return leaf_value(g, seat)
     return evaluate(g, seat)
