@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from game.ai.drawing import DrawJudge, Outlook
 from game.ai.guards import draw_guard, onibi_guard, pass_guard
-from game.ai.planner import Widths, rank_moves
+from game.ai.planner import Line, Widths, rank_lines
 from game.engine import Decision, Game, Move, View
 
 FULL = Widths()
@@ -33,18 +33,34 @@ def rank(
 
     ``look`` reuses a seat's draw-phase outlook (it does not change while cards are drawn).
     """
+    return rank_with_lines(g, seat, decision, legal, widths, look)[0]
+
+
+def rank_with_lines(
+    g: Game,
+    seat: int,
+    decision: Decision,
+    legal: Sequence[Move],
+    widths: Widths = FULL,
+    look: Outlook | None = None,
+) -> tuple[list[tuple[Move, float]], dict[Move, Line]]:
+    """``rank`` and, for an action-phase step, each ranked move's best line (the moves of
+    the turn the planner valued it on, starting with that move; none for a draw)."""
     legal = list(legal)
     if len(legal) == 1:
-        return [(legal[0], 0.0)]
+        return [(legal[0], 0.0)], {}
+    lines: dict[Move, Line] = {}
     if decision is Decision.DRAW:
         ranked = draw_guard(g.players[seat], legal, DrawJudge(g, seat, look).rank(legal))
     else:
-        ranked = rank_moves(g, seat, decision, legal, widths)
+        found = rank_lines(g, seat, decision, legal, widths)
+        ranked = [(m, v) for m, v, _ in found]
+        lines = {m: line for m, _, line in found}
         if decision is Decision.ACTION:
             ranked = pass_guard(ranked)
         if decision in (Decision.ACTION, Decision.EXTINGUISH):
             ranked = onibi_guard(g, seat, legal, ranked)
-    return ranked or [(legal[0], 0.0)]
+    return ranked or [(legal[0], 0.0)], lines
 
 
 @dataclass(frozen=True, slots=True)

@@ -37,7 +37,7 @@ def test_with_more_time_no_candidate_drops_before_the_longer_first_comparison() 
     """At 0.1 s the race drops candidates after 4 worlds; at 1.0 s none before 16."""
     hard = HardPolicy()
     early = late = 0
-    for g in mid_game(2, seed=4, round_=4, count=6):
+    for g in mid_game(2, seed=4, round_=4, count=12):
         pend = g.pending()[0]
         view, legal = g.view(pend.player), g.legal_moves(pend.player)
         small, s_stats = hard.stats_for(view, pend.decision, legal, random.Random(1), 0.1)
