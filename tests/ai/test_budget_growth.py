@@ -6,7 +6,8 @@ import random
 from dataclasses import replace
 
 from game.ai.bench import mid_game
-from game.ai.hard import REFERENCE_BUDGET, HardPolicy, Settings, _play_plan, for_budget
+from game.ai.hard import REFERENCE_BUDGET, HardPolicy, Settings, for_budget
+from game.ai.plans import play_plan
 from game.engine import Decision, determinize
 from game.engine.moves import CHOOSE, PASS, Action
 
@@ -77,7 +78,7 @@ def test_expanded_plans_pair_each_action_with_answers_legal_in_every_world() -> 
             expanded += 1
             for seed in range(3):  # other sampled worlds
                 world = determinize(view, random.Random(seed))
-                assert _play_plan(world, pend.player, plan) == len(plan)
+                assert play_plan(world, pend.player, plan) == len(plan)
     assert expanded >= 4
 
 
@@ -95,5 +96,5 @@ def test_a_plan_step_that_is_not_legal_is_left_to_the_rollout() -> None:
     stepped = [CHOOSE[a] for a in (Action.ATTRACT, Action.EXTINGUISH, Action.PLANT)]
     action = next(m for m in g.legal_moves(seat) if m in stepped)
     world = determinize(g.view(seat), random.Random(1))
-    assert _play_plan(world, seat, (action, PASS)) == 1  # Pass answers no step
+    assert play_plan(world, seat, (action, PASS)) == 1  # Pass answers no step
     assert world.pending()[0].decision in (Decision.ATTRACT, Decision.EXTINGUISH, Decision.PLANT)

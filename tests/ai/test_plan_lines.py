@@ -5,20 +5,23 @@ from __future__ import annotations
 import random
 
 from game.ai.bench import mid_game
-from game.ai.hard import HardPolicy, Settings, _play_plan
+from game.ai.hard import HardPolicy, Settings
 from game.ai.medium import rank, rank_with_lines
+from game.ai.plans import Scripted, first_move, play_plan
 from game.engine import Decision, Game, Phase, determinize
 from game.engine.moves import PASS, ChooseAction
 
 
-def _first_actions(count: int) -> list[Game]:
-    """Positions where a seat is about to choose the first of its two actions."""
+def _first_actions(count: int, first: bool | None = None) -> list[Game]:
+    """Positions where a seat is about to choose the first of its two actions (``first``:
+    only the round's first player's, or only the others')."""
     out = []
     for seed in range(4, 30):
         for g in mid_game(2, seed=seed, round_=3, count=8):
             pend = g.pending()[0]
             p = g.players[pend.player]
-            if pend.decision is Decision.ACTION and p.actions_left == 2 and not g.tasks:
+            start = pend.decision is Decision.ACTION and p.actions_left == 2 and not g.tasks
+            if start and (first is None or first == (pend.player == g.first)):
                 out.append(g)
         if len(out) >= count:
             return out[:count]
@@ -51,7 +54,7 @@ def test_line_plans_play_the_whole_turn_in_every_sampled_world() -> None:
             assert isinstance(plan, tuple) and len(plan) >= 2
             for seed in range(3):
                 world = determinize(view, random.Random(seed))
-                assert _play_plan(world, seat, plan) == len(plan)
+                assert play_plan(world, seat, plan) == len(plan)
                 seats, decision = world.deciding()
                 assert world.phase is not Phase.ACTION or seats != [seat] or decision is None
 
@@ -74,3 +77,40 @@ def test_a_race_over_lines_answers_with_a_legal_first_move() -> None:
         seat = g.pending()[0].player
         legal = g.legal_moves(seat)
         assert hard.choose(g.view(seat), Decision.ACTION, legal, random.Random(2), 5.0) in legal
+
+
+def test_near_the_goal_the_next_seats_reply_turn_is_raced_with_each_candidate() -> None:
+    # endgame=3: every mid-game position counts as near the goal.
+    hard = HardPolicy(settings=Settings(endgame=3))
+    for g in _first_actions(2, first=True):
+        seat = g.pending()[0].player
+        view, legal = g.view(seat), g.legal_moves(seat)
+        cands, lines = hard.candidate_lines(view, Decision.ACTION, legal)
+        plans = hard.plans(view, Decision.ACTION, cands, hard.settings, random.Random(1), lines)
+        assert [first_move(p) for p, _ in plans] == [m for m, _ in cands]
+        for plan, _prior in plans:
+            assert isinstance(plan, Scripted) and plan.own == lines[plan.own[0]]
+            assert plan.replies and {who for who, _ in plan.replies} == {(seat + 1) % 2}
+            for seed in range(3):
+                world = determinize(view, random.Random(seed))
+                assert play_plan(world, seat, plan) == len(plan.own) + len(plan.replies)
+                # Both turns were played whole: the round's action phase is over.
+                assert world.phase is not Phase.ACTION or world.round > g.round
+
+
+def test_replies_only_near_the_goal_and_none_after_the_last_seat() -> None:
+    g = _first_actions(1, first=True)[0]
+    seat = g.pending()[0].player
+    view, legal = g.view(seat), g.legal_moves(seat)
+    far = HardPolicy(settings=Settings(endgame=0))
+    cands, lines = far.candidate_lines(view, Decision.ACTION, legal)
+    plans = far.plans(view, Decision.ACTION, cands, far.settings, random.Random(1), lines)
+    assert not any(isinstance(p, Scripted) for p, _ in plans)
+    near = HardPolicy(settings=Settings(endgame=3))
+    last = _first_actions(1, first=False)[0]
+    seat = last.pending()[0].player
+    view, legal = last.view(seat), last.legal_moves(seat)
+    cands, lines = near.candidate_lines(view, Decision.ACTION, legal)
+    plans = near.plans(view, Decision.ACTION, cands, near.settings, random.Random(1), lines)
+    assert all(isinstance(p, Scripted) and not p.replies for p, _ in plans)
+    assert near.choose(view, Decision.ACTION, legal, random.Random(2), 0.05) in legal
