@@ -8,6 +8,7 @@ Hard samples; ``play_plan`` checks them all the same and leaves the rest to the 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.ai.medium import FULL, rank_with_lines
@@ -48,28 +49,25 @@ def play_plan(g: Game, seat: int, plan: Plan) -> int:
     is public (it never depends on a hidden order), so it is legal in every world; it is
     checked all the same, and one that is not is left to the rollout."""
     if isinstance(plan, Scripted):
-        played = play_plan(g, seat, plan.own if len(plan.own) > 1 else plan.own[0])
+        played = play_plan(g, seat, as_plan(plan.own))
         if played < len(plan.own):
             return played
-        for who, move in plan.replies:
-            seats, _ = g.deciding()
-            if seats != [who] or move not in g.legal_moves(who):
-                break
-            g.play_unchecked(who, move)
-            played += 1
-        return played
+        return played + _play_legal(g, plan.replies)
     if not isinstance(plan, tuple):
         g.play_unchecked(seat, plan)
         return 1
     g.play_unchecked(seat, plan[0])
-    played = 1
-    for answer in plan[1:]:
-        seats, _ = g.deciding()
-        if seats != [seat] or answer not in g.legal_moves(seat):
-            break
-        g.play_unchecked(seat, answer)
-        played += 1
-    return played
+    return 1 + _play_legal(g, [(seat, m) for m in plan[1:]])
+
+
+def _play_legal(g: Game, moves: Sequence[tuple[int, Move]]) -> int:
+    """Play (seat, move) pairs while each is the deciding seat's legal move; returns how
+    many were played."""
+    for played, (who, move) in enumerate(moves):
+        if g.deciding()[0] != [who] or move not in g.legal_moves(who):
+            return played
+        g.play_unchecked(who, move)
+    return len(moves)
 
 
 def reply_turns(world: Game, seat: int, own: tuple[Move, ...], turns: int) -> Scripted:
@@ -77,7 +75,7 @@ def reply_turns(world: Game, seat: int, own: tuple[Move, ...], turns: int) -> Sc
     that act next in this action phase, each the line Medium's full planner ranks first."""
     g = world.clone()
     out: list[tuple[int, Move]] = []
-    if play_plan(g, seat, own if len(own) > 1 else own[0]) == len(own):
+    if play_plan(g, seat, as_plan(own)) == len(own):
         for _ in range(turns):
             seats, decision = g.deciding()
             if g.phase is not Phase.ACTION or decision is None or seats == [seat]:
@@ -89,10 +87,6 @@ def reply_turns(world: Game, seat: int, own: tuple[Move, ...], turns: int) -> Sc
                 assert decision is not None
                 legal = g.legal_moves(who)
                 ranked, lines = rank_with_lines(g, who, decision, legal, FULL)
-                line = lines.get(ranked[0][0], (ranked[0][0],))
-                for move in line:
-                    if g.deciding()[0] != [who] or move not in g.legal_moves(who):
-                        break
-                    g.play_unchecked(who, move)
-                    out.append((who, move))
+                line = [(who, m) for m in lines.get(ranked[0][0], (ranked[0][0],))]
+                out.extend(line[: _play_legal(g, line)])
     return Scripted(own, tuple(out))
