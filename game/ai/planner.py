@@ -103,18 +103,11 @@ def sandbox(g: Game, seat: int) -> Game:
     return c
 
 
-def rank_moves(
-    g: Game, seat: int, decision: Decision, legal: list[Move], widths: Widths
-) -> list[tuple[Move, float]]:
-    """Each candidate first move with the value of the best turn that starts with it."""
-    return [(m, v) for m, v, _ in rank_lines(g, seat, decision, legal, widths)]
-
-
 def rank_lines(
     g: Game, seat: int, decision: Decision, legal: list[Move], widths: Widths
 ) -> list[tuple[Move, float, Line]]:
-    """``rank_moves`` with each first move's best line: the moves of the turn, from that
-    first move on, that the value was found on (best first)."""
+    """Each candidate first move with the value of the best turn that starts with it, and
+    that turn's line: its moves from the first move on (best first)."""
     root = sandbox(g, seat)
     search = _Search(seat, widths, decision is Decision.ACTION)
     if decision is Decision.ACTION:
