@@ -1,0 +1,66 @@
+"""``game.arena_losses`` sorts a level's recorded arena games by how they were lost."""
+
+from __future__ import annotations
+
+import io
+
+from game.arena import run
+from game.arena_losses import AHEAD, LOST_ON_SUM, OUTRACED, SHARED, analyse, loss_kind, main
+from game.replay import Replay
+from game.savegame import decode, parse_save
+
+
+def test_loss_kinds_follow_the_end_of_game_rule() -> None:
+    """RULES.md §7: only qualifiers can win; among them the highest sum, else shared."""
+    assert loss_kind(0, [(12, 3, 4), (10, 10, 7)], [0]) == ""
+    assert loss_kind(1, [(12, 3, 4), (10, 10, 7)], [0]) == OUTRACED
+    assert loss_kind(1, [(12, 10, 7), (12, 9, 5)], [0]) == LOST_ON_SUM
+    assert loss_kind(1, [(12, 9, 5), (9, 12, 5)], [0, 1]) == SHARED
+
+
+def test_report_agrees_with_the_arena_and_the_replays(tmp_path) -> None:
+    out, err = io.StringIO(), io.StringIO()
+    lines = run(2, ["greedy", "easy"], 4, 1, 7, 0.01, out=out, progress=err, record=str(tmp_path))
+    arena = {x["level"]: x for x in lines if "entry" in x}
+    saves = {f.name: parse_save(decode(f.read_bytes())) for f in tmp_path.glob("game-*.json")}
+    for level in ("greedy", "easy"):
+        summary, losses = analyse(tmp_path, level)
+        assert summary["games"] == 4
+        assert summary["wins"] == arena[level]["wins"]
+        assert summary["won_on"] == arena[level]["won_on"]
+        alone = [
+            name
+            for name, saved in saves.items()
+            if [saved.seats[s].name for s in saved.game.result().winners] == [level]
+        ]
+        assert sorted(x.file for x in losses) == sorted(set(saves) - set(alone))
+        assert sum(summary["losses"].values()) == len(losses)
+        for x in losses:
+            saved = saves[x.file]
+            assert x.seats[x.seat] == level
+            winners = saved.game.result().winners
+            assert (x.seat in winners) == (x.kind == SHARED)  # else outraced or lost on sum
+            assert x.kind != SHARED or len(winners) > 1
+            assert len(x.chances) == len(Replay.from_match(saved).rounds)
+            assert all(0.0 <= c <= 1.0 for c in x.chances)
+        ahead = sum(1 for x in losses if x.chances[-1] >= AHEAD)
+        assert summary["lost_from_ahead"] == ahead
+
+
+def test_cli_refuses_a_missing_folder_and_an_absent_level(tmp_path, capsys) -> None:
+    assert main([str(tmp_path / "nowhere")]) == 2
+    run(
+        2,
+        ["greedy", "easy"],
+        2,
+        1,
+        3,
+        0.01,
+        out=io.StringIO(),
+        progress=io.StringIO(),
+        record=str(tmp_path),
+    )
+    assert main([str(tmp_path), "--level", "hard"]) == 1
+    assert "no recorded game" in capsys.readouterr().err
+    assert main([str(tmp_path), "--level", "easy"]) == 0
+    assert '"level": "easy"' in capsys.readouterr().out.splitlines()[0]
