@@ -64,7 +64,9 @@ def for_budget(settings: Settings, budget_s: float) -> Settings:
     Measured (``--seats hard@1.0,hard@0.1``, 2p, seed 13, --jobs 1): with ``expand`` 63%
     over 100 games, 95% [53.2, 71.8], 188 ms a decision on average; wider and longer
     races without ``expand`` stood at 53% after 32 games (stopped); ``grow=0`` (the old
-    1.0 s Hard, 137 ms a decision) 50.5% over 100 games, [40.9, 60.1].
+    1.0 s Hard, 137 ms a decision) 50.5% over 100 games, [40.9, 60.1]. With the whole-turn
+    lines and the endgame replies: 64.5% [54.7, 73.2], 209 ms a decision. Time is not what
+    ``ismcts`` exploits: Hard at 0.3 s won 83% [74.5, 89.1] of 100 games against it (seed 4).
     """
     if settings.steps or settings.iterations or budget_s <= REFERENCE_BUDGET:
         return settings
@@ -117,6 +119,8 @@ class Settings:
     # at 0.1 s, seed 1: 89.0% [83.9, 92.6] at 10 against 86.0% [80.5, 90.1] without.
     endgame: int = 10
     # Share of the budget (time, steps, iterations) a draw decision gets; see ``scaled``.
+    # A whole decision's time (1.0) bought nothing against ismcts (2p, 0.1 s, seed 1): 81%
+    # after 96 games (stopped) against 88.5% over 200 at 0.5.
     draw_share: float = 0.5
     # How much a time budget above REFERENCE_BUDGET widens and lengthens the race (0: not
     # at all; see ``for_budget``): tenfold time at 1 gives z 3, 16 first worlds, 7
@@ -135,7 +139,8 @@ class Settings:
     # Near the goal (``endgame``), the whole turns of the next ``replies`` seats in this
     # action phase, as Medium's full planner plays them, are raced with each candidate turn
     # (``Scripted``); 0: the rollouts play them. Hard vs ismcts, 2p, 0.1 s, 200 games each:
-    # seed 1 88.5%, seed 2 90.75% (89.6% over 400) against 87.5% and 84.25% without.
+    # seed 1 88.5%, seed 2 90.75% (89.6% over 400) against 87.5% and 84.25% without; seed 3
+    # 84.75% (88.0% over 600).
     # From the start of the game instead, the planner calls cost a third of the worlds at
     # 0.1 s: 80.1% over 103 games.
     replies: int = 1

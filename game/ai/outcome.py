@@ -35,7 +35,10 @@ FEATURES = (
 # Medium and greedy self-play (1500 games, seed 1: held-out log-loss on greedy games 0.8076
 # against 0.8437, Trees and Flowers weighted about as Fires) won no more: Hard vs ismcts,
 # 2p, 200 games at 0.1 s, seed 1, unloaded machine: 82.5% [76.6, 87.1] against 84.25%
-# [78.6, 88.7] with these weights, so these stay.
+# [78.6, 88.7] with these weights, so these stay. Nor did three more features (the centre's
+# Fires within reach of the expected Water, a finish within one round, and that finish
+# when acting first, weighted 1.3): held-out log-loss 0.8141 against 0.8335 on Medium
+# games, but Hard vs ismcts, seed 1, 87.75% [82.5, 91.6] against 88.5%.
 WEIGHTS: tuple[float, ...] = (
     0.0355, 0.1513, 0.0270, 0.1756, 0.2233, 0.1481, -0.0040,
     0.0088, 0.1156, 0.1137, -0.1213, 0.0496, 0.0910, 0.0967,
