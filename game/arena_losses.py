@@ -7,14 +7,16 @@ another qualifier had the higher sum of the three tracks, RULES.md §7) or ``sha
 tie on the sum). For every such game it gives the level's fitted win chance (Hard's leaf
 model, ``game.ai.outcome``) at each round start, and counts the games lost from ahead: a
 chance of at least ``AHEAD`` when the last round began, where the loss came late and the
-final rounds are the ones to read in the Replays screen. Prints JSON lines: one summary,
-then one line per game lost.
+final rounds are the ones to read in the Replays screen. Prints JSON lines: one summary
+(naming any file that is not a readable record, which is skipped), then one line per game
+lost.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -24,7 +26,7 @@ from game.ai.outcome import win_chance
 from game.arena import TRACKS, winning_track
 from game.engine.state import GOAL
 from game.replay import Replay
-from game.savegame import decode, parse_save
+from game.savegame import SaveError, decode, parse_save
 
 AHEAD = 0.8  # win chance at the last round's start that counts a loss as "from ahead"
 KINDS = ("outraced", "lost_on_sum", "shared")
@@ -64,8 +66,13 @@ def analyse(folder: Path, level: str) -> tuple[dict, list[Loss]]:
     wins = 0.0
     won_on = dict.fromkeys(TRACKS, 0.0)
     losses: list[Loss] = []
+    skipped: list[str] = []
     for path in sorted(folder.glob("game-*.json")):
-        match = parse_save(decode(path.read_bytes()))
+        try:
+            match = parse_save(decode(path.read_bytes()))
+        except SaveError:
+            skipped.append(path.name)  # damaged or not a record: said, not fatal
+            continue
         names = tuple(s.name for s in match.seats)
         mine = [i for i, name in enumerate(names) if name == level]
         if not mine:
@@ -92,6 +99,7 @@ def analyse(folder: Path, level: str) -> tuple[dict, list[Loss]]:
         "won_on": {t: round(v, 2) for t, v in won_on.items()},
         "losses": {k: sum(1 for x in losses if x.kind == k) for k in KINDS},
         "lost_from_ahead": sum(1 for x in losses if x.chances and x.chances[-1] >= AHEAD),
+        "skipped": skipped,
     }
     return summary, losses
 
@@ -108,6 +116,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not summary["games"]:
         print(f"no recorded game has a seat named {args.level!r}", file=sys.stderr)
         return 1
+    try:
+        _print_lines(summary, losses)
+    except BrokenPipeError:  # the reader stopped early (``| head``): not an error
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no flush error at exit
+    return 0
+
+
+def _print_lines(summary: dict, losses: list[Loss]) -> None:
     print(json.dumps(summary))
     for x in losses:
         line = {
@@ -120,7 +136,6 @@ def main(argv: Sequence[str] | None = None) -> int:
             "chance_at_round_start": x.chances,
         }
         print(json.dumps(line))
-    return 0
 
 
 if __name__ == "__main__":

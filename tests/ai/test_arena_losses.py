@@ -64,3 +64,21 @@ def test_cli_refuses_a_missing_folder_and_an_absent_level(tmp_path, capsys) -> N
     assert "no recorded game" in capsys.readouterr().err
     assert main([str(tmp_path), "--level", "easy"]) == 0
     assert '"level": "easy"' in capsys.readouterr().out.splitlines()[0]
+
+
+def test_a_damaged_record_is_skipped_and_named(tmp_path) -> None:
+    run(
+        2,
+        ["greedy", "easy"],
+        2,
+        1,
+        5,
+        0.01,
+        out=io.StringIO(),
+        progress=io.StringIO(),
+        record=str(tmp_path),
+    )
+    (tmp_path / "game-0001.json").write_bytes(b'{"setup": ')
+    summary, losses = analyse(tmp_path, "easy")
+    assert summary["games"] == 1 and summary["skipped"] == ["game-0001.json"]
+    assert all(x.file == "game-0000.json" for x in losses)
