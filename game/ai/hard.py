@@ -140,8 +140,8 @@ class Settings:
     # Near the goal (``endgame``), the whole turns of the next ``replies`` seats in this
     # action phase, as Medium's full planner plays them, are raced with each candidate turn
     # (``Scripted``); 0: the rollouts play them. Hard vs ismcts, 2p, 0.1 s, 200 games each:
-    # seed 1 88.5%, seed 2 90.75% (89.6% over 400) against 87.5% and 84.25% without; seed 3
-    # 84.75% (88.0% over 600).
+    # seed 1 88.5%, seed 2 90.75% (89.6% over 400) against 87.5% and 84.25% without; seeds
+    # 3 and 4 84.75% and 84% (87.0% over 800).
     # From the start of the game instead, the planner calls cost a third of the worlds at
     # 0.1 s: 80.1% over 103 games.
     replies: int = 1
