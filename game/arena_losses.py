@@ -19,7 +19,7 @@ import json
 import os
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from game.ai.outcome import win_chance
@@ -126,16 +126,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _print_lines(summary: dict, losses: list[Loss]) -> None:
     print(json.dumps(summary))
     for x in losses:
-        line = {
-            "file": x.file,
-            "seat": x.seat,
-            "kind": x.kind,
-            "rounds": x.rounds,
-            "tracks": x.tracks,
-            "seats": x.seats,
-            "chance_at_round_start": x.chances,
-        }
-        print(json.dumps(line))
+        print(json.dumps(asdict(x)))
 
 
 if __name__ == "__main__":

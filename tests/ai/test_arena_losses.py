@@ -10,6 +10,12 @@ from game.replay import Replay
 from game.savegame import decode, parse_save
 
 
+def _record(folder, seed: int) -> None:
+    """Two quick recorded arena games, greedy against easy."""
+    quiet = {"out": io.StringIO(), "progress": io.StringIO()}
+    run(2, ["greedy", "easy"], 2, 1, seed, 0.01, record=str(folder), **quiet)
+
+
 def test_loss_kinds_follow_the_end_of_game_rule() -> None:
     """RULES.md §7: only qualifiers can win; among them the highest sum, else shared."""
     assert loss_kind(0, [(12, 3, 4), (10, 10, 7)], [0]) == ""
@@ -49,17 +55,7 @@ def test_report_agrees_with_the_arena_and_the_replays(tmp_path) -> None:
 
 def test_cli_refuses_a_missing_folder_and_an_absent_level(tmp_path, capsys) -> None:
     assert main([str(tmp_path / "nowhere")]) == 2
-    run(
-        2,
-        ["greedy", "easy"],
-        2,
-        1,
-        3,
-        0.01,
-        out=io.StringIO(),
-        progress=io.StringIO(),
-        record=str(tmp_path),
-    )
+    _record(tmp_path, seed=3)
     assert main([str(tmp_path), "--level", "hard"]) == 1
     assert "no recorded game" in capsys.readouterr().err
     assert main([str(tmp_path), "--level", "easy"]) == 0
@@ -67,17 +63,7 @@ def test_cli_refuses_a_missing_folder_and_an_absent_level(tmp_path, capsys) -> N
 
 
 def test_a_damaged_record_is_skipped_and_named(tmp_path) -> None:
-    run(
-        2,
-        ["greedy", "easy"],
-        2,
-        1,
-        5,
-        0.01,
-        out=io.StringIO(),
-        progress=io.StringIO(),
-        record=str(tmp_path),
-    )
+    _record(tmp_path, seed=5)
     (tmp_path / "game-0001.json").write_bytes(b'{"setup": ')
     summary, losses = analyse(tmp_path, "easy")
     assert summary["games"] == 1 and summary["skipped"] == ["game-0001.json"]
