@@ -68,6 +68,12 @@ def fragment_worth(p: PlayerState) -> bool:
     return p.line[-1] == VARAN and (n >= 2 or p.fragments >= 2)
 
 
+def draw_only(p: PlayerState, legal: Sequence[Move]) -> bool:
+    """The guards leave Draw alone here (a free draw, no Fragment worth spending): a caller
+    may play it without valuing the pile."""
+    return free_draw(p, legal) and not (USE_FRAGMENT in legal and fragment_worth(p))
+
+
 def draw_guard(p: PlayerState, legal: Sequence[Move], ranked: Ranked) -> Ranked:
     """Drop Stop at a free draw and a Fragment on a harmless card (best first kept)."""
     drop: set[Move] = set()

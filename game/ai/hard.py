@@ -30,12 +30,14 @@ from typing import Any
 
 from game.ai.drawing import Outlook, outlook
 from game.ai.evaluate import evaluate
+from game.ai.guards import draw_only
 from game.ai.medium import FAST, FULL, rank, rank_with_lines
 from game.ai.outcome import leaf_value
 from game.ai.planner import Line
 from game.ai.plans import Plan, as_plan, first_move, play_plan, reply_turns
 from game.ai.rollout import choose as cheap_move
 from game.engine import Decision, Game, Move, Phase, View, determinize
+from game.engine.moves import DRAW
 
 DEFAULT_BUDGET = 1.0
 MAX_ROLLOUT = 3000  # engine moves: a rollout that has not reached its horizon stops here
@@ -263,6 +265,11 @@ def rollout(
         assert decision is not None  # the game is not over
         if fast:
             g.play_unchecked(who, cheap_move(g, who, decision, legal, rng))
+            continue
+        if decision is Decision.DRAW and draw_only(g.players[who], legal):
+            # Medium's ranking would keep Draw alone; valuing the pile two cards deep
+            # for it cost a near-goal draw race nearly all its worlds.
+            g.play_unchecked(who, DRAW)
             continue
         work += PLANNER_WORK - 1
         if decision is Decision.DRAW:

@@ -6,12 +6,14 @@ import random
 
 import pytest
 
-from game.ai.guards import draw_guard, fragment_worth, free_draw, pass_guard
+from game.ai.guards import draw_guard, draw_only, fragment_worth, free_draw, pass_guard
 from game.ai.hard import HardPolicy, Settings
+from game.ai.medium import rank
 from game.ai.policy import Policy, make_policy
 from game.engine import Decision, Game, Phase
 from game.engine.moves import CHOOSE, DRAW, PASS, STOP, USE_FRAGMENT, Action
 from game.engine.state import VARAN
+from tests.ai.helpers import random_positions
 from tests.ai.positions import action_position, draw_position
 
 BOAR, TANUKI, WEASEL, FAWN, SQUIRREL, BUTTERFLY, BEAR = 7, 6, 8, 10, 21, 34, 1
@@ -79,6 +81,37 @@ def test_fragment_rule() -> None:
     ranked = [(USE_FRAGMENT, 3.0), (DRAW, 2.0), (STOP, 1.0)]
     p = draw_position([WEASEL, FAWN], deck=[WEASEL], fragments=1).players[0]
     assert draw_guard(p, [DRAW, STOP, USE_FRAGMENT], ranked) == [(DRAW, 2.0)]
+
+
+def test_draw_only_is_what_medium_would_keep() -> None:
+    """Hard's rollouts play Draw without valuing the pile where ``draw_only`` holds; that
+    is a shortcut only if Medium's guarded ranking keeps Draw alone there, and nowhere
+    else: checked at every draw decision of random games."""
+    shortcut = searched = 0
+    for seed in range(40):
+        for g in random_positions(2, seed, 30, max_steps=600):
+            seats, decision = g.deciding()
+            if decision is not Decision.DRAW:
+                continue
+            for seat in seats:
+                legal = g.legal_moves(seat)
+                if len(legal) < 2:
+                    continue
+                kept = [m for m, _ in rank(g, seat, decision, legal)]
+                if draw_only(g.players[seat], legal):
+                    shortcut += 1
+                    assert kept == [DRAW]
+                elif len(kept) > 1:
+                    searched += 1
+    assert shortcut > 50 and searched > 20
+    assert not draw_only(
+        draw_position([BEAR, VARAN], deck=[WEASEL], fragments=1).players[0],
+        [DRAW, STOP, USE_FRAGMENT],
+    )
+    assert draw_only(
+        draw_position([WEASEL, FAWN], deck=[WEASEL], fragments=1).players[0],
+        [DRAW, STOP, USE_FRAGMENT],
+    )
 
 
 def test_pass_only_when_no_action_gains() -> None:
