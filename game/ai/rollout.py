@@ -6,7 +6,10 @@ moves with static worths (card and tree values computed once at import), so simu
 run near engine speed and Hard's search sees many more sampled worlds. The draw phase keeps
 the ``guards`` (free draws, Fragments only where they save something), and an action or a
 tree that reaches the goal on a track is always taken: a rollout opponent that leaves the
-winning Fire on the board makes every move that leaves it there look safe.
+winning Fire on the board makes every move that leaves it there look safe. For the same
+reason a seat steals back below the goal a seat that stands at exactly 12 when it can
+(``ismcts`` did so in about one game in five, and Hard's rollouts never did), and draws on
+for a likely Flower burst (``bloom``).
 """
 
 from __future__ import annotations
@@ -15,7 +18,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.ai.guards import fragment_worth
+from game.ai.bloom import chase
+from game.ai.guards import fragment_worth, free_draw
 from game.engine import Action, Decision, Game, Move
 from game.engine.legal import PLANT_AT
 from game.engine.moves import (
@@ -81,7 +85,7 @@ def choose(
     p = g.players[who]
     match decision:
         case Decision.DRAW:
-            return _draw(p, legal)
+            return _draw(p, legal, rng)
         case Decision.ACTION:
             return _action(g, p, legal, rng)
         case Decision.ATTRACT:
@@ -94,16 +98,18 @@ def choose(
         case Decision.MOVE:
             return _move(g, p, legal)
         case Decision.STEAL:
-            return _steal(p, legal)
+            return _steal(g, p, legal)
 
 
-def _draw(p: PlayerState, legal: Sequence[Move]) -> Move:
+def _draw(p: PlayerState, legal: Sequence[Move], rng: random.Random) -> Move:
+    if STOP in legal and p.tracks()[2] >= GOAL and not free_draw(p, legal):
+        return STOP  # Help Line Flowers at the goal: keep them
     if USE_FRAGMENT in legal and fragment_worth(p):
         return USE_FRAGMENT
     if DRAW not in legal:
         return STOP
     n = p.solitary - p.gregarious
-    if n <= 1 or p.fragments > 0:
+    if n <= 1 or p.fragments > 0 or chase(p, legal, rng):
         return DRAW
     hidden = p.deck[-1:] if p.known_top else (p.deck or p.discard)
     risky = sum(CARD_SOLITARY[c] for c in hidden)
@@ -202,19 +208,35 @@ class Reach:
         return FINAL_GAIN * points if self.final else 0.0
 
 
+TRACK_OF = {"tree": 0, "fire": 1, "flower": 2}
+
+
+def blocking_tile(q: PlayerState) -> str | None:
+    """The Victory tile whose loss takes ``q`` back below the goal, if one does: its only
+    track at the goal stands at exactly 12 and it holds that track's tile."""
+    tracks = dict(zip(TRACK_OF, q.tracks(), strict=True))
+    at_goal = [kind for kind, t in tracks.items() if t >= GOAL]
+    if len(at_goal) != 1 or tracks[at_goal[0]] != GOAL:
+        return None
+    kind = at_goal[0]
+    return kind if any(held == kind for held, _ in q.tiles) else None
+
+
 def _landings(g: Game, p: PlayerState, wind: int, reach: Reach) -> list[tuple[float, int]]:
     """(worth, distance) of every reachable rock; a landing whose steals and bonus action
-    reach the goal is worth more than any other, and in the last round what it adds to
-    the track sum counts."""
+    reach the goal, or whose steal takes a seat back below it, is worth more than any
+    other, and in the last round what it adds to the track sum counts."""
     others = {q.rock: bool(q.tiles) for q in g.players if q is not p}
+    blocks = {q.rock for q in g.players if q is not p and blocking_tile(q)}
     out = []
-    rock, steps, jumped = p.rock, 0, 0
+    rock, steps, jumped, blocked = p.rock, 0, 0, 0.0
     for _ in range(2 * N_ROCKS):
         if steps >= wind:
             break
         rock = (rock + 1) % N_ROCKS
         if rock in others:
             jumped += others[rock]
+            blocked = GOAL_BONUS if rock in blocks else blocked
             continue
         steps += 1
         kind = ROCKS[rock]
@@ -223,7 +245,7 @@ def _landings(g: Game, p: PlayerState, wind: int, reach: Reach) -> list[tuple[fl
             track, points = reach.grown, reach.plant_gain
         elif kind == "extinguish":
             track, points = max(reach.best, reach.fires + reach.tiles), reach.tiles
-        v = ROCK_WORTH[kind] + 1.6 * jumped + reach.reaches(track + jumped)
+        v = ROCK_WORTH[kind] + 1.6 * jumped + reach.reaches(track + jumped) + blocked
         out.append((v + reach.gain(points + jumped), steps))
     return out
 
@@ -295,6 +317,14 @@ def _move(g: Game, p: PlayerState, legal: Sequence[Move]) -> Move:
     return legal[0]
 
 
-def _steal(p: PlayerState, legal: Sequence[Move]) -> Move:
-    mine = dict(zip(("tree", "fire", "flower"), p.tracks(), strict=True))
-    return max(legal, key=lambda m: mine.get(m.tile, 0) if isinstance(m, Steal) else -1)
+def _steal(g: Game, p: PlayerState, legal: Sequence[Move]) -> Move:
+    """The tile that takes the victim back below the goal, else one on my best track."""
+    mine = dict(zip(TRACK_OF, p.tracks(), strict=True))
+
+    def worth(m: Move) -> float:
+        if not isinstance(m, Steal):
+            return -1.0
+        block = m.tile == blocking_tile(g.players[m.victim])
+        return mine[m.tile] + (GOAL_BONUS if block else 0.0)
+
+    return max(legal, key=worth)

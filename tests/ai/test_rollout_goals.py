@@ -8,7 +8,7 @@ import random
 
 from game.ai.rollout import choose
 from game.engine import Action, Decision
-from game.engine.moves import CHOOSE, MoveSpirit, Plant
+from game.engine.moves import CHOOSE, MoveSpirit, Plant, Steal
 from game.engine.state import E_PLANT, E_WATER, E_WIND, EMPTY
 from tests.ai.positions import action_position
 
@@ -82,3 +82,36 @@ def test_in_the_last_round_the_action_that_adds_most_to_the_track_sum_is_taken()
             assert p.tracks()[0] == 2 + tree_tiles and max(g.players[1].tracks()) < 12
             picks.append(choose(g, 0, Decision.ACTION, g.legal_moves(0), random.Random(seed)))
         assert picks == [CHOOSE[Action.PLANT], CHOOSE[Action.EXTINGUISH]]
+
+
+def test_a_steal_that_takes_the_victim_back_below_twelve_beats_my_best_track() -> None:
+    """The victim stands at 12 Fires with its Fire tile: that tile stops its win, so it is
+    taken before the Tree tile the thief's own best track would want."""
+    for seed in range(3):
+        picks = []
+        for fires in (10, 11):  # the victim at 11, or at 12 (its Fire tile included)
+            g = action_position([BEAR, BEETLE], seed=seed)
+            g.players[0].tiles += [("tree", 1)] * 6
+            g.players[1].fires = [2] * fires
+            legal = [Steal(1, tile) for tile in ("tree", "fire", "flower")]
+            picks.append(choose(g, 0, Decision.STEAL, legal, random.Random(seed)))
+        assert picks == [Steal(1, "tree"), Steal(1, "fire")]
+
+
+def test_a_move_that_jumps_a_seat_at_twelve_beats_three_fires() -> None:
+    """A jump over the seat at exactly 12 Fires steals it back below the goal: the Move
+    comes before an Extinguish of three Fires that the rules of thumb rate higher, and not
+    when nobody is at 12."""
+    for seed in range(3):
+        picks = []
+        for fires in (10, 11):
+            g = action_position([BEAR, BEETLE], seed=seed, centre=(2, 2, 2))
+            p, q = g.players
+            q.fires = [2] * fires
+            p.rock, q.rock = 3, 5
+            p.line_elems[E_WIND] = 3 - p.forest_elems[E_WIND]
+            p.line_elems[E_WATER] = 6 - p.forest_elems[E_WATER]
+            legal = g.legal_moves(0)
+            assert CHOOSE[Action.MOVE] in legal and CHOOSE[Action.EXTINGUISH] in legal
+            picks.append(choose(g, 0, Decision.ACTION, legal, random.Random(seed)))
+        assert picks == [CHOOSE[Action.EXTINGUISH], CHOOSE[Action.MOVE]]
