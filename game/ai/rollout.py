@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from game.ai.bloom import chase
 from game.ai.guards import fragment_worth, free_draw
+from game.ai.tactics import TRACK_OF, blocking_tile
 from game.engine import Action, Decision, Game, Move
 from game.engine.legal import PLANT_AT
 from game.engine.moves import (
@@ -206,20 +207,6 @@ class Reach:
     def gain(self, points: int) -> float:
         """Worth of ``points`` more on the track sum in the last round (else nothing)."""
         return FINAL_GAIN * points if self.final else 0.0
-
-
-TRACK_OF = {"tree": 0, "fire": 1, "flower": 2}
-
-
-def blocking_tile(q: PlayerState) -> str | None:
-    """The Victory tile whose loss takes ``q`` back below the goal, if one does: its only
-    track at the goal stands at exactly 12 and it holds that track's tile."""
-    tracks = dict(zip(TRACK_OF, q.tracks(), strict=True))
-    at_goal = [kind for kind, t in tracks.items() if t >= GOAL]
-    if len(at_goal) != 1 or tracks[at_goal[0]] != GOAL:
-        return None
-    kind = at_goal[0]
-    return kind if any(held == kind for held, _ in q.tiles) else None
 
 
 def _landings(g: Game, p: PlayerState, wind: int, reach: Reach) -> list[tuple[float, int]]:

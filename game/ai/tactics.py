@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from game.engine import Decision, Game, Move
+from game.engine import Action, Decision, Game, Move
 from game.engine.moves import (
     FINISH,
     MOVE_BY,
@@ -104,6 +104,37 @@ def extinguish_sets(g: Game, budget: int, width: int) -> list[Macro]:
     return options[:width]
 
 
+TRACK_OF = {"tree": 0, "fire": 1, "flower": 2}
+
+
+def blocking_tile(q: PlayerState) -> str | None:
+    """The Victory tile whose loss takes ``q`` back below the goal, if one does: its only
+    track at the goal stands at exactly 12 and it holds that track's tile."""
+    tracks = dict(zip(TRACK_OF, q.tracks(), strict=True))
+    at_goal = [kind for kind, t in tracks.items() if t >= GOAL]
+    if len(at_goal) != 1 or tracks[at_goal[0]] != GOAL:
+        return None
+    kind = at_goal[0]
+    return kind if any(held == kind for held, _ in q.tiles) else None
+
+
+def block_wind(g: Game, p: PlayerState) -> int:
+    """The Wind a Move needs to jump (and so steal back below the goal) a seat that stands
+    at exactly 12; 0 when no seat does. Occupied rocks are jumped, not counted."""
+    targets = {q.rock for q in g.players if q is not p and blocking_tile(q)}
+    if not targets:
+        return 0
+    occupied = {q.rock for q in g.players if q is not p}
+    rock, steps = p.rock, 0
+    for _ in range(N_ROCKS):
+        rock = (rock + 1) % N_ROCKS
+        if rock in targets:
+            return steps + 1
+        if rock not in occupied:
+            steps += 1
+    return 0
+
+
 def _line_gain(p: PlayerState, space: int) -> float:
     gain = 0.0
     for i, (spaces, element, amount, _label) in enumerate(LINES):
@@ -122,6 +153,8 @@ def plant_options(g: Game, p: PlayerState, width: int, budget: int | None = None
     kinds = {t for t in p.forest if 0 <= t < START_TREE}
     spaces = p.plantable_spaces()
     trees, _fires, flowers = p.tracks()
+    # A Move after this Plant could jump a seat at exactly 12 with this much more Wind.
+    short = block_wind(g, p) - p.total(E_WIND) if not p.used & (1 << Action.MOVE) else 0
     tree_scores = []
     for k, n in enumerate(g.tree_supply):
         if n <= 0 or TREE_COST[k] > budget:
@@ -134,6 +167,8 @@ def plant_options(g: Game, p: PlayerState, width: int, budget: int | None = None
         new_kind = k not in kinds and trees + 1 >= GOAL > trees
         if new_kind or (trees < GOAL and flowers + TREE_ELEMS[k][E_FLOWER] >= GOAL > flowers):
             v += WINNING_TREE
+        elif 0 < short <= TREE_ELEMS[k][E_WIND]:
+            v += WINNING_TREE  # its Wind lets this turn's Move stop that seat's win
         if TREE_COST[k] == 11 and k not in kinds:
             v += 0.8  # Tree 11 lets an action repeat
         tree_scores.append((v, k))
@@ -157,9 +192,11 @@ def plant_options(g: Game, p: PlayerState, width: int, budget: int | None = None
 
 
 def move_options(g: Game, p: PlayerState, width: int) -> list[Macro]:
-    """Every distance, scored by the landing bonus and the tiles it steals."""
+    """Every distance, scored by the landing bonus and the tiles it steals (first the
+    distances that jump a seat standing at exactly 12)."""
     wind = min(p.total(E_WIND), len(MOVE_BY))
     occupied = {q.rock: q.seat for q in g.players if q is not p}
+    block = block_wind(g, p)
     out = []
     rock, steps, jumped = p.rock, 0, 0
     for _ in range(N_ROCKS * 2):
@@ -170,20 +207,23 @@ def move_options(g: Game, p: PlayerState, width: int) -> list[Macro]:
             jumped += 1 if g.players[occupied[rock]].tiles else 0
             continue
         steps += 1
-        out.append((ROCK_VALUE[ROCKS[rock]] + 1.8 * jumped, (MOVE_BY[steps],)))
+        v = ROCK_VALUE[ROCKS[rock]] + 1.8 * jumped
+        out.append((v + (WINNING_TREE if 0 < block <= steps else 0.0), (MOVE_BY[steps],)))
     out.sort(key=lambda t: -t[0])
     return out[:width]
 
 
 def steal_options(g: Game, p: PlayerState, legal: Sequence[Move]) -> list[Macro]:
-    """Prefer the tile on my strongest track that also costs the victim most."""
-    mine = dict(zip(("tree", "fire", "flower"), p.tracks(), strict=True))
+    """Prefer the tile that takes the victim back below the goal, then the tile on my
+    strongest track that also costs the victim most."""
+    mine = dict(zip(TRACK_OF, p.tracks(), strict=True))
     out = []
     for m in legal:
         if isinstance(m, Steal):
             victim = g.players[m.victim]
-            theirs = dict(zip(("tree", "fire", "flower"), victim.tracks(), strict=True))
-            out.append((0.1 * mine[m.tile] + 0.1 * theirs[m.tile], (m,)))
+            theirs = dict(zip(TRACK_OF, victim.tracks(), strict=True))
+            v = 0.1 * mine[m.tile] + 0.1 * theirs[m.tile]
+            out.append((v + (WINNING_TREE if m.tile == blocking_tile(victim) else 0.0), (m,)))
     out.sort(key=lambda t: -t[0])
     return out
 

@@ -1,16 +1,18 @@
 """Hard finds a win that is not on Fires: prepared positions where the only way to reach
-12 this turn is on Trees, or on Flowers."""
+12 this turn is on Trees, or on Flowers; and the turn that stops another seat's win."""
 
 from __future__ import annotations
 
 import random
 
 from game.ai.hard import HardPolicy, Settings
+from game.ai.medium import MediumPolicy
 from game.engine import Game, Phase
-from game.engine.state import START_TREE
+from game.engine.state import E_PLANT, E_WIND, START_TREE
 from tests.ai.positions import action_position
 
 BEAR, BEETLE, OWL = 1, 2, 14  # three solitary cards: one action, Plant 5
+WIND_TREE = 2  # Tree 2: cost 4, one Wind
 
 
 def hard_turn(g: Game, seed: int) -> None:
@@ -21,6 +23,16 @@ def hard_turn(g: Game, seed: int) -> None:
         legal = g.legal_moves(0)
         if len(legal) > 1:
             legal = [hard.choose(g.view(0), pend.decision, legal, rng, 30.0)]
+        g.play(0, legal[0])
+
+
+def medium_turn(g: Game) -> None:
+    rng = random.Random(0)
+    while g.phase is Phase.ACTION and g.turn == 0:
+        pend = g.pending()[0]
+        legal = g.legal_moves(0)
+        if len(legal) > 1:
+            legal = [MediumPolicy().choose(g.view(0), pend.decision, legal, rng, 1.0)]
         g.play(0, legal[0])
 
 
@@ -49,3 +61,23 @@ def test_hard_wins_on_flowers() -> None:
         assert START_TREE in p.forest and p.actions_left == 1
         hard_turn(g, seed)
         assert p.tracks()[2] >= 12, p.forest
+
+
+def test_a_wind_tree_then_a_move_steals_a_seat_back_below_twelve() -> None:
+    """The other seat stands at exactly 12 Fires; a Move needs one more Wind to jump it.
+    Planting the Wind tree first, then moving over it for its Fire tile, is the only turn
+    that does not lose at once: Medium and Hard both play it."""
+    for seed in range(3):
+        for level in ("medium", "hard"):
+            g = action_position([BEAR, BEETLE], seed=seed)
+            p, q = g.players
+            q.fires = [2] * 11
+            p.rock, q.rock = 3, 7  # rocks 4, 5 and 6 to pass, then the jump: 4 Wind
+            p.line_elems[E_WIND] = 3 - p.forest_elems[E_WIND]
+            p.line_elems[E_PLANT] = 4 - p.forest_elems[E_PLANT]  # Tree 2 (Wind 1) costs 4
+            assert q.tracks()[1] == 12 and g.tree_supply[WIND_TREE] > 0
+            if level == "medium":
+                medium_turn(g)
+            else:
+                hard_turn(g, seed)
+            assert q.tracks()[1] == 11, (level, seed, p.forest, p.rock)
