@@ -8,8 +8,8 @@ the ``guards`` (free draws, Fragments only where they save something), and an ac
 tree that reaches the goal on a track is always taken: a rollout opponent that leaves the
 winning Fire on the board makes every move that leaves it there look safe. For the same
 reason a seat steals back below the goal a seat that stands at exactly 12 when it can
-(``ismcts`` did so in about one game in five, and Hard's rollouts never did), and draws on
-for a likely Flower burst (``bloom``).
+(``ismcts`` did so 37 times in 200 games against Hard, whose rollouts never did), and
+draws on for a likely Flower burst (``bloom``).
 """
 
 from __future__ import annotations

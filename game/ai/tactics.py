@@ -49,6 +49,7 @@ ROCK_VALUE = {"plant": 1.1, "fragment": 0.45, "attract": 0.8, "extinguish": 0.9}
 CORNER_VALUE = {"attract": 0.8, "fragments": 0.9, "extinguish": 0.9}
 MAX_SETS = 600
 WINNING_TREE = 50.0
+BLOCK = 50.0  # cheap score that puts a step stopping another seat's win among those tried
 
 
 def card_value(card: int, p: PlayerState) -> float:
@@ -168,7 +169,7 @@ def plant_options(g: Game, p: PlayerState, width: int, budget: int | None = None
         if new_kind or (trees < GOAL and flowers + TREE_ELEMS[k][E_FLOWER] >= GOAL > flowers):
             v += WINNING_TREE
         elif 0 < short <= TREE_ELEMS[k][E_WIND]:
-            v += WINNING_TREE  # its Wind lets this turn's Move stop that seat's win
+            v += BLOCK  # its Wind lets this turn's Move stop that seat's win
         if TREE_COST[k] == 11 and k not in kinds:
             v += 0.8  # Tree 11 lets an action repeat
         tree_scores.append((v, k))
@@ -208,7 +209,7 @@ def move_options(g: Game, p: PlayerState, width: int) -> list[Macro]:
             continue
         steps += 1
         v = ROCK_VALUE[ROCKS[rock]] + 1.8 * jumped
-        out.append((v + (WINNING_TREE if 0 < block <= steps else 0.0), (MOVE_BY[steps],)))
+        out.append((v + (BLOCK if 0 < block <= steps else 0.0), (MOVE_BY[steps],)))
     out.sort(key=lambda t: -t[0])
     return out[:width]
 
@@ -223,7 +224,7 @@ def steal_options(g: Game, p: PlayerState, legal: Sequence[Move]) -> list[Macro]
             victim = g.players[m.victim]
             theirs = dict(zip(TRACK_OF, victim.tracks(), strict=True))
             v = 0.1 * mine[m.tile] + 0.1 * theirs[m.tile]
-            out.append((v + (WINNING_TREE if m.tile == blocking_tile(victim) else 0.0), (m,)))
+            out.append((v + (BLOCK if m.tile == blocking_tile(victim) else 0.0), (m,)))
     out.sort(key=lambda t: -t[0])
     return out
 
