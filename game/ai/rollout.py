@@ -9,7 +9,9 @@ tree that reaches the goal on a track is always taken: a rollout opponent that l
 winning Fire on the board makes every move that leaves it there look safe. For the same
 reason a seat steals back below the goal a seat that stands at exactly 12 when it can
 (``ismcts`` did so 37 times in 200 games against Hard, whose rollouts never did), and
-draws on for a likely Flower burst (``bloom``).
+draws on for a likely Flower burst (``bloom``). With those and Medium's planner looking at
+such steals (``tactics.block_wind``), Hard vs ismcts, 2p, 0.1 s, 200 games a seed, seeds 1
+to 4: 90.25%, 89.5%, 89.5%, 90.0% (89.8% of 800) against 88.8% of 800 before.
 """
 
 from __future__ import annotations
