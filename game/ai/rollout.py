@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from game.ai.bloom import chase
 from game.ai.guards import fragment_worth, free_draw
-from game.ai.tactics import TRACK_OF, blocking_tile
+from game.ai.tactics import block_wind, blocking_tile
 from game.engine import Action, Decision, Game, Move
 from game.engine.legal import PLANT_AT
 from game.engine.moves import (
@@ -53,6 +53,7 @@ from game.engine.state import (
     N_ROCKS,
     ROCKS,
     SPACES,
+    TRACK_KINDS,
     TREE_COST,
     TREE_ELEMS,
     PlayerState,
@@ -216,16 +217,15 @@ def _landings(g: Game, p: PlayerState, wind: int, reach: Reach) -> list[tuple[fl
     reach the goal, or whose steal takes a seat back below it, is worth more than any
     other, and in the last round what it adds to the track sum counts."""
     others = {q.rock: bool(q.tiles) for q in g.players if q is not p}
-    blocks = {q.rock for q in g.players if q is not p and blocking_tile(q)}
+    block = block_wind(g, p)
     out = []
-    rock, steps, jumped, blocked = p.rock, 0, 0, 0.0
+    rock, steps, jumped = p.rock, 0, 0
     for _ in range(2 * N_ROCKS):
         if steps >= wind:
             break
         rock = (rock + 1) % N_ROCKS
         if rock in others:
             jumped += others[rock]
-            blocked = GOAL_BONUS if rock in blocks else blocked
             continue
         steps += 1
         kind = ROCKS[rock]
@@ -234,7 +234,8 @@ def _landings(g: Game, p: PlayerState, wind: int, reach: Reach) -> list[tuple[fl
             track, points = reach.grown, reach.plant_gain
         elif kind == "extinguish":
             track, points = max(reach.best, reach.fires + reach.tiles), reach.tiles
-        v = ROCK_WORTH[kind] + 1.6 * jumped + reach.reaches(track + jumped) + blocked
+        v = ROCK_WORTH[kind] + 1.6 * jumped + reach.reaches(track + jumped)
+        v += GOAL_BONUS if 0 < block <= steps else 0.0
         out.append((v + reach.gain(points + jumped), steps))
     return out
 
@@ -308,7 +309,7 @@ def _move(g: Game, p: PlayerState, legal: Sequence[Move]) -> Move:
 
 def _steal(g: Game, p: PlayerState, legal: Sequence[Move]) -> Move:
     """The tile that takes the victim back below the goal, else one on my best track."""
-    mine = dict(zip(TRACK_OF, p.tracks(), strict=True))
+    mine = dict(zip(TRACK_KINDS, p.tracks(), strict=True))
 
     def worth(m: Move) -> float:
         if not isinstance(m, Steal):

@@ -35,6 +35,7 @@ from game.engine.state import (
     N_ROCKS,
     ROCKS,
     START_TREE,
+    TRACK_KINDS,
     TREE_COST,
     TREE_ELEMS,
     PlayerState,
@@ -105,13 +106,10 @@ def extinguish_sets(g: Game, budget: int, width: int) -> list[Macro]:
     return options[:width]
 
 
-TRACK_OF = {"tree": 0, "fire": 1, "flower": 2}
-
-
 def blocking_tile(q: PlayerState) -> str | None:
     """The Victory tile whose loss takes ``q`` back below the goal, if one does: its only
     track at the goal stands at exactly 12 and it holds that track's tile."""
-    tracks = dict(zip(TRACK_OF, q.tracks(), strict=True))
+    tracks = dict(zip(TRACK_KINDS, q.tracks(), strict=True))
     at_goal = [kind for kind, t in tracks.items() if t >= GOAL]
     if len(at_goal) != 1 or tracks[at_goal[0]] != GOAL:
         return None
@@ -217,12 +215,12 @@ def move_options(g: Game, p: PlayerState, width: int) -> list[Macro]:
 def steal_options(g: Game, p: PlayerState, legal: Sequence[Move]) -> list[Macro]:
     """Prefer the tile that takes the victim back below the goal, then the tile on my
     strongest track that also costs the victim most."""
-    mine = dict(zip(TRACK_OF, p.tracks(), strict=True))
+    mine = dict(zip(TRACK_KINDS, p.tracks(), strict=True))
     out = []
     for m in legal:
         if isinstance(m, Steal):
             victim = g.players[m.victim]
-            theirs = dict(zip(TRACK_OF, victim.tracks(), strict=True))
+            theirs = dict(zip(TRACK_KINDS, victim.tracks(), strict=True))
             v = 0.1 * mine[m.tile] + 0.1 * theirs[m.tile]
             out.append((v + (BLOCK if m.tile == blocking_tile(victim) else 0.0), (m,)))
     out.sort(key=lambda t: -t[0])

@@ -74,6 +74,7 @@ N_ROCKS = len(ROCKS)
 
 SOLITARY_LIMIT = int(SUPPLY["solitary_limit"])  # type: ignore[arg-type]
 GOAL = int(SUPPLY["victory_goal"])  # type: ignore[arg-type]
+TRACK_KINDS = ("tree", "fire", "flower")  # the Victory tile kind counted on each track
 CENTRE_MAX = int(SUPPLY["centre_max_fires"])  # type: ignore[arg-type]
 RESERVE_SIZE = int(SUPPLY["reserve_per_level"])  # type: ignore[arg-type]
 FIRE_BY_LEVEL: dict[int, int] = {

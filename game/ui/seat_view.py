@@ -14,7 +14,7 @@ from pygame import Rect
 
 from game.data import ELEMENTS, boards
 from game.engine import Game
-from game.engine.state import COLUMNS, ROWS, START_TREE
+from game.engine.state import COLUMNS, ROWS, START_TREE, TRACK_KINDS
 from game.ui import theme
 from game.ui.layout import Layout, grid_cells
 from game.ui.line_view import ASPECT, CardLook, entries, row_line, symbol, tray_line
@@ -23,7 +23,6 @@ from game.ui.targets import Target
 from game.ui.words import Tr, season_name
 
 SEASONS = boards().seasons
-TRACK_KINDS = ("tree", "fire", "flower")  # the Victory tile kind that counts on each track
 PAPER = (246, 240, 226)
 INK = (34, 30, 26)
 NEG = (196, 52, 40)
