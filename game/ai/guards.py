@@ -13,14 +13,17 @@ rollouts (which play Medium) all keep them:
 - **Pass**: only when no action is worth as much as ending the turn.
 - **Onibi**: at the last action of a turn, when Onibi would deal two or more Varans and an
   affordable Extinguish leaves the firepower at or below the seat's Water, put those Fires
-  out (only a move that wins the game beats it); inside that Extinguish, pick only Fires
-  of some saving set and do not finish before the seat is safe.
+  out (only a move that wins the game beats it, or one whose planned turn saves the seat
+  too: a Move landing on an Extinguish rock, a Plant on the Extinguish corner); inside
+  any Extinguish, pick only Fires of some saving set and do not finish before the seat is
+  safe.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
+from game.ai.planner import Line, play_macro, sandbox
 from game.engine import Action, Game
 from game.engine.moves import CHOOSE, DRAW, PASS, STOP, USE_FRAGMENT, Move, PickFire
 from game.engine.state import (
@@ -117,14 +120,33 @@ def saving_values(g: Game, p: PlayerState, budget: int) -> set[int]:
     return out
 
 
-def onibi_guard(g: Game, seat: int, legal: Sequence[Move], ranked: Ranked) -> Ranked:
-    """At the last action, or inside an Extinguish, keep the moves that save the Varans."""
+def saved_by(g: Game, seat: int, line: Line) -> bool:
+    """Whether the seat is safe from Onibi once it has played ``line`` (its turn's moves)."""
+    after, _, _ = play_macro(sandbox(g, seat), seat, line)
+    return threatened(after, after.players[seat]) < SAVED_VARANS
+
+
+def onibi_guard(
+    g: Game,
+    seat: int,
+    legal: Sequence[Move],
+    ranked: Ranked,
+    lines: Mapping[Move, Line] | None = None,
+) -> Ranked:
+    """At the last action, or inside an Extinguish, keep the moves that save the Varans:
+    with ``lines`` (the planner's turn for each move) also an action whose turn saves them
+    another way, such as a Move whose landing rock puts the Fires out."""
     p = g.players[seat]
     if threatened(g, p) < SAVED_VARANS:
         return ranked
     if EXTINGUISH in legal and p.actions_left == 1 and not g.tasks:
         if saving_values(g, p, p.total(E_WATER)):
-            kept = [(m, v) for m, v in ranked if m == EXTINGUISH or v >= WINNING]
+            known = lines or {}
+            kept = [
+                (m, v)
+                for m, v in ranked
+                if m == EXTINGUISH or v >= WINNING or (m in known and saved_by(g, seat, known[m]))
+            ]
             return kept or ranked
         return ranked
     if g.tasks and g.tasks[0].kind == "extinguish":

@@ -59,7 +59,7 @@ def rank_with_lines(
         if decision is Decision.ACTION:
             ranked = pass_guard(ranked)
         if decision in (Decision.ACTION, Decision.EXTINGUISH):
-            ranked = onibi_guard(g, seat, legal, ranked)
+            ranked = onibi_guard(g, seat, legal, ranked, lines)
     return ranked or [(legal[0], 0.0)], lines
 
 

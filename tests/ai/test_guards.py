@@ -149,3 +149,17 @@ def test_puts_out_the_fire_that_saves_varans(name: str) -> None:
     assert p.total(1) == 7 and p.actions_left == 1
     play_turn(name, g)
     assert sum(g.centre) <= p.total(1)
+
+
+@pytest.mark.parametrize("name", ["medium", "hard"])
+def test_a_move_that_lands_on_extinguish_may_save_the_varans_instead(name: str) -> None:
+    """Water 6 against firepower 8, one action: a Move of 3 jumps the other standee (a
+    Victory tile) and lands on rock 4, whose Extinguish puts the Fires out as well. The
+    Onibi rule must not force the plain Extinguish over it."""
+    g = action_position([36, 5, 2, 14, 20, 19], centre=[2, 3, 3])
+    p = g.players[0]
+    p.rock, g.players[1].rock = 0, 2
+    assert (p.total(1), p.total(3), p.actions_left) == (6, 3, 1)
+    play_turn(name, g)
+    assert sum(g.centre) <= p.total(1)
+    assert len(p.tiles) == 4 and p.rock == 4
