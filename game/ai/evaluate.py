@@ -72,16 +72,29 @@ def _expected_cards(cards: tuple[int, ...]) -> tuple[float, list[float]]:
     return drawn, [x / n for x in s]
 
 
-def player_value(g: Game, p: PlayerState) -> float:
-    """Progress on the three tracks plus the engine (deck, Forest, Fragments) behind them."""
+def lead(p: PlayerState) -> float:
+    """The seat's best track, its Flowers as they stand after a typical draw."""
+    trees, fires, flowers = p.tracks()
+    drawn, mean = expected_cards(p)
+    return max(trees, fires, flowers - p.line_elems[E_FLOWER] + max(drawn * mean[E_FLOWER], 0.0))
+
+
+def player_value(g: Game, p: PlayerState, table_lead: float | None = None) -> float:
+    """Progress on the three tracks plus the engine (deck, Forest, Fragments) behind them.
+
+    The engine counts for the rounds left, which the table's leader sets (``table_lead``;
+    the seat's own lead when not given): weighing it by the seat's own lead instead made
+    taking a point from a seat at 11 look cheap, since the seat's engine then counted more.
+    """
     trees, fires, flowers = p.tracks()
     line_flowers = p.line_elems[E_FLOWER]
     drawn, mean = expected_cards(p)
     perm_flowers = flowers - line_flowers
     flower_rate = max(drawn * mean[E_FLOWER], 0.0)
-    lead = max(trees, fires, perm_flowers + flower_rate)
+    if table_lead is None:
+        table_lead = max(trees, fires, perm_flowers + flower_rate)
     v = track_value(trees) + track_value(fires) + track_value(perm_flowers + flower_rate)
-    horizon = max(0.25, min(1.4, (12.5 - lead) / 5.0))
+    horizon = max(0.25, min(1.4, (12.5 - table_lead) / 5.0))
     engine = 0.0
     fe = p.forest_elems
     for e in range(4):
@@ -128,7 +141,8 @@ def evaluate(g: Game, seat: int) -> float:
             if seat in best:
                 return LIKELY_WIN / len(best) + player_value(g, g.players[seat])
             return -LIKELY_WIN
-    values = [player_value(g, p) for p in g.players]
+    table = max(lead(p) for p in g.players)
+    values = [player_value(g, p, table) for p in g.players]
     mine = values[seat]
     others = values[:seat] + values[seat + 1 :]
     top = max(others)

@@ -87,3 +87,20 @@ def test_the_onibi_threat_costs_value_in_the_action_phase() -> None:
     threatened = player_value(g, p)
     g.centre = []
     assert player_value(g, p) > threatened
+
+
+def test_a_point_taken_from_a_seat_at_eleven_outweighs_one_from_a_low_track() -> None:
+    """The engine counts for the rounds the table's leader leaves, so taking the Fire tile
+    of a seat at 11 Fires (one short of winning) beats taking its Flower tile. Weighed by
+    the victim's own lead, its engine gained back most of what the Fire tile was worth."""
+    g = action_position([36, 5, 2, 14, 20, 19])
+    me, them = g.players
+    them.fires = [2] * 10
+    assert them.tracks()[1] == GOAL - 1
+    took: dict[str, float] = {}
+    for kind in ("fire", "flower"):
+        c = g.clone()
+        c.players[1].tiles.remove((kind, next(s for k, s in them.tiles if k == kind)))
+        c.players[0].tiles.append((kind, 0))
+        took[kind] = evaluate(c, 0)
+    assert took["fire"] > took["flower"] + 1.0
