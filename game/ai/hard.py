@@ -70,7 +70,8 @@ def for_budget(settings: Settings, budget_s: float) -> Settings:
     races without ``expand`` stood at 53% after 32 games (stopped); ``grow=0`` (the old
     1.0 s Hard, 137 ms a decision) 50.5% over 100 games, [40.9, 60.1]. With the whole-turn
     lines and the endgame replies: 64.5% [54.7, 73.2], 209 ms a decision; with the
-    blocking steals and Flower bursts in the rollouts (--jobs 2): 57% [47.2, 66.3], 191 ms.
+    blocking steals and Flower bursts in the rollouts (--jobs 2): 57% [47.2, 66.3], 191 ms;
+    with engines weighed by the table's leader (``evaluate``): 62% [52.2, 70.9], 193 ms.
     Time is not what ``ismcts`` exploits: Hard at 0.3 s won 83% [74.5, 89.1] of 100 games
     against it (seed 4).
     """
