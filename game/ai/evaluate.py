@@ -92,7 +92,7 @@ def player_value(g: Game, p: PlayerState, table_lead: float | None = None) -> fl
     perm_flowers = flowers - line_flowers
     flower_rate = max(drawn * mean[E_FLOWER], 0.0)
     if table_lead is None:
-        table_lead = max(trees, fires, perm_flowers + flower_rate)
+        table_lead = lead(p)
     v = track_value(trees) + track_value(fires) + track_value(perm_flowers + flower_rate)
     horizon = max(0.25, min(1.4, (12.5 - table_lead) / 5.0))
     engine = 0.0
