@@ -1,26 +1,25 @@
-"""The layers import in one direction only: engine ← ai ← ui ← app, with the shared modules
-directly under ``game/`` (settings, seats, stats, i18n, lessons, data) beside the engine and
-the developer entry points (``game.arena``, ``game.arena_losses``, ``game.bench``,
-``game.tools``) on top with the app. Every import counts, at module level or inside a
-function, except those only for type checkers (``if TYPE_CHECKING:``)."""
+"""The layers import in one direction only: engine ← ai ← net ← ui ← app ← devtools.
+
+The shared modules directly under ``game/`` (settings, seats, stats, i18n, lessons, data, the
+save document) sit beside the engine; ``game.__main__`` is the app's entry point; the
+developer tools (``game.devtools``: benchmarks, arena, fitting, screenshots) are the top layer
+and never ship. Every import counts, at module level or inside a function, except those only
+for type checkers (``if TYPE_CHECKING:``)."""
 
 from __future__ import annotations
 
-from tests.imports import cycles, import_graph
+from tests.imports import GAME, cycles, import_graph
 
-LAYERS = ("game.engine", "game.ai", "game.ui", "game.app")
-
-
-TOOLS = ("game.__main__", "game.arena", "game.arena_losses", "game.bench", "game.tools")
+# Bottom to top; a module belongs to the first package it is in, else to layer 0 (shared).
+LAYERS = ("game.engine", "game.ai", "game.net", "game.ui", "game.app", "game.devtools")
+ENTRY = {"game.__main__": "game.app"}
 
 
 def layer(module: str) -> int:
-    """0 engine and the shared modules under game/, 1 ai, 2 ui, 3 app and the tools."""
+    module = ENTRY.get(module, module)
     for rank, top in enumerate(LAYERS):
         if module == top or module.startswith(top + "."):
             return rank
-    if any(module == t or module.startswith(t + ".") for t in TOOLS):
-        return len(LAYERS) - 1
     return 0
 
 
@@ -37,6 +36,20 @@ def test_the_engine_and_the_shared_modules_import_nothing_above_them() -> None:
     assert "game.engine.game" in shared and "game.settings" in shared
     bad = sorted(f"{m} -> {d}" for m in shared for d in graph[m] if layer(d) > 0)
     assert bad == []
+
+
+def test_every_package_under_game_has_its_place_in_the_layers() -> None:
+    """A new folder is a decision about the plan: it must be a layer, inside one, or shared."""
+    known = {top.split(".")[1] for top in LAYERS} | {"data", "lessons", "locale"}
+    folders = {p.name for p in GAME.iterdir() if p.is_dir() and p.name != "__pycache__"}
+    assert folders - known == set()
+
+
+def test_the_layer_measure_places_modules_where_the_plan_says() -> None:
+    assert layer("game.engine.game") == 0 and layer("game.savegame") == 0
+    assert layer("game.ai.levels.hard") < layer("game.ui.table.match") < layer("game.app.launch")
+    assert layer("game.__main__") == layer("game.app") < layer("game.devtools.arena")
+    assert layer("game.engineering") == 0  # a prefix is not a package
 
 
 def test_no_import_cycle_anywhere_in_the_game() -> None:

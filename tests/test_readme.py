@@ -68,7 +68,7 @@ def _help(module: str) -> str:
     return out.stdout
 
 
-@pytest.mark.parametrize("module", ["game", "game.arena"])
+@pytest.mark.parametrize("module", ["game", "game.devtools.arena"])
 def test_every_option_the_readme_passes_is_accepted(module: str) -> None:
     runs = rf"python -m {re.escape(module)}( |$)" + (
         "|(\\./)?living-forest( |$)" * (module == "game")

@@ -415,7 +415,7 @@ def card_face(card_id: int) -> pygame.Surface:
         coin(surf, card.symbol, centre, 28 * SS)
 
     # Level along the bottom; the name band beside it stays empty: the game writes the name
-    # there in the player's language (game/ui/sprites.py NAME_BAND).
+    # there in the player's language (game/ui/media/sprites.py NAME_BAND).
     if card.level >= 1:
         level_pips(
             surf, card.level, (inner.right - 30 * SS, inner.bottom - 28 * SS), 28 * SS, False

@@ -43,7 +43,7 @@ from game.app.paths import AppPaths  # noqa: E402
 from game.app.storage import FileStorage  # noqa: E402
 from game.engine import Game, check_invariants, new_game  # noqa: E402
 from game.engine.moves import DRAW, STOP, ChooseAction  # noqa: E402
-from game.ui.match import Match, Seat  # noqa: E402
+from game.ui.table.match import Match, Seat  # noqa: E402
 
 HANG_S = 10.0
 
@@ -238,7 +238,7 @@ import random, sys, time
 sys.path.insert(0, {root!r})
 from game.app.paths import AppPaths
 from game.app.storage import FileStorage
-from game.ui.match import Match, Seat
+from game.ui.table.match import Match, Seat
 from tools.fault_audit import policy
 storage = FileStorage(AppPaths.under(__import__("pathlib").Path({home!r})), background=True)
 doc = storage.load_match()
@@ -321,8 +321,8 @@ def audit_kills(n: int, rand: random.Random, work: Path) -> dict:
 
 
 def audit_workers(n: int, rand: random.Random) -> dict:
-    from game.ai.worker import AIWorker
-    from game.ui.ai_seat import WorkerAi
+    from game.ai.runtime.worker import AIWorker
+    from game.ui.table.ai_seats.ai_seat import WorkerAi
 
     outcomes: Counter[str] = Counter()
     detail: Counter[str] = Counter()

@@ -23,6 +23,7 @@ import tarfile
 import tempfile
 import time
 import venv
+import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -127,6 +128,10 @@ def main() -> int:
         pip = [sys.executable, "-m", "pip"]
         run([*pip, "wheel", "-q", "--no-deps", "-w", str(work), "."], ROOT, env)
         wheel = next(work.glob("living_forest-*.whl"))
+        with zipfile.ZipFile(wheel) as archive:
+            shipped_tools = [n for n in archive.namelist() if n.startswith("game/devtools/")]
+        if shipped_tools:
+            raise SystemExit(f"the wheel ships developer tools: {shipped_tools[:3]}")
         venv.create(work / "venv", with_pip=True)
         bindir = work / "venv" / ("Scripts" if os.name == "nt" else "bin")
         run([str(bindir / "python"), "-m", "pip", "install", "-q", str(wheel)], outside, env)

@@ -40,15 +40,15 @@ def make_policy(level: str, **options: object) -> Policy:
     ("greedy", "ismcts")."""
     key = level.lower()
     if key == "easy":
-        from game.ai.easy import EasyPolicy
+        from game.ai.levels.easy import EasyPolicy
 
         return EasyPolicy()
     if key == "medium":
-        from game.ai.medium import MediumPolicy
+        from game.ai.levels.medium import MediumPolicy
 
         return MediumPolicy(**options)  # type: ignore[arg-type]
     if key == "hard":
-        from game.ai.hard import HardPolicy
+        from game.ai.levels.hard import HardPolicy
 
         return HardPolicy(**options)  # type: ignore[arg-type]
     if key in BASELINES:
@@ -59,10 +59,10 @@ def make_policy(level: str, **options: object) -> Policy:
 def _baseline(key: str, **options: object) -> Policy:
     """The arena's independent yardsticks (not offered at the table)."""
     if key == "greedy":
-        from game.ai.greedy import GreedyPolicy
+        from game.ai.yardsticks.greedy import GreedyPolicy
 
         return GreedyPolicy()
-    from game.ai.ismcts import IsmctsPolicy
+    from game.ai.yardsticks.ismcts import IsmctsPolicy
 
     return IsmctsPolicy(**options)  # type: ignore[arg-type]
 

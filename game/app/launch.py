@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.i18n import Catalog
-from game.ui.ai_seat import AiPool
 from game.ui.scenes.registry import all_scenes
+from game.ui.table.ai_seats.ai_seat import AiPool
 
 
 @dataclass
@@ -41,8 +41,8 @@ def build(
     budget_scale: float = 1.0,
     sound: bool = True,
 ) -> Services:
-    from game.ui.art import Art
     from game.ui.context import Context, MemoryStorage
+    from game.ui.media.art import Art
 
     if storage is None:
         storage = MemoryStorage()
@@ -68,7 +68,7 @@ def build(
 
 def _sound(volume: float) -> Any:
     try:
-        from game.ui.sound import Sound
+        from game.ui.media.sound import Sound
 
         return Sound(volume=volume)
     except Exception:  # noqa: BLE001 - no audio device: play silently

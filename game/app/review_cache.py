@@ -3,7 +3,7 @@ second look at a game is instant.
 
 The key is a hash of the game itself (setup, moves, reviewed seats), so the game-over screen
 and the replay list find the same review without knowing the replay's file name. A cached
-review made by another analysis version (``game.ai.review.version``: the analysis and its
+review made by another analysis version (``game.ai.coach.review.version``: the analysis and its
 win-chance coefficients) is stale: it is removed and the game is analysed again. A file
 that does not parse is treated the same way.
 """
@@ -15,7 +15,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from game.ai.review import Review, version
+from game.ai.coach.review import Review, version
 from game.app.atomic import read_bytes_limited, write_json_atomic
 
 MAX_REVIEW_BYTES = 2 * 1024 * 1024

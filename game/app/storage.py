@@ -90,7 +90,7 @@ class FileStorage:
 
     def save_problem(self) -> Notice | None:
         """Why the last autosave failed, or ``None`` once one has worked (the table shows it
-        at once, game/ui/alerts.py; read from the frame loop, set by the writer thread)."""
+        at once, game/ui/table/alerts.py; read from the frame loop, set by the writer thread)."""
         return self._save_error
 
     def flush(self) -> None:

@@ -19,10 +19,10 @@ import time
 import pygame
 
 from game.ui.context import Context
-from game.ui.painter import Painter
+from game.ui.kit.painter import Painter
+from game.ui.kit.text import TextCache
+from game.ui.kit.viewport import Viewport
 from game.ui.scene import Scene, SceneStack
-from game.ui.text import TextCache
-from game.ui.viewport import Viewport
 
 FPS = 60
 IDLE_WAKE_MS = 100  # idle: wake this often to run update (autosave, background results)

@@ -10,16 +10,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from game.ai.review import MemoryReviews, ReviewStore
+from game.ai.coach.review import MemoryReviews, ReviewStore
 from game.lessons import LessonProgress, MemoryProgress
 from game.notice import Notice
 from game.savegame import SavedMatch, SaveError, parse_save
 from game.settings import Settings
 from game.stats import Stats, summarize
-from game.ui import theme
-from game.ui.art import Art
-from game.ui.hinting import HintSource
+from game.ui.kit import theme
+from game.ui.media.art import Art
 from game.ui.scene import SceneRegistry
+from game.ui.table.ai_seats.hinting import HintSource
 
 SPEED_FACTOR = {"slow": 0.5, "normal": 1.0, "fast": 2.5, "instant": 0.0}
 THINK_SECONDS = {"slow": 0.9, "normal": 0.5, "fast": 0.15, "instant": 0.0}

@@ -5,10 +5,10 @@ For the tests, the screenshot tool and the frame benchmark; the app composes its
 from __future__ import annotations
 
 from game.i18n import Catalog
-from game.ui.ai_seat import BuiltinAi
-from game.ui.art import Art
 from game.ui.context import Context, MemoryStorage, Storage
+from game.ui.media.art import Art
 from game.ui.scenes.registry import all_scenes
+from game.ui.table.ai_seats.ai_seat import BuiltinAi
 
 
 def headless_context(

@@ -14,7 +14,7 @@ import pygame
 
 if TYPE_CHECKING:
     from game.ui.context import Context
-    from game.ui.painter import Painter
+    from game.ui.kit.painter import Painter
 
 
 class SceneRegistry:

@@ -1,11 +1,19 @@
-"""``game.arena_losses`` sorts a level's recorded arena games by how they were lost."""
+"""``game.devtools.arena_losses`` sorts a level's recorded arena games by how they were lost."""
 
 from __future__ import annotations
 
 import io
 
-from game.arena import run
-from game.arena_losses import AHEAD, LOST_ON_SUM, OUTRACED, SHARED, analyse, loss_kind, main
+from game.devtools.arena import run
+from game.devtools.arena_losses import (
+    AHEAD,
+    LOST_ON_SUM,
+    OUTRACED,
+    SHARED,
+    analyse,
+    loss_kind,
+    main,
+)
 from game.replay import Replay
 from game.savegame import decode, parse_save
 

@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from game.ai.greedy import GreedyPolicy, LineJudge, Pile
-from game.ai.ismcts import IsmctsPolicy, rewards
 from game.ai.policy import make_policy
+from game.ai.yardsticks.greedy import GreedyPolicy, LineJudge, Pile
+from game.ai.yardsticks.ismcts import IsmctsPolicy, rewards
 from game.engine import Action, Decision
 from game.engine.moves import CHOOSE, DRAW, STOP
 from game.engine.state import VARAN
@@ -83,7 +83,7 @@ def test_ismcts_rewards_are_a_distribution_and_exact_at_the_end() -> None:
 def test_arena_seats_the_baselines_with_their_own_knobs() -> None:
     import io
 
-    from game.arena import run
+    from game.devtools.arena import run
 
     out, err = io.StringIO(), io.StringIO()
     lines = run(2, ["ismcts[iterations=4]", "greedy"], 2, 1, 5, 0.01, out=out, progress=err)
@@ -96,7 +96,7 @@ def test_arena_seats_the_baselines_with_their_own_knobs() -> None:
 
 
 def test_winning_track_is_the_one_at_the_goal() -> None:
-    from game.arena import winning_track
+    from game.devtools.arena import winning_track
 
     assert winning_track((12, 3, 5)) == "trees"
     assert winning_track((4, 9, 13)) == "flowers"

@@ -7,9 +7,9 @@ import itertools
 import random
 from fractions import Fraction
 
-from game.ai.bloom import CHASE, bloom_chance
-from game.ai.hard import HardPolicy, Settings
-from game.ai.rollout import choose
+from game.ai.heuristics.bloom import CHASE, bloom_chance
+from game.ai.levels.hard import HardPolicy, Settings
+from game.ai.levels.rollout import choose
 from game.engine import Decision, Game
 from game.engine.moves import DRAW, STOP, USE_FRAGMENT
 from game.engine.state import GOAL

@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from game.ai.bench import mid_game
-from game.ai.hard import REFERENCE_BUDGET, HardPolicy, Settings, for_budget
-from game.ai.plans import play_plan
+from game.ai.levels.hard import REFERENCE_BUDGET, HardPolicy, Settings, for_budget
+from game.ai.levels.plans import play_plan
+from game.devtools.rollout_bench import mid_game
 from game.engine import Decision, determinize
 from game.engine.moves import CHOOSE, PASS, Action
 

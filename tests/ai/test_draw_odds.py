@@ -1,5 +1,5 @@
-"""Unit tests of the draw odds (``game/ai/drawing.py``): what a seat knows about its pile,
-the exact chance of each next card, and the action tables the draw-or-stop judge uses."""
+"""Unit tests of the draw odds (``game/ai/heuristics/draw_odds.py``): what a seat knows about its
+pile, the exact chance of each next card, and the action tables the draw-or-stop judge uses."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from fractions import Fraction
 
 import pytest
 
-from game.ai.drawing import MAX_TOTAL, DrawJudge, outlook, pile_of
-from game.ai.evaluate import THREAT_PER_FIRE
+from game.ai.heuristics.draw_odds import MAX_TOTAL, DrawJudge, outlook, pile_of
+from game.ai.heuristics.evaluate import THREAT_PER_FIRE
 from game.engine.moves import DRAW, STOP
 from game.engine.state import CARD_GREGARIOUS, CARD_SOLITARY, E_FLOWER, E_WATER, GOAL, VARAN
 from tests.ai.helpers import random_positions

@@ -1,5 +1,5 @@
-"""Unit tests of the Medium evaluation (``game/ai/evaluate.py``), which Medium's look-ahead,
-Hard's rollout scores and the hint all stand on."""
+"""Unit tests of the Medium evaluation (``game/ai/heuristics/evaluate.py``), which Medium's look-
+ahead, Hard's rollout scores and the hint all stand on."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from game.ai.evaluate import (
+from game.ai.heuristics.evaluate import (
     LIKELY_WIN,
     WIN,
     evaluate,

@@ -7,8 +7,8 @@ import random
 from collections import Counter
 from fractions import Fraction
 
-from game.ai.greedy import GreedyPolicy, LineJudge, Pile
-from game.ai.greedy_score import WIN, score, seat_worth, threat
+from game.ai.yardsticks.greedy import GreedyPolicy, LineJudge, Pile
+from game.ai.yardsticks.greedy_score import WIN, score, seat_worth, threat
 from game.engine import Decision, Phase
 from game.engine.moves import DRAW, STOP, USE_FRAGMENT
 from game.engine.state import CARD_SOLITARY, E_WATER, VARAN

@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from game.ai.guards import draw_guard, draw_only, fragment_worth, free_draw, pass_guard
-from game.ai.hard import HardPolicy, Settings
-from game.ai.medium import rank
+from game.ai.heuristics.guards import draw_guard, draw_only, fragment_worth, free_draw, pass_guard
+from game.ai.levels.hard import HardPolicy, Settings
+from game.ai.levels.medium import rank
 from game.ai.policy import Policy, make_policy
 from game.engine import Decision, Game, Phase
 from game.engine.moves import CHOOSE, DRAW, PASS, STOP, USE_FRAGMENT, Action

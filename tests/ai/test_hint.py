@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.ai.hint import _explain_draw, advise
+from game.ai.coach.hint import _explain_draw, advise
 from game.engine import new_game
 from game.engine.moves import DRAW
 from tests.ai.helpers import random_positions

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from game.ai.ismcts import DOUBT, IsmctsPolicy, Node, rewards, rollout, sensible
+from game.ai.yardsticks.ismcts import DOUBT, IsmctsPolicy, Node, rewards, rollout, sensible
 from game.engine import Action, Decision, determinize, new_game
 from game.engine.moves import CHOOSE, DRAW, PASS, STOP, Plant
 from game.engine.state import VARAN

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from game.ai.hard import HardPolicy, Settings
+from game.ai.levels.hard import HardPolicy, Settings
 from game.ai.policy import make_policy
 from game.engine import Decision
 from tests.ai.helpers import random_positions, with_other_hidden_order
@@ -125,7 +125,7 @@ def test_steps_budget_is_reproducible_and_bounded() -> None:
 
 def test_outcome_win_chances_sum_to_one() -> None:
     """The fitted leaf is a distribution over seats; it reads only what a view shows."""
-    from game.ai.outcome import win_chance
+    from game.ai.heuristics.outcome import win_chance
 
     for players, g in POSITIONS[::5]:
         chances = [win_chance(g, s) for s in range(players)]
@@ -135,7 +135,7 @@ def test_outcome_win_chances_sum_to_one() -> None:
 
 def test_race_drops_a_candidate_only_on_a_clear_paired_deficit() -> None:
     """Paired differences decide: a steady small deficit is dropped, a noisy one is kept."""
-    from game.ai.hard import Stats
+    from game.ai.levels.hard import Stats
 
     steady = Stats([[5.0, 6.0, 7.0, 8.0], [4.9, 5.9, 6.9, 7.9]], [True, True])
     steady.prune(2.0)

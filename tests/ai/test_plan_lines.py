@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
-from game.ai.bench import mid_game
-from game.ai.hard import HardPolicy, Settings
-from game.ai.medium import rank, rank_with_lines
-from game.ai.plans import Scripted, first_move, play_plan
+from game.ai.levels.hard import HardPolicy, Settings
+from game.ai.levels.medium import rank, rank_with_lines
+from game.ai.levels.plans import Scripted, first_move, play_plan
+from game.devtools.rollout_bench import mid_game
 from game.engine import Decision, Game, Phase, determinize
 from game.engine.moves import PASS, ChooseAction
 

@@ -11,9 +11,9 @@ from functools import cache
 
 import pytest
 
-from game.ai.review import Cancelled, Depth, Review, analyse, version
-from game.ai.review_job import JobState, ReviewJob, ReviewRequest, game_key
-from game.ai.winchance import Model, chances, in_round, model
+from game.ai.coach.review import Cancelled, Depth, Review, analyse, version
+from game.ai.heuristics.winchance import Model, chances, in_round, model
+from game.ai.runtime.review_job import JobState, ReviewJob, ReviewRequest, game_key
 from game.app.review_cache import ReviewCache
 from game.engine import new_game
 from game.engine.moves import DRAW, STOP
@@ -203,7 +203,7 @@ def test_two_shares_of_a_game_merge_into_the_whole_review() -> None:
 
 
 def test_the_calibration_table_bins_predictions_and_judges_only_full_bins() -> None:
-    from game.ai.calibrate import MIN_COUNT, report, table
+    from game.devtools.calibrate import MIN_COUNT, report, table
 
     pairs = [(0.04, 0.0)] * MIN_COUNT + [(0.95, 1.0)] * (MIN_COUNT - 1) + [(0.55, 1.0)] * 3
     bins = table(pairs)

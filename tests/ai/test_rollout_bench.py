@@ -7,10 +7,10 @@ import json
 import random
 from contextlib import redirect_stdout
 
-from game.ai import rollout
-from game.ai.bench import main as bench_main
-from game.ai.bench import mid_game, searched
-from game.ai.hard import HardPolicy, Settings
+from game.ai.levels import rollout
+from game.ai.levels.hard import HardPolicy, Settings
+from game.devtools.rollout_bench import main as bench_main
+from game.devtools.rollout_bench import mid_game, searched
 from game.engine import Decision, new_game
 from game.engine.moves import DRAW, STOP, USE_FRAGMENT, Plant
 from game.engine.state import COLUMNS, VARAN
@@ -143,7 +143,7 @@ def test_planner_moves_in_the_endgame_cost_more_of_a_fixed_budget() -> None:
     decision costs ``PLANNER_WORK`` units of a ``steps`` budget, so a fixed budget (the
     table's, the review's) stays about as long in the endgame; without the endgame switch
     the budget is the engine moves themselves."""
-    from game.ai.hard import PLANNER_WORK
+    from game.ai.levels.hard import PLANNER_WORK
 
     checked = 0
     for g in mid_game(2, seed=6, round_=3, count=8):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from game.ai.rollout import choose
+from game.ai.levels.rollout import choose
 from game.engine import Action, Decision
 from game.engine.moves import CHOOSE, MoveSpirit, Plant, Steal
 from game.engine.state import E_PLANT, E_WATER, E_WIND, EMPTY

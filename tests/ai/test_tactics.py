@@ -1,4 +1,4 @@
-"""Unit tests of the candidate macro-moves (``game/ai/tactics.py``) that Medium and Hard
+"""Unit tests of the candidate macro-moves (``game/ai/heuristics/tactics.py``) that Medium and Hard
 choose among: each is playable as a whole, and each respects what it claims to respect."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from game.ai.tactics import (
+from game.ai.heuristics.tactics import (
     attract_sets,
     extinguish_sets,
     macros,

@@ -6,9 +6,9 @@ import math
 
 import pytest
 
-from game.ai.outcome import FEATURES, features
-from game.ai.selfplay import medium_game, seat_policy, win_shares
-from game.ai.tuning import fit, log_loss
+from game.ai.heuristics.outcome import FEATURES, features
+from game.devtools.selfplay import medium_game, seat_policy, win_shares
+from game.devtools.tuning import fit, log_loss
 
 
 def test_a_medium_only_pool_replays_the_same_game_and_mixed_pools_differ() -> None:

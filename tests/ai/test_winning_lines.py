@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import random
 
-from game.ai.hard import HardPolicy, Settings
-from game.ai.medium import MediumPolicy
+from game.ai.levels.hard import HardPolicy, Settings
+from game.ai.levels.medium import MediumPolicy
 from game.engine import Game, Phase
 from game.engine.state import E_PLANT, E_WIND, START_TREE
 from tests.ai.positions import action_position

@@ -8,8 +8,8 @@ import subprocess
 import sys
 import time
 
-from game.ai.worker import AIWorker
-from game.arena import run, wilson
+from game.ai.runtime.worker import AIWorker
+from game.devtools.arena import run, wilson
 from game.engine import new_game
 
 
@@ -58,7 +58,7 @@ def test_arena_cli_with_jobs() -> None:
         [
             sys.executable,
             "-m",
-            "game.arena",
+            "game.devtools.arena",
             "--players",
             "3",
             "--seats",
@@ -88,8 +88,9 @@ def test_wilson_interval() -> None:
 def test_ai_never_imports_pygame() -> None:
     code = (
         "import sys; sys.modules['pygame'] = None\n"
-        "import game.ai, game.ai.easy, game.ai.medium, game.ai.hard, game.ai.worker\n"
-        "import game.ai.hint, game.arena\n"
+        "import game.ai, game.ai.levels.easy, game.ai.levels.medium, game.ai.levels.hard\n"
+        "import game.ai.runtime.worker\n"
+        "import game.ai.coach.hint, game.devtools.arena\n"
         "assert sys.modules['pygame'] is None\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True, timeout=60)

@@ -19,13 +19,13 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 
 from game.i18n import Catalog  # noqa: E402
-from game.ui.art import Art  # noqa: E402
 from game.ui.context import Context  # noqa: E402
-from game.ui.painter import Painter  # noqa: E402
+from game.ui.kit.painter import Painter  # noqa: E402
+from game.ui.kit.text import TextCache  # noqa: E402
+from game.ui.kit.viewport import Viewport  # noqa: E402
+from game.ui.media.art import Art  # noqa: E402
 from game.ui.scene import Scene, SceneStack  # noqa: E402
 from game.ui.scenes.registry import all_scenes  # noqa: E402
-from game.ui.text import TextCache  # noqa: E402
-from game.ui.viewport import Viewport  # noqa: E402
 
 SIZES = ((1280, 720), (1920, 1080))
 _ART: list[Art] = []

@@ -14,8 +14,8 @@ import pygame
 import pytest
 
 from game.i18n import LANGUAGES, Catalog, MissingKey, read_strings
-from game.ui.fonts import Fonts
-from game.ui.layout import load_layout
+from game.ui.media.fonts import Fonts
+from game.ui.table.layout import load_layout
 from tests.glossary import RULES_TERMS
 from tests.reference import rules_text
 

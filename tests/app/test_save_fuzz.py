@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from game.engine import Game, InvalidState, check_invariants
 from game.savegame import SavedMatch, SaveError, load_bytes
-from game.ui.match import Match
+from game.ui.table.match import Match
 from tests.app.helpers import play_match
 
 _MATCHES = [

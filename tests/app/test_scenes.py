@@ -184,11 +184,11 @@ def test_settings_overlay_switches_language_and_saves(paths) -> None:  # noqa: A
 @pytest.mark.parametrize("lang", ["en", "ko"])
 @pytest.mark.parametrize("size", SIZES)
 def test_rules_texts_fit_their_box(lang: str, size: tuple[int, int]) -> None:
-    from game.ui import theme
-    from game.ui.painter import Painter
+    from game.ui.kit import theme
+    from game.ui.kit.painter import Painter
+    from game.ui.kit.text import TextCache
+    from game.ui.kit.viewport import Viewport
     from game.ui.scenes.rules_help import CONTENT, TEXT_TABS, help_text
-    from game.ui.text import TextCache
-    from game.ui.viewport import Viewport
 
     ctx = context(lang)
     render(RulesHelpScene(ctx), size)  # initialises the display and fonts

@@ -9,7 +9,7 @@ import pytest
 
 from game.app.storage import FileStorage
 from game.ui.context import MemoryStorage, Storage
-from game.ui.lesson_match import LessonStorage
+from game.ui.lessons.lesson_match import LessonStorage
 
 CALLS = sorted(
     name

@@ -7,7 +7,7 @@ import random
 
 from game.app.paths import AppPaths
 from game.app.storage import FileStorage
-from game.ui.match import Match, Seat
+from game.ui.table.match import Match, Seat
 from tests.app.helpers import choose
 
 

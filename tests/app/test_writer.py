@@ -7,7 +7,7 @@ import threading
 from game.app.paths import AppPaths
 from game.app.storage import FileStorage
 from game.app.writer import BackgroundWriter
-from game.ui.match import Match, Seat
+from game.ui.table.match import Match, Seat
 
 
 def test_the_newest_job_runs_and_flush_waits_for_it() -> None:

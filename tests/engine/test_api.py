@@ -178,7 +178,7 @@ def test_determinize_is_consistent_with_the_view():
 def test_engine_and_data_import_without_pygame():
     code = (
         "import sys; sys.modules['pygame'] = None\n"
-        "import game.engine, game.data, game.bench\n"
+        "import game.engine, game.data, game.devtools.engine_bench\n"
         "g = game.engine.new_game(2, 1); print(len(g.legal_moves(0)))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.bench import baseline_move
+from game.devtools.engine_bench import baseline_move
 from game.engine import Game, Phase, check_invariants, new_game
 from game.engine.moves import DRAW, STOP
 

@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from game.ai.worker import AIWorker, WorkerDied
+from game.ai.runtime.worker import AIWorker, WorkerDied
 from game.engine import Game, Move, new_game
 from game.engine.moves import PickFire
-from game.ui.ai_seat import WorkerAi
+from game.ui.table.ai_seats.ai_seat import WorkerAi
 
 
 class FakeWorker:
@@ -143,8 +143,8 @@ def _real_answer(ai: WorkerAi) -> Move:
 
 
 def test_the_table_goes_on_and_says_so_once_when_a_seat_falls_back(app, ctx) -> None:  # noqa: ANN001
-    from game.ui.match import Match, Seat
     from game.ui.scenes.table import scene_for_match
+    from game.ui.table.match import Match, Seat
 
     workers: list[FakeWorker] = []
 

@@ -158,8 +158,8 @@ def test_import_errors_reach_the_crash_handler(
 def test_the_menu_shows_every_notice(paths: AppPaths) -> None:
     from game.i18n import Catalog
     from game.notice import Notice
-    from game.ui.art import Art
     from game.ui.context import Context
+    from game.ui.media.art import Art
     from game.ui.scenes.menu import MenuScene
 
     storage = FileStorage(paths)

@@ -10,8 +10,8 @@ import pytest
 
 from game.app.paths import AppPaths
 from game.app.storage import FileStorage
-from game.ui.match import Match, Seat
 from game.ui.scenes.table import scene_for_match
+from game.ui.table.match import Match, Seat
 
 DISK_FULL = "Your game is not being saved: disk full."
 

@@ -20,7 +20,7 @@ from game.app.saves import SaveStore, check_save, check_save_main
 from game.app.storage import FileStorage
 from game.engine.moves import DRAW, FINISH, PASS, SKIP_BONUS, STOP
 from game.savegame import MAX_MOVES, MAX_SAVE_BYTES, SaveError, load_bytes
-from game.ui.match import Match, Seat
+from game.ui.table.match import Match, Seat
 from tests.app.helpers import play_match
 
 SEATS = [Seat("Ana", "human"), Seat("Bo", "easy"), Seat("Cy", "medium"), Seat("Di", "hard")]
@@ -121,8 +121,8 @@ def test_unprintable_or_long_names_are_refused(name: str) -> None:
 
 def test_setup_typing_drops_control_characters() -> None:
     from game.i18n import Catalog
-    from game.ui.art import Art
     from game.ui.context import Context
+    from game.ui.media.art import Art
     from game.ui.scenes.setup import SetupScene
 
     scene = SetupScene(Context(tr=Catalog.load("en").tr, art=Art()))

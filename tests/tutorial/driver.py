@@ -20,8 +20,8 @@ from game.engine.moves import (
     Steal,
 )
 from game.ui.scenes.tutorial import TutorialScene
-from game.ui.targets import Target
-from game.ui.words import rock_destination
+from game.ui.table.targets import Target
+from game.ui.words.sentences import rock_destination
 
 BUTTONS = {
     DRAW: "button_draw",

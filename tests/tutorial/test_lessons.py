@@ -23,9 +23,9 @@ from game.lessons import (
     load_ui_text,
     parse_lesson,
 )
-from game.ui.fonts import Fonts
-from game.ui.layout import load_layout
-from game.ui.lesson_note import PLACE_ORDER
+from game.ui.lessons.lesson_note import PLACE_ORDER
+from game.ui.media.fonts import Fonts
+from game.ui.table.layout import load_layout
 from tests.glossary import LESSON_TERMS
 
 LESSONS = load_lessons()

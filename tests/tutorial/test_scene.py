@@ -12,7 +12,7 @@ from game.app.lesson_progress import PROGRESS_FILE, ProgressStore
 from game.app.paths import AppPaths
 from game.lessons import load_lessons
 from game.ui.scenes.tutorial import TutorialMenuScene, TutorialScene
-from game.ui.targets import Target
+from game.ui.table.targets import Target
 from tests.tutorial.driver import LessonDriver
 
 LESSONS = load_lessons()

@@ -16,8 +16,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
-from game.ai.review import Depth, Review, analyse  # noqa: E402
-from game.ai.review_job import JobState  # noqa: E402
+from game.ai.coach.review import Depth, Review, analyse  # noqa: E402
+from game.ai.runtime.review_job import JobState  # noqa: E402
 from game.app.review_cache import ReviewCache  # noqa: E402
 from game.ui.scenes.review import GameRecord, ReviewScene  # noqa: E402
 from tests.ai.review_games import free_draw_refused  # noqa: E402

@@ -11,21 +11,21 @@ from typing import Any
 import pytest
 
 from game.ai import make_policy
-from game.ai.budgets import worker_options
+from game.ai.levels.budgets import worker_options
 from game.app.paths import AppPaths
 from game.app.storage import FileStorage
 from game.engine import Decision
 from game.engine.moves import PASS
 from game.i18n import Catalog
-from game.ui import theme
-from game.ui.ai_seat import WorkerAi, builtin_choice
-from game.ui.art import Art
-from game.ui.autosave import AUTOSAVE_GAP_S
 from game.ui.context import Context, MemoryStorage
-from game.ui.match import Match, Seat
+from game.ui.kit import theme
+from game.ui.media.art import Art
 from game.ui.scene import SceneStack
 from game.ui.scenes.registry import all_scenes
 from game.ui.scenes.table import TableScene, scene_for_match
+from game.ui.table.ai_seats.ai_seat import WorkerAi, builtin_choice
+from game.ui.table.autosave import AUTOSAVE_GAP_S
+from game.ui.table.match import Match, Seat
 
 # -- autosave ------------------------------------------------------------------------------
 
@@ -60,7 +60,7 @@ def test_ai_decisions_are_batched_and_nothing_is_lost_on_leaving(ctx, monkeypatc
     stack = SceneStack()
     stack.push(scene_for_match(ctx, match))
     now = [0.0]
-    monkeypatch.setattr("game.ui.autosave.time.monotonic", lambda: now[0])
+    monkeypatch.setattr("game.ui.table.autosave.time.monotonic", lambda: now[0])
     rounds = set()
     for frame in range(40):  # a frame every 0.05 s (instant speed: several moves a frame)
         now[0] = frame * 0.05

@@ -15,10 +15,10 @@ import pytest
 
 from game.data import ELEMENTS, animals, boards, trees
 from game.resources import asset
-from game.ui import sound as sound_module
-from game.ui.fonts import Fonts
-from game.ui.sound import EFFECTS, Sound
-from game.ui.sprites import (
+from game.ui.media import sound as sound_module
+from game.ui.media.fonts import Fonts
+from game.ui.media.sound import EFFECTS, Sound
+from game.ui.media.sprites import (
     CARD_IDS,
     FIRE_VALUES,
     LEVELS,
@@ -258,7 +258,7 @@ def test_credits_name_every_source() -> None:
 def test_contact_sheet_renders(tmp_path: Path) -> None:
     out = tmp_path / "sheet.png"
     subprocess.run(
-        [sys.executable, "-m", "game.tools.contact_sheet", str(out)], check=True, cwd=ROOT
+        [sys.executable, "-m", "game.devtools.contact_sheet", str(out)], check=True, cwd=ROOT
     )
     sheet = pygame.image.load(out)
     assert sheet.get_width() >= 1000 and sheet.get_height() >= 800

@@ -9,8 +9,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.ui import audio_device
-from game.ui.audio_device import missing_device_reason, open_mixer
+from game.ui.media import audio_device
+from game.ui.media.audio_device import missing_device_reason, open_mixer
 
 
 def _proc(tmp_path: Path, cards: str | None) -> Path:

@@ -11,8 +11,8 @@ import pytest
 
 from game.data import animals
 from game.i18n import LANGUAGES, Catalog
-from game.ui.art import Art
-from game.ui.sprites import CARD_IDS, MIN_NAME_PX, NAME_BAND, Sprites
+from game.ui.media.art import Art
+from game.ui.media.sprites import CARD_IDS, MIN_NAME_PX, NAME_BAND, Sprites
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -149,7 +149,7 @@ def test_explicit_name_and_squeezed_faces() -> None:
 def test_contact_sheet_in_korean(tmp_path: Path) -> None:
     out = tmp_path / "sheet_ko.png"
     subprocess.run(
-        [sys.executable, "-m", "game.tools.contact_sheet", str(out), "--language", "ko"],
+        [sys.executable, "-m", "game.devtools.contact_sheet", str(out), "--language", "ko"],
         check=True,
         cwd=ROOT,
     )

@@ -6,8 +6,8 @@ import random
 
 from game.app.paths import AppPaths
 from game.app.storage import FileStorage
-from game.ui.ai_seat import builtin_choice
-from game.ui.match import Match, Seat
+from game.ui.table.ai_seats.ai_seat import builtin_choice
+from game.ui.table.match import Match, Seat
 
 
 def test_a_match_saved_by_the_table_continues_exactly(tmp_path) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.ui.match import Match, Seat
+from game.ui.table.match import Match, Seat
 from tests.engine.test_stepping import differences
 
 

@@ -14,12 +14,12 @@ import pytest
 
 from game.engine import Event, Game, Move
 from game.engine.apply import apply_event
-from game.ui.event_director import part_for
-from game.ui.event_sounds import event_sound
-from game.ui.match import Match, Seat, reveals_something
+from game.ui.media.event_sounds import event_sound
+from game.ui.media.sound import EFFECTS
 from game.ui.scenes.end_round import step_of
-from game.ui.sound import EFFECTS
-from game.ui.words import describe_move, log_sentence
+from game.ui.table.event_director import part_for
+from game.ui.table.match import Match, Seat, reveals_something
+from game.ui.words.sentences import describe_move, log_sentence
 from tests.engine.samples import ONE_OF_EACH_MOVE, Sample, one_of_each_event
 from tests.engine.test_stepping import differences
 

@@ -38,8 +38,8 @@ def test_a_single_player_at_12_wins_whatever_the_sums() -> None:
 def _finished(players: int, seed: int):
     import random
 
-    from game.ui.ai_seat import builtin_choice
-    from game.ui.match import Match, Seat
+    from game.ui.table.ai_seats.ai_seat import builtin_choice
+    from game.ui.table.match import Match, Seat
 
     match = Match.new([Seat(f"S{i}", "easy") for i in range(players)], seed, first_player=1)
     rand = random.Random(seed)
@@ -52,7 +52,7 @@ def _finished(players: int, seed: int):
 def test_the_progress_chart_ends_on_the_results_and_has_a_row_per_round() -> None:
     """Replayed from the first player of round 1 (not today's Sacred Tree holder): one row
     per round, the last equal to the final scores."""
-    from game.ui.progress import tracks_by_round
+    from game.ui.results.progress import tracks_by_round
     from game.ui.scenes.game_over import progress_of
 
     match = _finished(3, 21)

@@ -1,5 +1,5 @@
 """The Hint button (key H): Hard's advice, worded in the player's language while the frames
-keep going; the search runs off the UI process (``game/ui/hinting.py``)."""
+keep going; the search runs off the UI process (``game/ui/table/ai_seats/hinting.py``)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ import time
 
 import pygame
 
-from game.ai.hint import advise
-from game.ui.hinting import InlineHint
-from game.ui.match import Seat
+from game.ai.coach.hint import advise
+from game.ui.table.ai_seats.hinting import InlineHint
+from game.ui.table.match import Seat
 from tests.ui.test_table import start, to_action_phase
 
 

@@ -3,10 +3,10 @@ answer shown only while the decision it was asked for is still the one at hand."
 
 from __future__ import annotations
 
-from game.ai.hint import Advice
+from game.ai.coach.hint import Advice
 from game.engine.moves import DRAW
-from game.ui.hinting import HintAnswer
-from game.ui.match import Match, Seat
+from game.ui.table.ai_seats.hinting import HintAnswer
+from game.ui.table.match import Match, Seat
 
 
 class Source:

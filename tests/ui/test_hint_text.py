@@ -2,10 +2,10 @@
 
 import pytest
 
-from game.ai.hint import Advice
+from game.ai.coach.hint import Advice
 from game.engine.moves import DRAW, PLANT
 from game.i18n import Catalog
-from game.ui.words import describe_move, hint_sentence
+from game.ui.words.sentences import describe_move, hint_sentence
 
 REASONS = [
     ("track", {"track": "trees", "before": 2, "after": 3}),

@@ -7,9 +7,9 @@ import os
 import signal
 import time
 
-from game.ai.worker import AIWorker
+from game.ai.runtime.worker import AIWorker
 from game.engine import new_game
-from game.ui.hinting import HintAnswer, WorkerHint
+from game.ui.table.ai_seats.hinting import HintAnswer, WorkerHint
 from tests.faults.test_ai_workers import Clock
 
 

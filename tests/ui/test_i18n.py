@@ -75,7 +75,7 @@ def test_counted_keys_have_a_singular_in_both_languages() -> None:
             assert cat.has(f"{key}.one"), (lang, key)
     en = Catalog.load("en", strict=True)
     assert "(s)" not in "".join(en.strings.values())
-    from game.ui.words import counted
+    from game.ui.words.sentences import counted
 
     assert counted(en.tr, "table.firepower", 1, power=2, fires=1) == "Onibi firepower 2 (1 Fire)"
     assert counted(en.tr, "table.firepower", 2, power=5, fires=2) == "Onibi firepower 5 (2 Fires)"

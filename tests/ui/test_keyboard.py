@@ -7,8 +7,8 @@ import pygame
 
 from game.engine import Decision, Phase
 from game.engine import events as ev
-from game.ui.match import Seat
-from game.ui.targets import Target
+from game.ui.table.match import Seat
+from game.ui.table.targets import Target
 from tests.ui.test_table import boost, start
 
 

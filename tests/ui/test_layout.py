@@ -6,8 +6,8 @@ import pytest
 from pygame import Rect
 
 from game.resources import level
-from game.ui.layout import LayoutError, read_layout, required_zones
-from game.ui.viewport import LOGICAL
+from game.ui.kit.viewport import LOGICAL
+from game.ui.table.layout import LayoutError, read_layout, required_zones
 
 
 def tmx_files():
@@ -44,7 +44,7 @@ def test_player_panels_do_not_overlap(players: int) -> None:
 
 
 def test_a_missing_zone_is_reported(tmp_path) -> None:
-    from game.ui import layout as mod
+    from game.ui.table import layout as mod
 
     src = level("table_2p.tmx").read_text(encoding="utf-8")
     broken = tmp_path / "table_2p.tmx"

@@ -3,10 +3,10 @@ speed, and the scripted-timing report says when its targets are met."""
 
 from __future__ import annotations
 
+from game.devtools.pacing import Pacing
 from game.engine import events as ev
-from game.ui.match import Seat
-from game.ui.pacing import Pacing
-from game.ui.words import log_sentence
+from game.ui.table.match import Seat
+from game.ui.words.sentences import log_sentence
 from tests.ui.test_table import start
 
 

@@ -7,7 +7,7 @@ import pytest
 from game.engine import IllegalMove, new_game
 from game.engine.moves import _CANONICAL
 from game.i18n import Catalog
-from game.ui.words import refusal_text
+from game.ui.words.sentences import refusal_text
 
 ALL_MOVES = list(_CANONICAL)
 

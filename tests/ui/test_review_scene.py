@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.ai.review_job import JobState
+from game.ai.runtime.review_job import JobState
 from game.app.review_cache import ReviewCache
 from game.ui.scene import SceneStack
 from game.ui.scenes.replay import ReplayViewerScene
@@ -110,9 +110,9 @@ def test_a_game_without_humans_shows_the_chart_only() -> None:
 
 def test_game_over_and_the_replay_list_offer_a_review(monkeypatch, tmp_path) -> None:
     import game.ui.scenes.review as review_scene
-    from game.ui.match import Match, Seat
     from game.ui.scenes.game_over import GameOverScene
     from game.ui.scenes.replay import ReplayBrowserScene
+    from game.ui.table.match import Match, Seat
     from tests.app.screens import replay_storage
 
     monkeypatch.setattr(review_scene, "ReviewJob", FakeJob)

@@ -8,10 +8,10 @@ import pygame
 from pygame import Rect
 
 from game.engine.moves import FINISH, PASS, STOP
-from game.ui.anim import Flight
-from game.ui.match import Seat
+from game.ui.kit.anim import Flight
 from game.ui.scenes.end_round import EndOfRoundOverlay
-from game.ui.targets import Target
+from game.ui.table.match import Seat
+from game.ui.table.targets import Target
 from tests.ui.test_table import Driver, start
 
 

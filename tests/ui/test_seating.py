@@ -8,15 +8,15 @@ from __future__ import annotations
 import pygame
 
 from game.engine.moves import DRAW, STOP
-from game.ui import theme
-from game.ui.board import BoardView
-from game.ui.layout import load_layout
-from game.ui.match import Match, Seat
-from game.ui.painter import Painter
-from game.ui.seating import HANDOVER_S, Seating
-from game.ui.table_hud import Pointer, TableHud
-from game.ui.target_map import TargetMap
-from game.ui.widgets import Button
+from game.ui.kit import theme
+from game.ui.kit.painter import Painter
+from game.ui.kit.widgets import Button
+from game.ui.table.board import BoardView
+from game.ui.table.hud import Pointer, TableHud
+from game.ui.table.layout import load_layout
+from game.ui.table.match import Match, Seat
+from game.ui.table.seating import HANDOVER_S, Seating
+from game.ui.table.target_map import TargetMap
 
 
 def seated(ctx, n: int) -> tuple[Match, Seating]:

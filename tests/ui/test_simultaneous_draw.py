@@ -11,8 +11,8 @@ import pygame
 from game.engine import Game, Move, Phase, new_game
 from game.engine import events as ev
 from game.engine.moves import DRAW, STOP
-from game.ui.ai_draws import AiDraws
-from game.ui.match import Match, Seat
+from game.ui.table.ai_seats.ai_draws import AiDraws
+from game.ui.table.match import Match, Seat
 from tests.ui.test_table import start
 
 

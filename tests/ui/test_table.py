@@ -9,8 +9,8 @@ from game.engine import Decision, Phase
 from game.engine import events as ev
 from game.engine.moves import DRAW, STOP, Plant
 from game.engine.state import E_WIND, REPEAT_TREE
-from game.ui.match import Match, Seat
-from game.ui.targets import Target
+from game.ui.table.match import Match, Seat
+from game.ui.table.targets import Target
 
 
 class Driver:
@@ -399,8 +399,8 @@ class PlanterAi:
 def test_an_ai_planting_opens_its_forest_up_close_in_four_players(app, ctx) -> None:
     """4 players, normal speed: the planter's Forest opens in the close-up, the tree drops
     there, and the view holds a moment (FOCUS_HOLD_S) after it lands before closing."""
-    from game.ui.forest_closeup import FOCUS_HOLD_S
     from game.ui.scenes.table import scene_for_match
+    from game.ui.table.forest_closeup import FOCUS_HOLD_S
 
     ctx.ai_factory = lambda level, seat, seed=0: PlanterAi()
     ctx.settings.speed = "normal"

@@ -10,10 +10,10 @@ import pygame
 from game.engine import Phase
 from game.engine import events as ev
 from game.engine.moves import PASS, ChooseAction
-from game.ui.event_director import Progress
 from game.ui.scenes.end_round import EndOfRoundOverlay
 from game.ui.scenes.table import TableScene
-from game.ui.targets import Target
+from game.ui.table.event_director import Progress
+from game.ui.table.targets import Target
 from tests.ui.test_table import HUMANS, Driver, start, to_action_phase
 
 
@@ -105,7 +105,7 @@ def test_the_target_map_says_where_a_move_is_made_and_what_a_click_means(app, ct
 
 def test_the_director_shows_one_event_at_a_time_and_stops_at_a_new_phase(ctx) -> None:
     from game.engine.moves import DRAW, STOP
-    from game.ui.match import Match, Seat
+    from game.ui.table.match import Match, Seat
     from tests.engine.test_stepping import differences
 
     match = Match.new([Seat("A"), Seat("B")], seed=3, first_player=0)

@@ -8,11 +8,11 @@ import pytest
 
 from game.data import animals
 from game.engine import Phase
-from game.ui.layout import load_layout
-from game.ui.match import Seat
-from game.ui.painter import Painter
-from game.ui.seat_view import solitary_left
-from game.ui.seating import HANDOVER_S
+from game.ui.kit.painter import Painter
+from game.ui.table.layout import load_layout
+from game.ui.table.match import Seat
+from game.ui.table.seat_view import solitary_left
+from game.ui.table.seating import HANDOVER_S
 from tests.ui.test_table import start
 
 
@@ -71,7 +71,7 @@ def test_the_pile_note_counts_what_the_owner_knows(app, ctx) -> None:
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
 def test_two_digit_totals_stand_clear_of_the_next_icon(app, ctx, size) -> None:
-    from game.ui.viewport import Viewport
+    from game.ui.kit.viewport import Viewport
 
     seats = [Seat("Ana", "human"), Seat("Bo", "easy"), Seat("Cy", "easy"), Seat("Di", "easy")]
     d, match = start(app, ctx, seats)

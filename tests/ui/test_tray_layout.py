@@ -12,13 +12,13 @@ from pygame import Rect
 from game.data import animals
 from game.engine import new_game
 from game.i18n import Catalog
-from game.ui import theme
-from game.ui.board import BoardView
-from game.ui.fonts import Fonts
-from game.ui.layout import load_layout
-from game.ui.line_view import CardLook, row_line
-from game.ui.sprites import Sprites
-from game.ui.viewport import Viewport
+from game.ui.kit import theme
+from game.ui.kit.viewport import Viewport
+from game.ui.media.fonts import Fonts
+from game.ui.media.sprites import Sprites
+from game.ui.table.board import BoardView
+from game.ui.table.layout import load_layout
+from game.ui.table.line_view import CardLook, row_line
 
 SIZES = [(1280, 720), (1920, 1080)]
 MIN_PX = 16
@@ -127,10 +127,10 @@ def test_every_marker_in_every_row_is_16px_and_uncovered(
 
 def test_the_board_draws_the_line_where_the_geometry_says(fonts: Fonts) -> None:
     """The rectangles measured above are the ones the table draws and hit-tests."""
-    from game.ui.art import Art
-    from game.ui.painter import Painter
-    from game.ui.targets import Target
-    from game.ui.text import TextCache
+    from game.ui.kit.painter import Painter
+    from game.ui.kit.text import TextCache
+    from game.ui.media.art import Art
+    from game.ui.table.targets import Target
 
     g = new_game(4, seed=3)
     g.players[0].line = CARDS[:12]  # tabs in the tray

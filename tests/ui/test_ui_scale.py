@@ -10,8 +10,8 @@ import pygame
 from game.app.paths import AppPaths
 from game.app.settings import SettingsStore
 from game.settings import Settings
-from game.ui.match import Seat
-from game.ui.painter import Painter
+from game.ui.kit.painter import Painter
+from game.ui.table.match import Seat
 from tests.ui.test_table import start
 
 

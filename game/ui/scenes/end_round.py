@@ -18,14 +18,14 @@ from pygame import Rect
 
 from game.engine import events as ev
 from game.engine.state import VARAN
-from game.ui import theme
-from game.ui.anim import Anim, Animator, Flight, Group, Pause
 from game.ui.context import Context
-from game.ui.painter import Painter
+from game.ui.kit import theme
+from game.ui.kit.anim import Anim, Animator, Flight, Group, Pause
+from game.ui.kit.painter import Painter
+from game.ui.kit.widgets import panel
 from game.ui.scene import Scene
 from game.ui.scenes.table import TableScene
-from game.ui.widgets import panel
-from game.ui.words import counted
+from game.ui.words.sentences import counted
 
 STEPS = ("attack", "fires", "reserve", "return", "sacred")
 # At normal speed, once the step's pieces have landed: long enough to read the band's

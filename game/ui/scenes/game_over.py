@@ -8,17 +8,17 @@ from __future__ import annotations
 import pygame
 from pygame import Rect
 
-from game.ai.review_job import GameRecord
+from game.ai.runtime.review_job import GameRecord
 from game.engine import IllegalMove
 from game.engine.apply import apply_event
-from game.ui import theme
-from game.ui.celebration import Celebration
-from game.ui.charts import line_chart
-from game.ui.painter import Painter
-from game.ui.progress import tracks_by_round
+from game.ui.kit import theme
+from game.ui.kit.charts import line_chart
+from game.ui.kit.painter import Painter
+from game.ui.kit.widgets import Button, ButtonList, panel
+from game.ui.results.celebration import Celebration
+from game.ui.results.progress import tracks_by_round
 from game.ui.scenes.table import TableScene
-from game.ui.widgets import Button, ButtonList, panel
-from game.ui.words import Tr, counted
+from game.ui.words.sentences import Tr, counted
 
 TRACKS = ("table.track_trees", "table.track_fires", "table.track_flowers")
 GOAL = 12

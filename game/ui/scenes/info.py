@@ -5,12 +5,12 @@ from __future__ import annotations
 import pygame
 from pygame import Rect
 
-from game.ui import theme
 from game.ui.context import Context
-from game.ui.painter import Painter
+from game.ui.kit import theme
+from game.ui.kit.painter import Painter
+from game.ui.kit.viewport import LOGICAL
+from game.ui.kit.widgets import Button, ButtonList, panel
 from game.ui.scene import Scene
-from game.ui.viewport import LOGICAL
-from game.ui.widgets import Button, ButtonList, panel
 
 BOX = Rect(460, 140, 1000, 800)
 

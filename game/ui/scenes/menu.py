@@ -8,12 +8,12 @@ import pygame
 from pygame import Rect
 
 from game.savegame import SavedMatch
-from game.ui import theme
 from game.ui.context import Context
-from game.ui.painter import Painter
+from game.ui.kit import theme
+from game.ui.kit.painter import Painter
+from game.ui.kit.viewport import LOGICAL
+from game.ui.kit.widgets import Button, ButtonList, column
 from game.ui.scene import Scene
-from game.ui.viewport import LOGICAL
-from game.ui.widgets import Button, ButtonList, column
 
 CIRCLE = Rect(LOGICAL[0] // 2 - 100, 36, 200, 200)
 TITLE_TOP = CIRCLE.bottom + 6
@@ -74,7 +74,7 @@ class MenuScene(Scene):
         self.push("setup")
 
     def continue_game(self) -> None:
-        from game.ui.match import Match
+        from game.ui.table.match import Match
 
         if self.saved is not None:
             self.replace("table", Match.from_saved(self.saved))

@@ -9,16 +9,16 @@ import pygame
 from pygame import Rect
 
 from game.settings import LANGUAGES, SPEEDS, UI_SCALES, WINDOW_SIZES
-from game.ui import theme
 from game.ui.context import Context
-from game.ui.layout import grid_cells
-from game.ui.match import Match
-from game.ui.painter import Painter
-from game.ui.rules_text import RulesText
+from game.ui.kit import theme
+from game.ui.kit.painter import Painter
+from game.ui.kit.viewport import LOGICAL
+from game.ui.kit.widgets import Button, ButtonList, column, panel
 from game.ui.scene import Scene
-from game.ui.viewport import LOGICAL
-from game.ui.widgets import Button, ButtonList, column, panel
-from game.ui.words import counted
+from game.ui.table.layout import grid_cells
+from game.ui.table.match import Match
+from game.ui.words.rules_text import RulesText
+from game.ui.words.sentences import counted
 
 SCREEN = Rect(0, 0, *LOGICAL)
 

@@ -13,20 +13,20 @@ from typing import Any
 import pygame
 from pygame import Rect
 
-from game.ai.review_job import GameRecord
+from game.ai.runtime.review_job import GameRecord
 from game.engine import events as ev
 from game.replay import Replay
-from game.ui import theme
-from game.ui.board import BoardView
 from game.ui.context import Context
-from game.ui.layout import load_layout
-from game.ui.log_panel import LogPanel
-from game.ui.match import LogEntry
-from game.ui.painter import Painter
+from game.ui.kit import theme
+from game.ui.kit.painter import Painter
+from game.ui.kit.viewport import LOGICAL
+from game.ui.kit.widgets import Button, ButtonList, panel
 from game.ui.scene import Scene
-from game.ui.viewport import LOGICAL
-from game.ui.widgets import Button, ButtonList, panel
-from game.ui.words import describe_move
+from game.ui.table.board import BoardView
+from game.ui.table.layout import load_layout
+from game.ui.table.log_panel import LogPanel
+from game.ui.table.match import LogEntry
+from game.ui.words.sentences import describe_move
 
 SCREEN = Rect(0, 0, *LOGICAL)
 STRIP = Rect(1398, 8, 512, 50)  # the round timeline, over the table's top-right buttons

@@ -1,7 +1,7 @@
 """Game review: the win-chance chart, the reviewed player's three largest drops and a jump
 from each into the replay at that moment.
 
-The analysis runs in a background process (``game.ai.review_job``) with a progress bar and
+The analysis runs in a background process (``game.ai.runtime.review_job``) with a progress bar and
 Cancel; a finished review is kept by the storage (``storage.reviews()``: beside the replays
 for the app), so a second look is instant. The chart's line needs no analysis (it is the
 model at each round start), so it is drawn at once.
@@ -15,17 +15,17 @@ from typing import Any
 import pygame
 from pygame import Rect
 
-from game.ai.review import Moment, Point, Review, ReviewStore, positions
-from game.ai.review_job import GameRecord, JobState, ReviewJob, ReviewRequest
+from game.ai.coach.review import Moment, Point, Review, ReviewStore, positions
+from game.ai.runtime.review_job import GameRecord, JobState, ReviewJob, ReviewRequest
 from game.engine import IllegalMove
 from game.replay import Replay
-from game.ui import theme
-from game.ui.painter import Painter
-from game.ui.review_chart import Chart, Mark
-from game.ui.review_words import cost_text, move_text, percent, why_text
+from game.ui.kit import theme
+from game.ui.kit.painter import Painter
+from game.ui.kit.viewport import LOGICAL
+from game.ui.kit.widgets import Button, ButtonList, panel
+from game.ui.results.review_chart import Chart, Mark
 from game.ui.scene import Scene
-from game.ui.viewport import LOGICAL
-from game.ui.widgets import Button, ButtonList, panel
+from game.ui.words.review_text import cost_text, move_text, percent, why_text
 
 SCREEN = Rect(0, 0, *LOGICAL)
 BOX = Rect(50, 30, 1820, 1020)

@@ -15,14 +15,14 @@ import pygame
 from pygame import Rect
 
 from game.data import ELEMENTS, AnimalCard, TreeKind, animals, boards, trees
-from game.ui import theme
 from game.ui.context import Context
-from game.ui.help_diagrams import DIAGRAMS, draw_circle, draw_forest
-from game.ui.painter import Painter
+from game.ui.kit import theme
+from game.ui.kit.painter import Painter
+from game.ui.kit.viewport import LOGICAL
+from game.ui.kit.widgets import Button, ButtonList, panel
 from game.ui.scene import Scene
-from game.ui.targets import Target
-from game.ui.viewport import LOGICAL
-from game.ui.widgets import Button, ButtonList, panel
+from game.ui.table.help_diagrams import DIAGRAMS, draw_circle, draw_forest
+from game.ui.table.targets import Target
 
 Tr = Callable[..., str]
 SCREEN = Rect(0, 0, *LOGICAL)

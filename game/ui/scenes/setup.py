@@ -10,14 +10,14 @@ import pygame
 from pygame import Rect
 
 from game.seats import SEAT_KINDS
-from game.ui import theme
 from game.ui.context import Context
-from game.ui.match import Match, Seat
-from game.ui.painter import Painter
+from game.ui.kit import theme
+from game.ui.kit.painter import Painter
+from game.ui.kit.viewport import LOGICAL
+from game.ui.kit.widgets import Button, ButtonList, panel
 from game.ui.scene import Scene
-from game.ui.viewport import LOGICAL
-from game.ui.widgets import Button, ButtonList, panel
-from game.ui.words import SEASONS
+from game.ui.table.match import Match, Seat
+from game.ui.words.sentences import SEASONS
 
 BOX = Rect(300, 60, 1320, 960)
 MAX_NAME = 16

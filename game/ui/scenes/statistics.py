@@ -14,13 +14,13 @@ from pygame import Rect
 
 from game.seats import SEAT_KINDS
 from game.stats import VICTORIES, Stats
-from game.ui import theme
 from game.ui.context import Context
-from game.ui.painter import Painter
+from game.ui.kit import theme
+from game.ui.kit.painter import Painter
+from game.ui.kit.viewport import LOGICAL
+from game.ui.kit.widgets import Button, ButtonList, panel
 from game.ui.scene import Scene
-from game.ui.viewport import LOGICAL
-from game.ui.widgets import Button, ButtonList, panel
-from game.ui.words import counted
+from game.ui.words.sentences import counted
 
 SCREEN = Rect(0, 0, *LOGICAL)
 BOX = Rect(160, 60, 1600, 960)

@@ -22,29 +22,29 @@ import pygame
 
 from game.engine import IllegalMove, Move, Phase
 from game.engine.moves import PASS, Plant
-from game.ui import theme
-from game.ui.ai_driver import AiSeatDriver
-from game.ui.alerts import TableAlerts
-from game.ui.anim import Animator
-from game.ui.autosave import AutosavePolicy
-from game.ui.board import BoardView
-from game.ui.board_layer import BoardLayer
 from game.ui.context import SPEED_FACTOR, Context
-from game.ui.event_director import EventDirector, Progress
-from game.ui.forest_closeup import CloseUpView, ForestCloseUp
-from game.ui.layout import Layout, load_layout
-from game.ui.log_panel import LogPanel
-from game.ui.match import Match
-from game.ui.painter import Painter
-from game.ui.rules_text import RulesText, describe_target
+from game.ui.kit import theme
+from game.ui.kit.anim import Animator
+from game.ui.kit.painter import Painter
 from game.ui.scene import Scene
 from game.ui.scenes.table_hint import HintRequest
-from game.ui.seating import Seating
-from game.ui.table_controls import TableControls
-from game.ui.table_hud import TOOLTIP_DELAY_S, HudView, Pointer, TableHud
-from game.ui.target_map import Choice, Decider, TargetMap
-from game.ui.targets import Target
-from game.ui.words import as_sentence, counted, describe_move, refusal_text
+from game.ui.table.ai_seats.ai_driver import AiSeatDriver
+from game.ui.table.alerts import TableAlerts
+from game.ui.table.autosave import AutosavePolicy
+from game.ui.table.board import BoardView
+from game.ui.table.board_layer import BoardLayer
+from game.ui.table.controls import TableControls
+from game.ui.table.event_director import EventDirector, Progress
+from game.ui.table.forest_closeup import CloseUpView, ForestCloseUp
+from game.ui.table.hud import TOOLTIP_DELAY_S, HudView, Pointer, TableHud
+from game.ui.table.layout import Layout, load_layout
+from game.ui.table.log_panel import LogPanel
+from game.ui.table.match import Match
+from game.ui.table.seating import Seating
+from game.ui.table.target_map import Choice, Decider, TargetMap
+from game.ui.table.targets import Target
+from game.ui.words.rules_text import RulesText, describe_target
+from game.ui.words.sentences import as_sentence, counted, describe_move, refusal_text
 
 if TYPE_CHECKING:
     from game.ui.scenes.end_round import EndOfRoundOverlay

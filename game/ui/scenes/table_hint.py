@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from game.engine import Move
-from game.ui.hinting import HintSource
-from game.ui.match import Match
-from game.ui.words import hint_sentence
+from game.ui.table.ai_seats.hinting import HintSource
+from game.ui.table.match import Match
+from game.ui.words.sentences import hint_sentence
 
 
 def decision_key(match: Match, seat: int) -> tuple:

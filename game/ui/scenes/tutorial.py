@@ -19,19 +19,19 @@ from pygame import Rect
 from game.engine import Move
 from game.engine.moves import Plant
 from game.lessons import LEARNER, Lesson, LessonProgress, LessonRunner, Refusal, load_lessons
-from game.ui import theme
 from game.ui.context import Context
-from game.ui.lesson_end import LessonEndMenu
-from game.ui.lesson_match import LessonStorage, TutorialMatch, UiText
-from game.ui.lesson_note import lay_out_note, place_note, zones_kept_clear
-from game.ui.painter import Painter
+from game.ui.kit import theme
+from game.ui.kit.painter import Painter
+from game.ui.kit.viewport import LOGICAL
+from game.ui.kit.widgets import Button, ButtonList, panel
+from game.ui.lessons.lesson_end import LessonEndMenu
+from game.ui.lessons.lesson_match import LessonStorage, TutorialMatch, UiText
+from game.ui.lessons.lesson_note import lay_out_note, place_note, zones_kept_clear
 from game.ui.scene import Scene, SceneStack
 from game.ui.scenes.end_round import EndOfRoundOverlay
 from game.ui.scenes.game_over import GameOverScene
 from game.ui.scenes.table import TableScene, scene_for_match
-from game.ui.viewport import LOGICAL
-from game.ui.widgets import Button, ButtonList, panel
-from game.ui.words import refusal_text
+from game.ui.words.sentences import refusal_text
 
 SCREEN = Rect(0, 0, *LOGICAL)
 TABLE_KINDS = ("draw", "action")

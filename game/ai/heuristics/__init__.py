@@ -1,0 +1,3 @@
+"""What every level reasons with: draw odds, the evaluation, guards, the turn planner, tactics, win
+chance.
+"""

@@ -1,0 +1,1 @@
+"""The playing levels a seat can be given: Easy, Medium, Hard (and Hard's rollouts and budgets)."""

@@ -1,0 +1,79 @@
+"""Medium: odds-based drawing and a one-turn look-ahead, no tree search.
+
+``rank`` works on any game the caller may read (a view's copy, or a determinized game in a
+Hard rollout) and scores each candidate move; ``MediumPolicy.choose`` takes the best.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from game.ai.heuristics.draw_odds import DrawJudge, Outlook
+from game.ai.heuristics.guards import draw_guard, onibi_guard, pass_guard
+from game.ai.heuristics.planner import Line, Widths, rank_lines
+from game.engine import Decision, Game, Move, View
+
+FULL = Widths()
+FAST = Widths(wide=2, narrow=1, second_action=False, max_leaves=24)
+
+
+def rank(
+    g: Game,
+    seat: int,
+    decision: Decision,
+    legal: Sequence[Move],
+    widths: Widths = FULL,
+    look: Outlook | None = None,
+) -> list[tuple[Move, float]]:
+    """Candidate moves with their Medium values, best first (at least one entry), less
+    the moves ``guards`` rules out (a refused free draw, a wasted Fragment, a needless Pass,
+    Varans left to Onibi).
+
+    ``look`` reuses a seat's draw-phase outlook (it does not change while cards are drawn).
+    """
+    return rank_with_lines(g, seat, decision, legal, widths, look)[0]
+
+
+def rank_with_lines(
+    g: Game,
+    seat: int,
+    decision: Decision,
+    legal: Sequence[Move],
+    widths: Widths = FULL,
+    look: Outlook | None = None,
+) -> tuple[list[tuple[Move, float]], dict[Move, Line]]:
+    """``rank`` and, for an action-phase step, each ranked move's best line (the moves of
+    the turn the planner valued it on, starting with that move; none for a draw)."""
+    legal = list(legal)
+    if len(legal) == 1:
+        return [(legal[0], 0.0)], {}
+    lines: dict[Move, Line] = {}
+    if decision is Decision.DRAW:
+        ranked = draw_guard(g.players[seat], legal, DrawJudge(g, seat, look).rank(legal))
+    else:
+        found = rank_lines(g, seat, decision, legal, widths)
+        ranked = [(m, v) for m, v, _ in found]
+        lines = {m: line for m, _, line in found}
+        if decision is Decision.ACTION:
+            ranked = pass_guard(ranked)
+        if decision in (Decision.ACTION, Decision.EXTINGUISH):
+            ranked = onibi_guard(g, seat, legal, ranked, lines)
+    return ranked or [(legal[0], 0.0)], lines
+
+
+@dataclass(frozen=True, slots=True)
+class MediumPolicy:
+    level: str = "medium"
+    widths: Widths = field(default=FULL)
+
+    def choose(
+        self,
+        view: View,
+        decision: Decision,
+        legal_moves: Sequence[Move],
+        rng: random.Random,
+        budget_s: float,
+    ) -> Move:
+        return rank(view.game, view.player, decision, legal_moves, self.widths)[0][0]

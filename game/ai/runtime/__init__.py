@@ -1,0 +1,1 @@
+"""Running AI work off the UI thread: the decision worker and the review job."""

@@ -1,0 +1,1 @@
+"""Independent baseline bots for the arena, written from the rules and not from the levels' code."""

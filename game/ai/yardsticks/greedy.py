@@ -1,0 +1,321 @@
+"""The ``greedy`` baseline seat: one-ply look-ahead with its own score (arena yardstick).
+
+Written from RULES.md, not from Medium: in the action phase it plays each legal move on one
+sampled world (``determinize``), finishes the step it opens by the same one-ply rule (every
+pick, the landing bonus of a Move) and keeps the move whose position scores best under
+``greedy_score``. In the Guardian Animals phase it weighs Stop against Draw and Fragment by
+the exact odds of the next card from what it knows of its pile (the known top, then the
+hidden multiset, then the discard that a reshuffle would bring), looking two cards ahead;
+at one uncancelled solitary symbol or none it always draws, since no card can then cost
+an action.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from game.ai.yardsticks.greedy_score import FRAGMENT, REACHED, VARAN_COST, horizon, progress, score
+from game.ai.yardsticks.greedy_score import seat_worth as worth
+from game.engine import Decision, Game, Move, Phase, View, determinize
+from game.engine.moves import DRAW, STOP, USE_FRAGMENT
+from game.engine.state import (
+    CARD_COST,
+    CARD_ELEMS,
+    CARD_GREGARIOUS,
+    CARD_SOLITARY,
+    E_FLOWER,
+    E_PLANT,
+    E_SUN,
+    E_WATER,
+    E_WIND,
+    GOAL,
+    N_ROCKS,
+    ROCKS,
+    SOLITARY_LIMIT,
+    TREE_COST,
+    VARAN,
+    PlayerState,
+)
+
+TOP = 40  # element totals beyond this are treated as this
+FUEL = 0.5  # each animal attracted adds a Fire to the centre for anyone to take
+SPARE = 0.06  # worth of an element point below the next step of an action
+STEAL = 1.5  # a Victory tile taken: one step for me, one lost by a rival
+
+
+@dataclass(frozen=True, slots=True)
+class GreedyPolicy:
+    level: str = "greedy"
+
+    def choose(
+        self,
+        view: View,
+        decision: Decision,
+        legal_moves: Sequence[Move],
+        rng: random.Random,
+        budget_s: float,
+    ) -> Move:
+        legal = list(legal_moves)
+        if len(legal) == 1:
+            return legal[0]
+        if decision is Decision.DRAW:
+            return LineJudge(view.game, view.player).choose(legal)
+        world = determinize(view, rng)
+        return best_move(world, view.player, legal)
+
+
+def best_move(g: Game, seat: int, legal: Sequence[Move]) -> Move:
+    """The move whose finished step scores best (ties: the first listed)."""
+    best, best_v = legal[0], float("-inf")
+    fuel = sum(g.attracted)
+    for m in legal:
+        c = g.clone()
+        c.play_unchecked(seat, m)
+        v = finish_step(c, seat, g.round, fuel)
+        if v > best_v:
+            best, best_v = m, v
+    return best
+
+
+def judge(g: Game, seat: int, round_: int, fuel: int) -> float:
+    """The score, less the Fires this turn's animals will feed to the centre (any seat
+    may put them out, so they help rivals as much as me)."""
+    v = score(g, seat)
+    if g.round == round_:
+        v -= FUEL * (sum(g.attracted) - fuel)
+    return v
+
+
+def finish_step(g: Game, seat: int, round_: int, fuel: int, whole_turn: bool = False) -> float:
+    """Play the rest of the current step (or turn) one-ply and score what it leaves
+    (``round_`` and ``fuel``: the round and the animals attracted before the move)."""
+    for _ in range(40):
+        if g.phase is not Phase.ACTION or g.turn != seat or not (g.tasks or whole_turn):
+            break
+        legal = g.legal_moves(seat)
+        best, best_v = legal[0], float("-inf")
+        if len(legal) > 1:
+            for m in legal:
+                c = g.clone()
+                c.play_unchecked(seat, m)
+                v = judge(c, seat, round_, fuel)
+                if v > best_v:
+                    best, best_v = m, v
+        g.play_unchecked(seat, best)
+    return judge(g, seat, round_, fuel)
+
+
+# --- the Guardian Animals phase ----------------------------------------------------------
+
+
+def _clip(x: int) -> int:
+    return 0 if x < 0 else (TOP if x > TOP else x)
+
+
+class LineJudge:
+    """Worth of stopping with a given Help Line, from tables of what each action earns."""
+
+    def __init__(self, g: Game, seat: int) -> None:
+        self.g = g
+        self.p = p = g.players[seat]
+        self.base = worth(g, p)
+        self.h = min(1.0, horizon(max(p.tracks())))
+        self.attract = self._attract_table()
+        self.plant = self._plant_table()
+        self.fires = p.tracks()[1]
+        self.centre = sorted(g.centre)
+        self.firepower = sum(g.centre)
+        self.fragment = FRAGMENT[min(p.fragments + 1, 4)] - FRAGMENT[min(p.fragments, 4)]
+        self.fragment = self.fragment if g.fragments > 0 else 0.0
+        self.flowers = p.tracks()[2] - p.line_elems[E_FLOWER]
+        self.forest = p.forest_elems
+
+    def _attract_table(self) -> list[float]:
+        """Best worth gained by Reserve animals whose total cost fits each Sun total."""
+        best = [0.0] * (TOP + 1)
+        for row in self.g.reserve:
+            for c in row:
+                q = self.p.clone()
+                q.deck.append(c)
+                gain = worth(self.g, q) - self.base - FUEL
+                if gain <= 0:
+                    continue
+                for s in range(TOP, CARD_COST[c] - 1, -1):
+                    if best[s - CARD_COST[c]] + gain > best[s]:
+                        best[s] = best[s - CARD_COST[c]] + gain
+        return best
+
+    def _plant_table(self) -> list[float]:
+        """Best worth gained by one tree (any free space) for each Plant total."""
+        gains: dict[int, float] = {}
+        spaces = self.p.plantable_spaces()
+        for k, n in enumerate(self.g.tree_supply):
+            if n <= 0:
+                continue
+            top = 0.0
+            for s in spaces:
+                q = self.p.clone()
+                q.forest[s] = k
+                q.recompute()
+                top = max(top, worth(self.g, q) - self.base)
+            gains[k] = top
+        table = []
+        for pl in range(TOP + 1):
+            table.append(max((v for k, v in gains.items() if TREE_COST[k] <= pl), default=0.0))
+        return table
+
+    def _threat(self, water: int, removed: int, tiles: int) -> int:
+        left = len(self.centre) - tiles
+        if left <= 0 or water >= self.firepower - removed:
+            return 0
+        return min(left, self.g.varans)
+
+    def _extinguish(self, water: int) -> tuple[float, float]:
+        """(worth of the best Extinguish, the Onibi penalty without one) at this Water."""
+        cost = VARAN_COST * self.h
+        none = -cost * self._threat(water, 0, 0)
+        best = 0.0
+        for order in (self.centre, self.centre[::-1]):
+            spent = tiles = 0
+            for v in order:
+                if spent + v <= water:
+                    spent += v
+                    tiles += 1
+            if tiles:
+                gain = progress(self.fires + tiles) - progress(self.fires)
+                gain += none + cost * self._threat(water, spent, tiles)
+                best = max(best, gain)
+        return best, none
+
+    def _move(self, wind: int, sun: int, water: int, plant: int) -> float:
+        """Best landing (its bonus and the Victory tiles it takes) within ``wind`` rocks."""
+        p, g = self.p, self.g
+        others = {q.rock: bool(q.tiles) for q in g.players if q is not p}
+        rock, steps, jumped, best = p.rock, 0, 0, 0.0
+        for _ in range(2 * N_ROCKS):
+            if steps >= wind:
+                break
+            rock = (rock + 1) % N_ROCKS
+            if rock in others:
+                jumped += others[rock]
+                continue
+            steps += 1
+            bonus = ROCKS[rock]
+            if bonus == "plant":
+                v = self.plant[plant]
+            elif bonus == "attract":
+                v = self.attract[sun]
+            elif bonus == "extinguish":
+                v = self._extinguish(water)[0]
+            else:
+                v = self.fragment
+            best = max(best, v + STEAL * jumped)
+        return best
+
+    def line_value(self, elems: Sequence[int], balance: int) -> float:
+        """Worth of stopping now: the best one or two different actions, Onibi, a win."""
+        f = self.forest
+        sun = _clip(elems[E_SUN] + f[E_SUN])
+        water = _clip(elems[E_WATER] + f[E_WATER])
+        plant = _clip(elems[E_PLANT] + f[E_PLANT])
+        wind = _clip(elems[E_WIND] + f[E_WIND])
+        ext, none = self._extinguish(water)
+        options = sorted(
+            (
+                self.attract[sun],
+                ext,
+                self.plant[plant],
+                self._move(wind, sun, water, plant) if wind else 0.0,
+                self.fragment,
+            ),
+            reverse=True,
+        )
+        v = none + options[0]
+        if balance < SOLITARY_LIMIT:
+            v += options[1]
+        # The tables are steps (a tree costs 3 or 5, a Fire 2 to 4): a little credit for
+        # every element lets the odds see cards that add up toward the next step.
+        v += SPARE * (sun + water + plant + wind)
+        if self.flowers + elems[E_FLOWER] >= GOAL:
+            v += REACHED
+        return v
+
+    def value(self, elems: list[int], balance: int, pile: Pile, frags: int, depth: int) -> float:
+        stop = self.line_value(elems, balance)
+        if depth <= 0 or balance >= SOLITARY_LIMIT or pile.empty():
+            return stop
+        return max(stop, self.draw(elems, balance, pile, frags, depth))
+
+    def draw(self, elems: list[int], balance: int, pile: Pile, frags: int, depth: int) -> float:
+        """Expected worth of revealing the next card (then the best reply to it)."""
+        now = self.line_value(elems, balance)
+        total = 0.0
+        # A known card is no gamble: it does not use up the look-ahead.
+        deeper = depth if pile.known else depth - 1
+        for c, prob, rest in pile.next_cards():
+            e = CARD_ELEMS[c]
+            new = [elems[i] + e[i] for i in range(5)]
+            nb = balance + CARD_SOLITARY[c] - CARD_GREGARIOUS[c]
+            v = self.value(new, nb, rest, frags, deeper)
+            if frags > 0:
+                drop = now - (FRAGMENT[min(frags, 4)] - FRAGMENT[min(frags - 1, 4)])
+                v = max(v, drop + (VARAN_COST * self.h if c == VARAN else 0.0))
+            total += prob * v
+        return total
+
+    def choose(self, legal: list[Move]) -> Move:
+        p = self.p
+        elems = list(p.line_elems)
+        balance = p.solitary - p.gregarious
+        pile = Pile.of(p)
+        values: dict[Move, float] = {}
+        # At most one uncancelled solitary symbol the next card cannot cost an action.
+        if STOP in legal and not (DRAW in legal and balance <= 1):
+            values[STOP] = self.line_value(elems, balance)
+        if DRAW in legal:
+            values[DRAW] = self.draw(elems, balance, pile, p.fragments, 2)
+        if USE_FRAGMENT in legal:
+            last = p.line[-1]
+            e = CARD_ELEMS[last]
+            back = [elems[i] - e[i] for i in range(5)]
+            nb = balance - CARD_SOLITARY[last] + CARD_GREGARIOUS[last]
+            cost = FRAGMENT[min(p.fragments, 4)] - FRAGMENT[min(p.fragments - 1, 4)]
+            v = self.value(back, nb, pile, p.fragments - 1, 2) - cost
+            values[USE_FRAGMENT] = v + (VARAN_COST * self.h if last == VARAN else 0.0)
+        return max(values, key=lambda m: values[m])
+
+
+@dataclass(frozen=True, slots=True)
+class Pile:
+    """What a seat knows of its coming cards: a known top, a hidden multiset, a discard."""
+
+    known: tuple[int, ...]  # next card last
+    hidden: Counter[int]
+    discard: Counter[int]
+
+    @classmethod
+    def of(cls, p: PlayerState) -> Pile:
+        n = len(p.deck) - p.known_top
+        return cls(tuple(p.deck[n:]), Counter(p.deck[:n]), Counter(p.discard))
+
+    def empty(self) -> bool:
+        return not self.known and not self.hidden.total() and not self.discard.total()
+
+    def next_cards(self) -> list[tuple[int, float, Pile]]:
+        if self.known:
+            return [(self.known[-1], 1.0, Pile(self.known[:-1], self.hidden, self.discard))]
+        from_hidden = self.hidden.total() > 0
+        source = self.hidden if from_hidden else self.discard
+        n = source.total()
+        out = []
+        for c, k in source.items():
+            if k <= 0:
+                continue
+            rest = source.copy()
+            rest[c] -= 1
+            nxt = Pile((), rest, self.discard) if from_hidden else Pile((), rest, Counter())
+            out.append((c, k / n, nxt))
+        return out

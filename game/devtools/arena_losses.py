@@ -1,0 +1,133 @@
+"""How a level lost its arena games: ``python -m game.devtools.arena_losses DIR --level hard``.
+
+A win rate says how often, not why. This reads the games an arena run wrote with
+``--record DIR`` and sorts each game the level did not win alone by how it was lost:
+``outraced`` (another seat reached 12 and it did not), ``lost_on_sum`` (it reached 12 but
+another qualifier had the higher sum of the three tracks, RULES.md §7) or ``shared`` (a
+tie on the sum). For every such game it gives the level's fitted win chance (Hard's leaf
+model, ``game.ai.heuristics.outcome``) at each round start, and counts the games lost from ahead: a
+chance of at least ``AHEAD`` when the last round began, where the loss came late and the
+final rounds are the ones to read in the Replays screen. Prints JSON lines: one summary
+(naming any file that is not a readable record, which is skipped), then one line per game
+lost.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from game.ai.heuristics.outcome import win_chance
+from game.devtools.arena import TRACKS, winning_track
+from game.engine.state import GOAL
+from game.replay import Replay
+from game.savegame import SaveError, decode, parse_save
+
+AHEAD = 0.8  # win chance at the last round's start that counts a loss as "from ahead"
+KINDS = ("outraced", "lost_on_sum", "shared")
+OUTRACED, LOST_ON_SUM, SHARED = KINDS
+
+
+@dataclass(frozen=True, slots=True)
+class Loss:
+    file: str
+    seat: int
+    kind: str
+    rounds: int
+    tracks: tuple[tuple[int, int, int], ...]  # every seat's, at the end
+    seats: tuple[str, ...]
+    chances: tuple[float, ...]  # the seat's win chance at each round start
+
+
+def loss_kind(seat: int, tracks: Sequence[tuple[int, int, int]], winners: Sequence[int]) -> str:
+    """How ``seat`` failed to win alone (``""`` when it did)."""
+    if seat in winners:
+        return "" if len(winners) == 1 else SHARED
+    return LOST_ON_SUM if max(tracks[seat]) >= GOAL else OUTRACED
+
+
+def chance_trail(replay: Replay, seat: int) -> tuple[float, ...]:
+    """The fitted win chance of ``seat`` at the start of each round."""
+    out = []
+    for rnd in replay.rounds:
+        replay.seek(replay.round_start(rnd))
+        out.append(round(win_chance(replay.game, seat), 3))
+    return tuple(out)
+
+
+def analyse(folder: Path, level: str) -> tuple[dict, list[Loss]]:
+    """The summary line and the games lost by every seat named ``level``."""
+    games = 0
+    wins = 0.0
+    won_on = dict.fromkeys(TRACKS, 0.0)
+    losses: list[Loss] = []
+    skipped: list[str] = []
+    for path in sorted(folder.glob("game-*.json")):
+        try:
+            match = parse_save(decode(path.read_bytes()))
+        except SaveError:
+            skipped.append(path.name)  # damaged or not a record: said, not fatal
+            continue
+        names = tuple(s.name for s in match.seats)
+        mine = [i for i, name in enumerate(names) if name == level]
+        if not mine:
+            continue
+        final = match.game
+        winners = final.result().winners
+        tracks = tuple(p.tracks() for p in final.players)
+        replay: Replay | None = None
+        for seat in mine:
+            games += 1
+            kind = loss_kind(seat, tracks, winners)
+            if seat in winners:
+                wins += 1 / len(winners)
+                won_on[winning_track(tracks[seat])] += 1 / len(winners)
+            if not kind:
+                continue
+            replay = replay or Replay.from_match(match)
+            trail = chance_trail(replay, seat)
+            losses.append(Loss(path.name, seat, kind, final.round, tracks, names, trail))
+    summary = {
+        "level": level,
+        "games": games,
+        "wins": round(wins, 2),
+        "won_on": {t: round(v, 2) for t, v in won_on.items()},
+        "losses": {k: sum(1 for x in losses if x.kind == k) for k in KINDS},
+        "lost_from_ahead": sum(1 for x in losses if x.chances and x.chances[-1] >= AHEAD),
+        "skipped": skipped,
+    }
+    return summary, losses
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m game.devtools.arena_losses", description=__doc__)
+    ap.add_argument("folder", type=Path, help="the --record folder of an arena run")
+    ap.add_argument("--level", default="hard", help="the seat name to study, e.g. hard@1.0")
+    args = ap.parse_args(argv)
+    if not args.folder.is_dir():
+        print(f"no such folder: {args.folder}", file=sys.stderr)
+        return 2
+    summary, losses = analyse(args.folder, args.level)
+    if not summary["games"]:
+        print(f"no recorded game has a seat named {args.level!r}", file=sys.stderr)
+        return 1
+    try:
+        _print_lines(summary, losses)
+    except BrokenPipeError:  # the reader stopped early (``| head``): not an error
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no flush error at exit
+    return 0
+
+
+def _print_lines(summary: dict, losses: list[Loss]) -> None:
+    print(json.dumps(summary))
+    for x in losses:
+        print(json.dumps(asdict(x)))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

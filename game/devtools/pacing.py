@@ -1,0 +1,206 @@
+"""How long a person waits at the table: ``python -m game.devtools.pacing [--rounds 3] [--seed 1]
+[--human 0] [--speed normal] [--levels medium medium hard]``, JSON on standard output.
+
+Four seats, one a scripted human who answers at once (draws while fewer than two solitary
+symbols are uncancelled, then stops; in the action phase a random legal move, as the built-in
+AI), the others real AI workers (``AiPool``) at the chosen speed, in real time, every frame
+drawn (headless). Measured (issue 15's targets: ≤ 2 s and ≤ 12 s):
+
+- ``first_draw_s``: from the round's start on screen to the human's first possible draw;
+- ``wait_s``: from the human's last move of a phase (Stop, the end of the turn) to the
+  human's next decision, split into ``to_action`` (Stop → the action turn) and ``to_draw``
+  (the end of the turn → the next round's first draw, the end-of-round walkthrough included).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+TARGET_FIRST_DRAW_S = 2.0
+TARGET_WAIT_S = 12.0
+
+
+class TimedAi:
+    """An AI seat whose answers are timed (submit to answer), by level and decision."""
+
+    def __init__(self, ai: Any, level: str, times: dict[str, list[float]]) -> None:
+        self.ai, self.level, self.times = ai, level, times
+        self.worker = getattr(ai, "worker", ai)  # seats of one level share it
+        self.asked: tuple[float, str] | None = None
+
+    def submit(self, game: Any, seat: int, seed: int | None = None) -> None:
+        decision = next(p.decision.value for p in game.pending() if p.player == seat)
+        self.asked = (time.monotonic(), decision)
+        self.ai.submit(game, seat, seed=seed)
+
+    def poll(self) -> Any:
+        move = self.ai.poll()
+        if move is not None and self.asked is not None:
+            t, decision = self.asked
+            self.times.setdefault(f"{self.level}.{decision}", []).append(time.monotonic() - t)
+            self.asked = None
+        return move
+
+    def cancel(self) -> None:
+        self.asked = None
+        self.ai.cancel()
+
+
+@dataclass
+class Pacing:
+    first_draw_s: list[float] = field(default_factory=list)
+    to_action_s: list[float] = field(default_factory=list)
+    to_draw_s: list[float] = field(default_factory=list)
+    ai_s: dict[str, list[float]] = field(default_factory=dict)  # AI answer times
+    log: list[tuple[int, str, float]] = field(default_factory=list)  # (round, wait, s)
+    shown: list[tuple[int, str, str, float]] = field(default_factory=list)  # on screen
+
+    def report(self, setup: dict[str, Any]) -> dict[str, Any]:
+        waits = self.to_action_s + self.to_draw_s
+
+        def summary(values: list[float]) -> dict[str, Any]:
+            if not values:
+                return {"n": 0}
+            return {
+                "n": len(values),
+                "median": round(statistics.median(values), 2),
+                "max": round(max(values), 2),
+                "each": [round(v, 2) for v in values],
+            }
+
+        return {
+            **setup,
+            "first_draw_s": summary(self.first_draw_s),
+            "wait_s": summary(waits),
+            "to_action_s": summary(self.to_action_s),
+            "to_draw_s": summary(self.to_draw_s),
+            "waits": self.log,
+            "on_screen_s": self.shown,  # (round, scene, who decides as shown, seconds)
+            "ai_answer_s": {k: summary(v) | {"each": None} for k, v in sorted(self.ai_s.items())},
+            "targets": {"first_draw_s": TARGET_FIRST_DRAW_S, "wait_s": TARGET_WAIT_S},
+            "met": bool(self.first_draw_s)
+            and max(self.first_draw_s) <= TARGET_FIRST_DRAW_S
+            and bool(waits)
+            and max(waits) <= TARGET_WAIT_S,
+        }
+
+
+def scripted_move(match: Any, seat: int, rand: random.Random) -> Any:
+    from game.engine.moves import DRAW, STOP
+    from game.ui.table.ai_seats.ai_seat import builtin_choice
+
+    moves = match.game.legal_moves(seat)
+    if DRAW in moves or STOP in moves:
+        drawing = DRAW in moves and match.game.players[seat].uncancelled < 2
+        return DRAW if drawing or STOP not in moves else STOP
+    return builtin_choice(match.game, seat, rand)
+
+
+def measure(
+    rounds: int, seed: int, human: int, speed: str, levels: list[str], fps: float = 60.0
+) -> dict[str, Any]:
+    from game.engine import Decision
+    from game.ui.app import TableApp
+    from game.ui.headless import headless_context
+    from game.ui.scenes.table import scene_for_match
+    from game.ui.table.ai_seats.ai_seat import AiPool
+    from game.ui.table.match import Match, Seat
+
+    ctx = headless_context(speed=speed)
+    ctx.settings.hover_help = False
+    pool = AiPool(use_workers=True)
+    out = Pacing()
+    ctx.ai_factory = lambda level, seat, seed=0: TimedAi(
+        pool.make(level, seat, seed), level, out.ai_s
+    )
+    app = TableApp(ctx, (1280, 720))
+    ai = iter(levels)
+    seats = [
+        Seat("You" if i == human else f"AI {i}", "human" if i == human else next(ai))
+        for i in range(4)
+    ]
+    match = Match.new(seats, seed, first_player=0)
+    app.stack.clear_to(scene_for_match(ctx, match))
+    rand = random.Random(seed)
+    round_shown = 0
+    round_at = 0.0
+    drew_in: set[int] = set()
+    left_at: tuple[float, str] | None = None  # when the human's move handed the decision on
+    last = start = time.monotonic()
+    showing: tuple[tuple[int, str, str], float] = ((0, "", ""), start)
+    try:
+        while time.monotonic() - start < 60 * rounds + 120:
+            now = time.monotonic()
+            app.step(now - last)
+            last = now
+            top = app.stack.top
+            if top.kind == "game_over" or match.shown.round > rounds:
+                break
+            a_shown = match.shown_active()
+            who = "-" if a_shown is None else seats[a_shown.player].kind
+            here = (match.shown.round, top.kind, who)
+            if here != showing[0]:
+                if showing[0][0]:
+                    out.shown.append((*showing[0], round(now - showing[1], 2)))
+                showing = (here, now)
+            if top.kind == "draw" and match.shown.round != round_shown:
+                round_shown, round_at = match.shown.round, now
+            if top.kind in ("draw", "action") and top.human_seat() == human:
+                a = match.active()
+                if a is not None and a.decision is Decision.DRAW and round_shown not in drew_in:
+                    drew_in.add(round_shown)
+                    out.first_draw_s.append(now - round_at)
+                if left_at is not None:
+                    t, kind = left_at
+                    (out.to_action_s if kind == "action" else out.to_draw_s).append(now - t)
+                    out.log.append((round_shown, kind, round(now - t, 2)))
+                    left_at = None
+                move = scripted_move(match, human, rand)
+                phase, rnd = match.game.phase, match.game.round
+                top.play(human, move)
+                after = match.active()
+                moved_on = match.game.phase is not phase or match.game.round != rnd
+                if after is None or after.player != human or moved_on:
+                    left_at = (time.monotonic(), "action" if phase.value == "draw" else "draw")
+            time.sleep(max(0.0, 1 / fps - (time.monotonic() - now)))
+    finally:
+        match.cancel_ai()
+        pool.close()
+    setup = {
+        "players": 4,
+        "human_seat": human,
+        "seats": [s.kind for s in seats],
+        "speed": speed,
+        "seed": seed,
+        "rounds": round_shown,
+    }
+    return out.report(setup)
+
+
+def main(argv: list[str] | None = None) -> int:
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ["SDL_AUDIODRIVER"] = "dummy"
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    parser = argparse.ArgumentParser(prog="python -m game.devtools.pacing")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--human", type=int, default=0, choices=(0, 1, 2, 3))
+    parser.add_argument("--speed", default="normal", choices=("slow", "normal", "fast"))
+    parser.add_argument("--levels", nargs=3, default=["medium", "medium", "hard"])
+    args = parser.parse_args(argv)
+    report = measure(args.rounds, args.seed, args.human, args.speed, args.levels)
+    json.dump(report, sys.stdout, indent=1)
+    print()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,1 +1,0 @@
-"""Developer tools that run from the package (``python -m game.tools.NAME``)."""

@@ -1,0 +1,72 @@
+"""Rendered text, cached: a frame never renders the same string twice.
+
+The cache is keyed by (text, pixel size, colour, bold) and emptied when it grows large or the
+window is resized, so memory stays bounded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game.ui.kit.theme import Color
+
+FontSource = Callable[[int, bool], pygame.font.Font]
+_LIMIT = 4000
+
+
+def default_fonts() -> FontSource:
+    """The bundled fonts (``game/ui/media/fonts.py``): Latin and Hangul, the same everywhere."""
+    from game.ui.media.fonts import Fonts
+
+    return Fonts().get
+
+
+class TextCache:
+    def __init__(self, fonts: FontSource | None = None) -> None:
+        self.fonts = fonts or default_fonts()
+        self._surfaces: dict[tuple[str, int, Color, bool], pygame.Surface] = {}
+        self._wraps: dict[tuple[str, int, int, bool], list[str]] = {}
+
+    def clear(self) -> None:
+        self._surfaces.clear()
+        self._wraps.clear()
+
+    def font(self, px: int, bold: bool = False) -> pygame.font.Font:
+        return self.fonts(max(6, px), bold)
+
+    def render(self, text: str, px: int, color: Color, bold: bool = False) -> pygame.Surface:
+        key = (text, px, color, bold)
+        surf = self._surfaces.get(key)
+        if surf is None:
+            if len(self._surfaces) > _LIMIT:
+                self._surfaces.clear()
+            surf = self.font(px, bold).render(text, True, color)
+            if len(color) == 4:
+                surf.set_alpha(color[3])
+            self._surfaces[key] = surf
+        return surf
+
+    def wrap(self, text: str, px: int, width: int, bold: bool = False) -> list[str]:
+        """Lines of ``text`` that fit ``width`` pixels (newlines kept)."""
+        key = (text, px, width, bold)
+        lines = self._wraps.get(key)
+        if lines is None:
+            font = self.font(px, bold)
+            lines = []
+            for para in text.split("\n"):
+                words = para.split(" ")
+                cur = ""
+                for word in words:
+                    trial = word if not cur else cur + " " + word
+                    if font.size(trial)[0] <= width or not cur:
+                        cur = trial
+                    else:
+                        lines.append(cur)
+                        cur = word
+                lines.append(cur)
+            if len(self._wraps) > _LIMIT:
+                self._wraps.clear()
+            self._wraps[key] = lines
+        return lines

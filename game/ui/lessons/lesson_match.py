@@ -1,0 +1,162 @@
+"""The lesson's match and what the tutorial's table runs on: the lesson's texts in the
+player's language, a storage that keeps nothing of the lesson, a match that first checks
+every move against the lesson, and the opponent's scripted seat."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.ai.coach.review import MemoryReviews, ReviewStore
+from game.engine import Game, IllegalMove, Move
+from game.lessons import OPPONENT, LessonRunner, Refusal, load_ui_text
+from game.notice import Notice
+from game.savegame import SavedMatch
+from game.settings import Settings
+from game.stats import Stats
+from game.ui.context import Context, Storage
+from game.ui.table.match import Match, Seat
+
+
+def language(ctx: Context) -> str:
+    """The catalogue's language (the lessons carry their own texts per language)."""
+    return str(getattr(getattr(ctx.tr, "__self__", None), "language", "en"))
+
+
+class UiText:
+    """The tutorial screens' strings in the current language (from ``lessons/ui.json``)."""
+
+    def __init__(self, ctx: Context, strings: dict[str, dict[str, str]] | None = None) -> None:
+        self.ctx = ctx
+        self.strings = strings if strings is not None else load_ui_text()
+
+    @property
+    def lang(self) -> str:
+        return language(self.ctx)
+
+    def __call__(self, key: str, **fmt: Any) -> str:
+        by_lang = self.strings[key]
+        text = by_lang.get(self.lang) or by_lang["en"]
+        return text.format(**fmt) if fmt else text
+
+    def pick(self, text: dict[str, str] | Any) -> str:
+        return text.get(self.lang) or text.get("en", "")
+
+
+class LessonStorage:
+    """The app's storage seen by the lesson's table: settings pass through, but the lesson's
+    match is never autosaved, recorded in the statistics, or allowed to clear a real save."""
+
+    def __init__(self, real: Storage) -> None:
+        self.real = real
+
+    def load_settings(self) -> Settings:
+        return self.real.load_settings()
+
+    def save_settings(self, settings: Settings) -> None:
+        self.real.save_settings(settings)
+
+    def save_match(self, doc: dict[str, Any]) -> None:
+        return None
+
+    def load_match(self) -> SavedMatch | None:
+        return None
+
+    def clear_match(self) -> None:
+        return None
+
+    def load_stats(self) -> Stats:
+        return self.real.load_stats()
+
+    def save_stats(self, stats: Stats) -> None:
+        return None
+
+    def reset_stats(self) -> Stats:
+        return self.real.load_stats()  # a lesson never resets the player's statistics
+
+    def record_game(self, doc: dict[str, Any]) -> Stats | None:
+        return None
+
+    def recent_replays(self, limit: int = 20) -> list[Any]:
+        return []
+
+    def take_notices(self) -> list[Notice]:
+        return []  # the menu shows them when the lesson is over
+
+    def take_write_failures(self) -> list[Notice]:
+        return self.real.take_write_failures()  # a settings write may fail during a lesson
+
+    def save_problem(self) -> Notice | None:
+        return None  # nothing of a lesson is saved
+
+    def reviews(self) -> ReviewStore:
+        return MemoryReviews()  # a lesson's game is never reviewed
+
+
+class TutorialMatch(Match):
+    """A match whose every move is first checked against the lesson (no undo: the lesson's
+    step counter only moves forward)."""
+
+    runner: LessonRunner
+    refused: Refusal | None
+    lang: str
+
+    @classmethod
+    def for_lesson(cls, runner: LessonRunner, names: tuple[str, str], lang: str) -> TutorialMatch:
+        m = cls(runner.game, [Seat(names[0], "human"), Seat(names[1], "easy")])
+        m.runner = runner
+        m.refused = None
+        m.lang = lang
+        m.ais[OPPONENT] = ScriptedAi(runner)
+        return m
+
+    def play(self, seat: int, move: Move) -> list:
+        refused = self.runner.refusal(seat, move)
+        if refused is not None:
+            self.refused = refused
+            raise IllegalMove(refused.message(self.lang))
+        events = super().play(seat, move)
+        self.runner.played(seat, move)
+        self.refused = None
+        return events
+
+    def can_undo(self) -> bool:
+        return False
+
+    def draws_at_once(self) -> bool:
+        return False  # the scripted opponent draws in its turn, as the lesson tells it
+
+    def offers(self, move: Move) -> bool:
+        step = self.runner.step
+        return step is not None and step.move == move
+
+    def lead(self) -> str | None:
+        """The prompt while the note leads: Continue (or the lesson's end) is what comes
+        next, not the decision the game is at, nor an opponent whose script is used up."""
+        runner = self.runner
+        if runner.done:
+            key = "lesson_over"
+        elif runner.step is not None and runner.step.move is None and runner.can_continue():
+            last = runner.index + 1 == len(runner.lesson.steps)
+            key = "prompt_last" if last else "read_first"
+        else:
+            return None
+        text = runner.ui.get(key, {})
+        return text.get(self.lang) or text.get("en", "")
+
+
+class ScriptedAi:
+    """The opponent's seat: answers with the lesson's next scripted move."""
+
+    def __init__(self, runner: LessonRunner) -> None:
+        self.runner = runner
+        self.answer: Move | None = None
+
+    def submit(self, game: Game, seat: int, seed: int | None = None) -> None:
+        self.answer = self.runner.next_opponent_move() if self.runner.opponent_due() else None
+
+    def poll(self) -> Move | None:
+        answer, self.answer = self.answer, None
+        return answer
+
+    def cancel(self) -> None:
+        self.answer = None

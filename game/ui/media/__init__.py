@@ -1,0 +1,1 @@
+"""Pictures, fonts and sounds: the sprites (or their placeholders) and the effects."""

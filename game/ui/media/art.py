@@ -1,0 +1,67 @@
+"""One door to the table's pictures: the real sprites when they exist, placeholders otherwise.
+
+``Art.image(name, *args, size=...)`` calls the method of the same name on ``Sprites``; a
+missing file falls back to ``FallbackArt`` once and is remembered, so a partial asset set
+still draws every component.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from game.ui.media.art_fallback import FallbackArt
+
+
+def _real_sprites(label: Callable[[str], str] | None = None) -> Any | None:
+    try:
+        from game.ui.media.sprites import Sprites
+    except ImportError:  # pragma: no cover - art not installed
+        return None
+    return Sprites(label=label)
+
+
+class Art:
+    def __init__(
+        self,
+        sprites: Any | None = None,
+        use_real: bool = True,
+        label: Callable[[str], str] | None = None,
+    ) -> None:
+        """``label`` (the catalogue's ``tr``) writes the animals' names on the card faces in
+        the current language."""
+        if sprites is None and use_real:
+            sprites = _real_sprites(label)
+        self.real = sprites
+        self.fallback = FallbackArt()
+        self._broken: set[tuple] = set()
+        self._cache: dict[tuple, pygame.Surface] = {}
+
+    def image(self, name: str, *args: Any, size: tuple[int, int]) -> pygame.Surface:
+        size = (max(1, int(size[0])), max(1, int(size[1])))
+        label_of = getattr(self.real, "label_of", None)
+        # The text a picture carries is part of its key: a new language, a new picture.
+        key = (name, args, size, label_of(name, args) if label_of is not None else None)
+        surf = self._cache.get(key)
+        if surf is not None:
+            return surf
+        surf = None
+        if self.real is not None and (name, args) not in self._broken:
+            try:
+                surf = getattr(self.real, name)(*args, size)
+            except (FileNotFoundError, KeyError, pygame.error):
+                self._broken.add((name, args))
+        if surf is None:
+            surf = getattr(self.fallback, name)(*args, size)
+        if len(self._cache) > 3000:
+            self._cache.clear()
+        self._cache[key] = surf
+        return surf
+
+    def clear(self) -> None:
+        """Forget scaled copies (after a resize)."""
+        self._cache.clear()
+        if self.real is not None and hasattr(self.real, "clear"):
+            self.real.clear()

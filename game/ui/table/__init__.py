@@ -1,0 +1,3 @@
+"""The table's parts: the board, the seats, controls, HUD, targets, the match and its event
+director.
+"""

@@ -1,0 +1,206 @@
+"""Where each card of a Help Line goes and what of it shows: the geometry the table draws
+from and the layout test measures.
+
+Two presentations:
+
+* the tray (the own seat): whole cards side by side, tall enough that their element chips
+  and solitary/gregarious marker are 16 px at 1280x720; a line too long for that becomes
+  *tabs*, one strip per card (marker, element chips, name), in columns.
+* a row (an opponent): small cards overlapping so each one's element column stays in view,
+  under a band that holds every card's marker; a tall row wraps the line into rows.
+
+The card art (``tools/build_assets.py``) puts the element chips down the left edge, the
+marker at the top right and the name along the bottom; ``art_*`` give those parts for a card
+drawn at a rect.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from pygame import Rect
+
+from game.data import animals
+
+ART_W, ART_H = 288, 400  # the face's source pixels
+ASPECT = ART_W / ART_H
+CHIP_SHARE = 0.45  # the left part of a face that holds its element column
+TRAY_CARD_H = 176  # 5 chips of 56/400 and the 56/400 marker: 16 px at 1280x720
+GAP = 8
+BAND = 30  # the marker band over a row of small cards
+MARK = 26  # a marker in a band or a tab: 17 px at 1280x720
+TAB_H = MARK  # at most 7 tabs to a column of the tray
+ROW_CARD_CAP = 190  # a row's cards never grow past this
+
+
+@dataclass(frozen=True)
+class CardLook:
+    """One card of a line as drawn: ``rect`` the card (or tab), ``visible`` the part no
+    later card covers, ``marker`` where its marker shows (``None``: the card has none),
+    ``chips`` its element chips as far as they show, ``name`` the band its name is written
+    in when the name shows whole (``None`` otherwise). ``style`` is card or tab; ``band``
+    says the marker is drawn over the card rather than read from the art."""
+
+    card: int
+    rect: Rect
+    visible: Rect
+    marker: Rect | None
+    chips: tuple[Rect, ...]
+    name: Rect | None
+    style: str = "card"
+    band: bool = False
+
+
+def entries(card: int) -> list[tuple[int, int]]:
+    """The card's (element index, value) pairs, in the order the art lists them."""
+    return [(i, v) for i, v in enumerate(animals()[card].elements) if v]
+
+
+def symbol(card: int) -> str:
+    return animals()[card].symbol
+
+
+def _scaled(r: Rect, x: float, y: float, w: float, h: float) -> Rect:
+    sx, sy = r.w / ART_W, r.h / ART_H
+    return Rect(round(r.x + x * sx), round(r.y + y * sy), round(w * sx), round(h * sy))
+
+
+def art_chips(card: int, r: Rect) -> list[Rect]:
+    """The element chips of the face drawn at ``r`` (the art's element column)."""
+    n = len(entries(card))
+    row_h, gap = (64, 6) if n <= 4 else (56, 4)
+    return [_scaled(r, 16, 18 + k * (row_h + gap), 108, row_h) for k in range(n)]
+
+
+def art_marker(card: int, r: Rect) -> Rect | None:
+    """The marker coin of the face at ``r``: top right (under the cost on market cards)."""
+    a = animals()[card]
+    if a.symbol == "neutral":
+        return None
+    cx, cy = 230, 58 + (88 if a.level >= 1 else 0)
+    if not entries(card):
+        cx, cy = 56, 58
+    return _scaled(r, cx - 28, cy - 28, 56, 56)
+
+
+def art_name_band(card: int, r: Rect) -> Rect:
+    from game.ui.media.sprites import NAME_BAND
+
+    b = NAME_BAND["market" if animals()[card].level >= 1 else "other"]
+    return _scaled(r, b.x, b.y, b.w, b.h)
+
+
+def _clip(parts: Sequence[Rect], visible: Rect) -> tuple[Rect, ...]:
+    return tuple(p.clip(visible) for p in parts if p.clip(visible).w > 0)
+
+
+# -- the tray -------------------------------------------------------------------------------
+
+
+def tray_fits(area: Rect, count: int) -> bool:
+    h = min(area.h, TRAY_CARD_H)
+    w = round(h * ASPECT)
+    return count * w + (count - 1) * GAP <= area.w
+
+
+def tray_line(area: Rect, cards: Sequence[int]) -> list[CardLook]:
+    """The own Help Line: whole cards while they fit side by side, else tabs."""
+    if not cards:
+        return []
+    if not tray_fits(area, len(cards)):
+        return tabs(area, cards)
+    h = min(area.h, TRAY_CARD_H)
+    w = round(h * ASPECT)
+    y = area.y + (area.h - h) // 2
+    out = []
+    for i, card in enumerate(cards):
+        r = Rect(area.x + i * (w + GAP), y, w, h)
+        out.append(
+            CardLook(
+                card, r, r, art_marker(card, r), tuple(art_chips(card, r)), art_name_band(card, r)
+            )
+        )
+    return out
+
+
+def tab_columns(area: Rect, count: int) -> tuple[int, int, int]:
+    """(columns, tabs per column, gap between tabs) for ``count`` tabs in ``area``: as few
+    columns as hold them (names need the width), the tabs spread down each column."""
+    most = max(1, area.h // TAB_H)
+    cols = math.ceil(count / most)
+    per = math.ceil(count / cols)
+    gap = min(8, (area.h - per * TAB_H) // max(1, per - 1))
+    return cols, per, gap
+
+
+CHIP_W = 46  # a tab's chip: icon and value
+
+
+def tabs(area: Rect, cards: Sequence[int]) -> list[CardLook]:
+    """One strip per card, column by column: marker, element chips, then the name."""
+    cols, per, gap = tab_columns(area, len(cards))
+    col_w = (area.w - (cols - 1) * GAP) // cols
+    top = area.y + (area.h - (per * (TAB_H + gap) - gap)) // 2
+    out = []
+    for i, card in enumerate(cards):
+        c, k = divmod(i, per)
+        r = Rect(area.x + c * (col_w + GAP), top + k * (TAB_H + gap), col_w, TAB_H)
+        marker = Rect(r.x + 8, r.y, MARK, MARK) if symbol(card) != "neutral" else None
+        x = r.x + 8 + MARK + 4
+        chips = []
+        for _ in entries(card):
+            chips.append(Rect(x, r.y, CHIP_W, MARK))
+            x += CHIP_W + 3
+        name = Rect(x + 4, r.y, max(0, r.right - 6 - (x + 4)), TAB_H)
+        out.append(CardLook(card, r, r, marker, tuple(chips), name, style="tab", band=True))
+    return out
+
+
+# -- a row ------------------------------------------------------------------------------------
+
+
+def _row_size(area: Rect, count: int, rows: int) -> int:
+    """The tallest card height that puts ``count`` cards in ``rows`` rows of ``area`` with
+    each card's element column (and marker) in view."""
+    per = math.ceil(count / rows)
+    h = (area.h - rows * BAND - (rows - 1) * GAP) // rows
+    h = min(h, ROW_CARD_CAP)
+    if per > 1:
+        fit = area.w / (ASPECT * (1 + CHIP_SHARE * (per - 1)))
+        h = min(h, int(fit))
+    return h
+
+
+def row_line(area: Rect, cards: Sequence[int]) -> list[CardLook]:
+    """An opponent's Help Line: small cards under a band of markers, wrapped into as many
+    rows as make the cards largest."""
+    n = len(cards)
+    if n == 0:
+        return []
+    rows = max(range(1, 5), key=lambda r: (_row_size(area, n, r), -r))
+    h = max(20, _row_size(area, n, rows))
+    w = round(h * ASPECT)
+    per = math.ceil(n / rows)
+    step = w + GAP
+    if per > 1 and w + step * (per - 1) > area.w:
+        step = max(4, (area.w - w) // (per - 1))
+    out: list[CardLook] = []
+    rects: list[Rect] = []
+    for i in range(n):
+        row, k = divmod(i, per)
+        y = area.y + row * (BAND + h + GAP)
+        rects.append(Rect(area.x + k * step, y + BAND, w, h))
+    for i, (card, r) in enumerate(zip(cards, rects, strict=True)):
+        last = i == n - 1 or rects[i + 1].y != r.y
+        visible = r if last else Rect(r.x, r.y, min(w, rects[i + 1].x - r.x), h)
+        marker = None
+        if symbol(card) != "neutral":
+            size = min(MARK, BAND - 4)
+            marker = Rect(r.x + (min(step, w) - size) // 2, r.y - BAND + 2, size, size)
+        name = art_name_band(card, r) if last or step >= w else None
+        out.append(
+            CardLook(card, r, visible, marker, _clip(art_chips(card, r), visible), name, band=True)
+        )
+    return out

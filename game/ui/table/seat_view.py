@@ -1,0 +1,387 @@
+"""One seat's panel: the tray (the own seat) or an opponent's row, drawn zone by zone.
+
+Both have a header line (name, element totals, solitary count, actions) and a line of tokens
+and tracks; the tray shows the Help Line as whole cards (or tabs) and the piles large, a row
+shows small cards under a band of markers (``line_view``). ``SeatDrawing`` is mixed into
+``BoardView``, which owns the layout and the hit targets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from pygame import Rect
+
+from game.data import ELEMENTS, boards
+from game.engine import Game
+from game.engine.state import COLUMNS, ROWS, START_TREE, TRACK_KINDS
+from game.ui.kit import theme
+from game.ui.kit.painter import Painter
+from game.ui.table.layout import Layout, grid_cells
+from game.ui.table.line_view import ASPECT, CardLook, entries, row_line, symbol, tray_line
+from game.ui.table.targets import Target
+from game.ui.words.sentences import Tr, season_name
+
+SEASONS = boards().seasons
+PAPER = (246, 240, 226)
+INK = (34, 30, 26)
+NEG = (196, 52, 40)
+TOTALS_GAP = 10  # logical px between a total and the next element's icon
+LEVEL_EDGE = {0: (150, 130, 100), 1: (96, 160, 72), 2: (70, 130, 190), 3: (140, 90, 170)}
+
+
+def solitary_left(deck: Sequence[int]) -> int:
+    """Solitary cards still in a draw pile: its owner knows what the pile holds (every card
+    came to it in the open), only not the order."""
+    return sum(1 for c in deck if symbol(c) == "solitary")
+
+
+class SeatDrawing:
+    """The per-seat half of ``BoardView``."""
+
+    layout: Layout
+    tr: Tr
+    palette: theme.Palette
+    tray: int
+    add: Callable[[Target, Rect], None]
+
+    def pz(self, seat: int, name: str) -> Rect:
+        return self.layout.player(seat, name)
+
+    def in_tray(self, seat: int) -> bool:
+        return seat == self.tray
+
+    # -- the Help Line ------------------------------------------------------------------------
+
+    def line_looks(self, seat: int, cards: Sequence[int]) -> list[CardLook]:
+        area = self.pz(seat, "help_line")
+        return tray_line(area, cards) if self.in_tray(seat) else row_line(area, cards)
+
+    def line_slots(self, seat: int, count: int) -> list[Rect]:
+        """Card-shaped places of a line of ``count`` cards (where a revealed card flies)."""
+        out = []
+        for look in self.line_looks(seat, [1] * count):
+            r = look.rect
+            if look.style == "tab":  # a card the height of its tab, at the tab's start
+                r = Rect(r.x, r.y, round(r.h * ASPECT), r.h)
+            out.append(r)
+        return out
+
+    def _help_line(self, p: Painter, g: Game, seat: int, hidden: frozenset) -> None:
+        q = g.players[seat]
+        area = self.pz(seat, "help_line")
+        p.rect(area, (0, 0, 0, 70), radius=8)
+        if not q.line:
+            p.text(
+                self.tr("table.help_line_empty"),
+                area.center,
+                theme.SMALL,
+                theme.TEXT_DIM,
+                anchor="center",
+            )
+            return
+        looks = self.line_looks(seat, q.line)
+        for i, look in enumerate(looks):
+            if ("line", seat, i) in hidden:
+                continue
+            if look.style == "tab":
+                self._tab(p, look)
+            else:
+                p.image("card_face", look.card, rect=look.rect)
+            self.add(Target("help_card", seat, i, look.card), look.rect)
+        for i, look in enumerate(looks):
+            if look.band and look.style == "card" and ("line", seat, i) not in hidden:
+                self._marker(p, look)
+
+    def _marker(self, p: Painter, look: CardLook) -> None:
+        if look.marker is None:
+            return
+        p.circle(look.marker.center, look.marker.w / 2 + 2, (0, 0, 0))
+        p.image("coin", symbol(look.card), rect=look.marker)
+
+    def _tab(self, p: Painter, look: CardLook) -> None:
+        """A card as one strip: its marker, its element chips and its name."""
+        from game.data import animals
+
+        r = look.rect
+        level = animals()[look.card].level
+        p.rect(r, PAPER, radius=6)
+        p.rect(Rect(r.x, r.y, 6, r.h), LEVEL_EDGE.get(level, LEVEL_EDGE[0]), radius=3)
+        p.rect(r, INK, radius=6, width=1)
+        if look.marker is not None:
+            p.image("coin", symbol(look.card), rect=look.marker)
+        for (element, value), chip in zip(entries(look.card), look.chips, strict=True):
+            neg = value < 0
+            if neg:  # red like the art's negative chips
+                p.rect(chip, NEG, radius=6)
+            icon = Rect(chip.x + 1, chip.y, chip.h, chip.h)
+            p.image("element_icon", ELEMENTS[element], rect=icon)
+            p.text(
+                str(value),
+                (icon.right + 2, chip.centery),
+                theme.SMALL,
+                (255, 255, 255) if neg else INK,
+                anchor="midleft",
+                bold=True,
+            )
+        if look.name is not None and look.name.w > 0:
+            p.text(
+                self.tr(f"animal.{look.card}"),
+                (look.name.x, look.name.centery),
+                theme.SMALL,
+                INK,
+                anchor="midleft",
+                bold=True,
+                max_width=look.name.w,
+            )
+
+    # -- header, tokens, tracks ----------------------------------------------------------------
+
+    def _header(
+        self, p: Painter, g: Game, seat: int, names: Sequence[str], kinds: Sequence[str]
+    ) -> None:
+        tr = self.tr
+        colour = self.palette.seasons[seat]
+        nz = self.pz(seat, "name")
+        p.circle((nz.x + 12, nz.centery), 10, colour)
+        x = nz.x + 30
+        if g.first == seat:
+            st = Rect(x, nz.y, nz.h, nz.h)
+            p.image("sacred_tree", rect=st, fit=True)
+            self.add(Target("sacred_tree", seat), st)
+            x += nz.h + 4
+        label = names[seat]
+        kind = kinds[seat]
+        who = tr("seat.human") if kind == "human" else tr(f"seat.ai.{kind}")
+        r = p.text(
+            label,
+            (x, nz.centery),
+            theme.BODY,
+            theme.TEXT,
+            anchor="midleft",
+            bold=True,
+            max_width=nz.right - x - 90,
+        )
+        season = season_name(tr, seat)
+        p.text(
+            who if season == label else f"{season} · {who}",
+            (r.right + 10, nz.centery),
+            theme.SMALL - 2,
+            theme.TEXT_DIM,
+            anchor="midleft",
+            max_width=max(20, nz.right - r.right - 10),
+        )
+        self.add(Target("name", seat), nz)
+
+    def _totals(self, p: Painter, g: Game, seat: int) -> None:
+        q = g.players[seat]
+        tz = self.pz(seat, "totals")
+        totals = q.totals()
+        power = sum(g.centre)
+        icon = tz.h - 6
+        acts = q.actions_left if g.phase.value == "action" or q.stopped else 0
+        actions = self.tr("table.actions", n=acts)
+        room = p.text_size(actions, theme.SMALL, bold=True)[0] + 10
+        step = (tz.w - room) / 6
+        x = float(tz.x)
+        for e, name in enumerate(ELEMENTS):
+            p.image("element_icon", name, rect=Rect(round(x), tz.y + 3, icon, icon))
+            colour = theme.TEXT
+            if e == 1 and totals[e] < power or totals[e] < 0:
+                colour = theme.DANGER
+            p.text(  # a clear gap before the next icon, two digits included ("10 🌱")
+                str(totals[e]),
+                (x + icon + 3, tz.centery),
+                theme.BODY,
+                colour,
+                anchor="midleft",
+                bold=True,
+                max_width=step - icon - 3 - TOTALS_GAP,
+            )
+            x += step
+        p.image("coin", "solitary", rect=Rect(round(x), tz.y + 3, icon, icon))
+        p.text(
+            f"{q.uncancelled}/3",
+            (x + icon + 3, tz.centery),
+            theme.BODY,
+            theme.DANGER if q.uncancelled >= 3 else theme.TEXT,
+            anchor="midleft",
+            bold=True,
+        )
+        p.text(
+            actions,
+            (tz.right, tz.centery),
+            theme.SMALL,
+            theme.ACCENT if acts else theme.TEXT_DIM,
+            anchor="midright",
+            bold=True,
+        )
+        self.add(Target("totals", seat), tz)
+
+    def _count_after(self, p: Painter, box: Rect, left: int, n: int) -> None:
+        p.text(
+            f"×{n}",
+            (left + 4, box.centery),
+            theme.BODY,
+            theme.TEXT,
+            anchor="midleft",
+            bold=True,
+            max_width=max(16, box.right - left - 4),
+        )
+
+    def _tokens(self, p: Painter, g: Game, seat: int) -> None:
+        q = g.players[seat]
+        fz = self.pz(seat, "fragments")
+        size = fz.h - 4
+        r = Rect(fz.x, fz.y + 2, size, size)
+        p.image("fragment", rect=r, fit=True)
+        self._count_after(p, fz, r.right, q.fragments)
+        self.add(Target("fragments", seat), fz)
+        fires = self.pz(seat, "fires")
+        shown = q.fires[-3:]
+        last = Rect(fires.x, fires.y + 2, size, size)
+        if not shown:
+            p.image("fire_tile", 2, rect=last, alpha=90)
+        for i, v in enumerate(shown):
+            last = Rect(fires.x + i * size // 2, fires.y + 2, size, size)
+            p.image("fire_tile", v, rect=last)
+        self._count_after(p, fires, last.right, len(q.fires))
+        self.add(Target("fires", seat), fires)
+        vz = self.pz(seat, "victory")
+        step = min(size + 2, max(10, (vz.w - size) // max(1, len(q.tiles) - 1)))
+        for i, (kind, season) in enumerate(q.tiles):
+            t = Rect(vz.x + i * step, vz.y + 2, size, size)
+            p.image("victory_tile", kind, SEASONS[season], rect=t)
+            self.add(Target("victory", seat, season, s=kind), t)
+        if not q.tiles:
+            p.text(
+                self.tr("table.no_tiles"),
+                (vz.x, vz.centery),
+                theme.SMALL - 2,
+                theme.TEXT_DIM,
+                anchor="midleft",
+                max_width=vz.w,
+            )
+        self._tracks(p, g, seat)
+
+    def _tracks(self, p: Painter, g: Game, seat: int) -> None:
+        tz = self.pz(seat, "tracks")
+        p.rect(tz, (0, 0, 0, 110), radius=8)
+        col = tz.w / 3
+        icon = tz.h - 6
+        for i, value in enumerate(g.players[seat].tracks()):
+            x = tz.x + col * i + 6
+            r = Rect(round(x), tz.y + 3, icon, icon)
+            p.image("victory_tile", TRACK_KINDS[i], SEASONS[seat], rect=r, fit=True)
+            p.text(
+                f"{value}/12",
+                (r.right + 4, tz.centery),
+                theme.BODY,
+                theme.ACCENT if value >= 12 else theme.TEXT,
+                anchor="midleft",
+                bold=True,
+                max_width=col - icon - 12,
+            )
+        self.add(Target("tracks", seat), tz)
+
+    # -- Forest and piles ------------------------------------------------------------------------
+
+    def space(self, seat: int, x: int, y: int) -> Rect:
+        cells = grid_cells(self.pz(seat, "forest_grid"), COLUMNS, ROWS)
+        return cells[y * COLUMNS + x].inflate(-4, -4)
+
+    def _forest(self, p: Painter, g: Game, seat: int) -> None:
+        q = g.players[seat]
+        p.image("forest_board", rect=self.pz(seat, "forest"))
+        for y in range(ROWS):
+            for x in range(COLUMNS):
+                r = self.space(seat, x, y)
+                tree = q.forest[y * COLUMNS + x]
+                if tree == START_TREE:
+                    p.image("tree", "start", rect=r, fit=True)
+                elif tree >= 0:
+                    p.image("tree", tree, rect=r, fit=True)
+                self.add(Target("space", seat, x, y), r)
+
+    def _piles(self, p: Painter, g: Game, seat: int) -> None:
+        if self.in_tray(seat):
+            self._tray_piles(p, g, seat)
+            return
+        q = g.players[seat]
+        for name, count in (("draw_pile", len(q.deck)), ("discard", len(q.discard))):
+            z = self.pz(seat, name)
+            icon = Rect(z.x, z.y, round(z.h * ASPECT), z.h)
+            if name == "draw_pile":
+                p.image("card_back", rect=icon)
+            elif q.discard:
+                p.image("card_face", q.discard[-1], rect=icon)
+            else:
+                p.rect(icon, (0, 0, 0, 90), radius=4)
+            text = str(count)
+            if name == "draw_pile":
+                text = self.tr("table.pile_note", n=count, k=solitary_left(q.deck))
+            p.text(
+                text,
+                (icon.right + 6, z.centery),
+                theme.SMALL,
+                theme.TEXT,
+                anchor="midleft",
+                bold=True,
+                max_width=z.right - icon.right - 6,
+            )
+            self.add(Target(name, seat), z)
+
+    def _tray_piles(self, p: Painter, g: Game, seat: int) -> None:
+        q = g.players[seat]
+        dp = self.pz(seat, "draw_pile")
+        if q.deck:
+            p.image("card_back", rect=dp, fit=True)
+        else:
+            p.rect(dp, (0, 0, 0, 90), radius=6)
+        self._badge(p, dp, len(q.deck), top=True)  # the back's title runs along its bottom
+        self.add(Target("draw_pile", seat), dp)
+        dz = self.pz(seat, "discard")
+        if q.discard:
+            p.image("card_face", q.discard[-1], rect=dz, fit=True)
+        else:
+            p.rect(dz, (0, 0, 0, 90), radius=6)
+        self._badge(p, dz, len(q.discard), lift=dz.h // 7)  # above the animal's name
+        self.add(Target("discard", seat), dz)
+        note = self.layout["pile_note"]
+        text = self.tr("table.pile_note", n=len(q.deck), k=solitary_left(q.deck))
+        lines = text.split(" · ")  # one fact a line under the two piles
+        p.text_box("\n".join(lines), note, theme.SMALL, theme.TEXT, align="center", valign="center")
+
+    def _badge(self, p: Painter, r: Rect, n: int, top: bool = False, lift: int = 0) -> None:
+        badge = Rect(0, 0, 34, 26)
+        if top:
+            badge.midtop = (r.centerx, r.top + max(2, r.h // 40))
+        else:
+            badge.midbottom = (r.centerx, r.bottom + 2 - lift)
+        p.rect(badge, (0, 0, 0, 190), radius=8)
+        p.text(str(n), badge.center, theme.SMALL, theme.TEXT, anchor="center", bold=True)
+
+    # -- the whole panel ------------------------------------------------------------------------
+
+    def _player(
+        self,
+        p: Painter,
+        g: Game,
+        seat: int,
+        names: Sequence[str],
+        kinds: Sequence[str],
+        active: bool,
+        hidden: frozenset,
+    ) -> None:
+        panel = self.pz(seat, "panel")
+        p.rect(panel, (20, 30, 22, 215), radius=14)
+        colour = self.palette.seasons[seat]
+        if active:
+            p.rect(panel.inflate(6, 6), theme.ACTIVE_EDGE, radius=16, width=5)
+        p.rect(panel, colour, radius=14, width=3)
+        self._header(p, g, seat, names, kinds)
+        self._totals(p, g, seat)
+        self._forest(p, g, seat)
+        self._help_line(p, g, seat, hidden)
+        self._piles(p, g, seat)
+        self._tokens(p, g, seat)

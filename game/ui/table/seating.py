@@ -1,0 +1,154 @@
+"""The table's seating: whose seat the tray shows (the human deciding, handed over in
+hot-seat with the banner) and an opponent's row opened at length on hover or click. It owns
+the layout seated for the tray and keeps the board's drawing seated with it."""
+
+from __future__ import annotations
+
+from pygame import Rect
+
+from game.ui.kit import theme
+from game.ui.kit.painter import Painter
+from game.ui.table.board import BoardView
+from game.ui.table.hud import Pointer, banner_line
+from game.ui.table.layout import Layout
+from game.ui.table.match import Match
+from game.ui.table.targets import Target
+from game.ui.words.sentences import Tr
+
+HANDOVER_S = 2.5  # hot-seat: how long the banner says whose the tray is now
+EXPAND_DELAY_S = 0.35  # rest on an opponent's header this long and the row opens
+
+
+class Seating:
+    """Which seat has the large tray, since when, and which opponent's row is open."""
+
+    def __init__(self, match: Match, base_layout: Layout, board: BoardView) -> None:
+        self.match = match
+        self.base_layout = base_layout
+        self.board = board  # drawn for the tray's seat: re-seated with it
+        self.tray = self.tray_seat(-1, animating=False)
+        self.layout = base_layout.seated(self.tray, match.game.n)
+        board.layout, board.tray = self.layout, self.tray
+        self.handed_at = -1e9  # when the tray last passed to another human (hot-seat)
+        self.expanded = -1  # an opponent's row opened at length by a click
+        self.expand_cells: list[tuple[Target, Rect]] = []  # what the open row drew, where
+        self.expand_shown = -1  # whose row is open at length now
+
+    # -- the tray --------------------------------------------------------------------------
+
+    def first_human(self) -> int:
+        """The first seat a person plays (seat 0 at a table of AI only)."""
+        return next((i for i, s in enumerate(self.match.seats) if not s.is_ai), 0)
+
+    def tray_seat(self, previous: int, animating: bool) -> int:
+        """Whose seat the tray shows: the human deciding now (once what came before has
+        been shown: the queue empty and nothing ``animating``); else the one who had it
+        (``previous``); else the first human."""
+        a = self.match.active()
+        ready = previous < 0 or (self.match.idle and not animating)
+        if ready and a is not None and not self.match.seats[a.player].is_ai:
+            return a.player
+        return previous if previous >= 0 else self.first_human()
+
+    def follow(self, clock: float, animating: bool) -> bool:
+        """The tray follows the human deciding; True when it moved (redraw the board)."""
+        return self.seat(self.tray_seat(self.tray, animating), clock)
+
+    def keep(self, seat: int, clock: float, animating: bool) -> bool:
+        """A new table (the game-over scene) keeps the tray where the last one had it."""
+        return self.seat(self.tray_seat(seat, animating), clock, previous=seat)
+
+    def seat(self, seat: int, clock: float, previous: int | None = None) -> bool:
+        """Show ``seat`` in the tray; a hand-over from another human (``previous``, else the
+        tray's seat now) is remembered at ``clock`` for the banner. True when it changed."""
+        before = self.tray if previous is None else previous
+        if seat == self.tray and seat == before:
+            return False
+        if seat != before:
+            self.handed_at = clock
+        self.tray = seat
+        self.layout = self.base_layout.seated(seat, self.match.game.n)
+        self.board.layout, self.board.tray = self.layout, seat
+        self.expanded = -1
+        return True
+
+    def handing_over(self, clock: float) -> bool:
+        """The banner still says whose the tray is now."""
+        return clock - self.handed_at < HANDOVER_S
+
+    def draw_handover(self, p: Painter, clock: float, palette: theme.Palette, tr: Tr) -> None:
+        """Hot-seat: the tray has just passed to another human; say so over the banner and
+        ring the tray in their colour."""
+        if not self.handing_over(clock):
+            return
+        seat = self.tray
+        colour = palette.seasons[seat]
+        r = self.layout["banner"]
+        p.rect(r, (10, 16, 12), radius=12)
+        p.rect(r, colour, radius=12, width=4)
+        banner_line(p, r, tr("banner.handover", name=self.match.names[seat]))
+        p.rect(self.layout.player(seat, "panel").inflate(10, 10), colour, radius=18, width=5)
+
+    # -- the opponents' rows ---------------------------------------------------------------
+
+    def click_row(self, pos: tuple[int, int]) -> None:
+        """A click on an opponent's row opens it at length until the next click outside it
+        (or Esc); a click on the open row closes it."""
+        if self.expand_cells and self.layout["expand_panel"].collidepoint(pos):
+            self.expanded = -1 if self.expanded >= 0 else self.expand_shown
+            return
+        self.expanded = self.row_at(pos)
+
+    def close_row(self) -> bool:
+        """Esc: close a row opened by a click; False when none was."""
+        if self.expanded < 0:
+            return False
+        self.expanded = -1
+        return True
+
+    def row_at(self, pos: tuple[int, int]) -> int:
+        """The opponent whose row is under ``pos`` (-1: none, or rows already at length)."""
+        for seat in range(self.match.game.n):
+            if seat == self.tray:
+                continue
+            panel = self.layout.player(seat, "panel")
+            if panel == self.layout["expand_panel"]:
+                return -1  # one opponent: the row is shown at length already
+            if panel.collidepoint(pos):
+                return seat
+        return -1
+
+    def expand_seat(self, pointer: Pointer) -> int:
+        """The row to show at length: one clicked open, else one whose header the pointer
+        rests on (kept open while the pointer stays over it)."""
+        if self.expanded >= 0:
+            return self.expanded
+        h, mouse = pointer.hover, pointer.mouse
+        if self.expand_cells and self.layout["expand_panel"].collidepoint(mouse):
+            return self.expand_shown
+        header = h is not None and h.kind in ("name", "totals") and h.a != self.tray
+        if header and pointer.hover_time >= EXPAND_DELAY_S and self.row_at(mouse) >= 0:
+            return h.a
+        return -1
+
+    def draw_expanded(self, p: Painter, pointer: Pointer, closeup: bool) -> None:
+        """The open row over the column of rows (not while a ``closeup`` is shown)."""
+        seat = self.expand_seat(pointer)
+        if seat < 0 or closeup:
+            self.expand_cells = []
+            return
+        self.expand_shown = seat
+        kinds = [s.kind for s in self.match.seats]
+        self.expand_cells = self.board.render_expanded(
+            p, self.match.shown, seat, self.match.names, kinds
+        )
+
+    def hit(self, pos: tuple[int, int]) -> tuple[bool, Target | None]:
+        """Whether the open row covers ``pos``, and what of it lies there (None: nothing,
+        or its frame, which hides the rows under it)."""
+        if not self.expand_cells:
+            return False, None
+        for t, r in reversed(self.expand_cells):
+            if r.collidepoint(pos):
+                return True, t
+        return self.layout["expand_panel"].collidepoint(pos), None

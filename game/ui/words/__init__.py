@@ -1,0 +1,1 @@
+"""Every sentence a player reads, built from the catalogue: moves, log lines, rules text, review."""
