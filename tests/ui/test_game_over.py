@@ -35,6 +35,15 @@ def test_a_single_player_at_12_wins_whatever_the_sums() -> None:
     assert tr("gameover.why_sums") not in lines
 
 
+def test_two_tracks_reached_read_as_a_sentence() -> None:
+    """ "reached 12 on Fires and Flowers.", not "on Fires, Flowers." (issue 32, item 10)."""
+    res = game_with([12, 3], [12, 0]).result()
+    en = explain(Catalog.load("en", strict=True).tr, res, ["Ana", "Bo"])
+    assert en[0] == "Ana reached 12 on Fires and Flowers."
+    ko = explain(Catalog.load("ko", strict=True).tr, res, ["Ana", "Bo"])
+    assert "불꽃 및 꽃" in ko[0]
+
+
 def _finished(players: int, seed: int):
     import random
 

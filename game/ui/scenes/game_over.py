@@ -35,7 +35,10 @@ def explain(tr: Tr, res, names) -> list[str]:  # noqa: ANN001 - an engine Result
     def reached(seat: int) -> str:
         s = scores[seat]
         values = (s.trees, s.fires, s.flowers)
-        tracks = ", ".join(tr(k) for k, v in zip(TRACKS, values, strict=True) if v >= GOAL)
+        names_ = [tr(k) for k, v in zip(TRACKS, values, strict=True) if v >= GOAL]
+        tracks = names_[0]
+        if len(names_) > 1:  # "Trees and Fires", "Trees, Fires and Flowers"
+            tracks = tr("gameover.tracks_and", first=", ".join(names_[:-1]), last=names_[-1])
         return tr("gameover.why_reached", name=names[seat], tracks=tracks)
 
     if not qualified:
