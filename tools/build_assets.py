@@ -923,34 +923,12 @@ SOUNDS: dict[str, Callable[[], list[float]]] = {
 }
 
 
-def music_loop() -> list[float]:
-    """A quiet 8-bar pentatonic loop; each note's tail wraps so the loop has no seam."""
-    notes = [0, 2, 4, 7, 9, 7, 4, 2, 0, 4, 7, 9, 12, 9, 7, 4]
-    bass = [0, 0, -5, -5, -3, -3, -5, -5]
-    beat = 0.5
-    seconds = beat * len(notes)
-    n = int(RATE * seconds)
-    out = [0.0] * n
-    base = 261.63
-    voices = [(i * beat, base * 2 ** (s / 12), 0.6, 0.35) for i, s in enumerate(notes)]
-    voices += [(i * 2 * beat, base / 2 * 2 ** (s / 12), 1.2, 0.5) for i, s in enumerate(bass)]
-    for start, f, length, amp in voices:
-        for k in range(int(length * RATE)):
-            t = k / RATE
-            v = math.sin(2 * math.pi * f * t) + 0.3 * math.sin(4 * math.pi * f * t)
-            out[(int(start * RATE) + k) % n] += amp * v * _env(t, 0.02, length / 3)
-    return out
-
-
 def build_sounds() -> list[Path]:
     written = []
     for name, make in SOUNDS.items():
         out = ASSETS / "sounds" / f"{name}.wav"
         write_wav(level(make()), out, gain=None)
         written.append(out)
-    out = ASSETS / "sounds" / "music_loop.wav"
-    write_wav(music_loop(), out, gain=0.35)
-    written.append(out)
     return written
 
 
@@ -1100,7 +1078,7 @@ def write_credits() -> Path:
         "",
         "## Sounds",
         "",
-        "Every effect and the music loop in `sounds/` is synthesised by `tools/build_assets.py`;",
+        "Every effect in `sounds/` is synthesised by `tools/build_assets.py`;",
         "no recorded or third-party audio is used.",
         "",
     ]

@@ -433,10 +433,10 @@ HOSTILE: list[tuple[str, Callable[[Path], None]]] = [
 
 
 def audit_settings(work: Path) -> dict:
-    from game.app.settings import SettingsStore
-    from game.app.stats import StatsStore
+    from game.app.settings_file import SettingsStore
+    from game.app.stats_file import StatsStore
     from game.lessons import ProgressStore
-    from game.settings import WINDOW_LIMITS
+    from game.player_settings import WINDOW_LIMITS
 
     outcomes: Counter[str] = Counter()
     for i, (name, make) in enumerate(HOSTILE):

@@ -17,8 +17,7 @@ from pathlib import Path
 
 from game.app.atomic import write_bytes_atomic
 from game.app.paths import AppPaths
-
-MAX_SAVE_BYTES = 5 * 1024 * 1024
+from game.savegame import MAX_SAVE_BYTES
 
 
 def write_report(error: BaseException, paths: AppPaths, now: datetime | None = None) -> Path:
@@ -48,7 +47,7 @@ def _message(path: Path, paths: AppPaths) -> tuple[str, str]:
     """Title and text in the player's language, English if the catalogue cannot help."""
     title, text = "Living Forest", f"Living Forest stopped because of an error.\nReport: {path}"
     with contextlib.suppress(Exception):
-        from game.app.settings import SettingsStore
+        from game.app.settings_file import SettingsStore
         from game.i18n import Catalog
 
         settings, _ = SettingsStore(paths).load()

@@ -19,13 +19,13 @@ from game.app.atomic import remove_stale_temps
 from game.app.paths import AppPaths
 from game.app.review_cache import ReviewCache
 from game.app.saves import SaveStore
-from game.app.settings import SettingsStore
-from game.app.stats import StatsStore
+from game.app.settings_file import SettingsStore
+from game.app.stats_file import StatsStore
 from game.app.writer import BackgroundWriter
+from game.match_stats import MatchStats, summarize
 from game.notice import Notice
+from game.player_settings import PlayerSettings
 from game.savegame import SavedMatch, SaveError, parse_save
-from game.settings import Settings
-from game.stats import Stats, summarize
 
 
 class FileStorage:
@@ -63,7 +63,7 @@ class FileStorage:
 
     # -- settings ------------------------------------------------------------------------
 
-    def load_settings(self) -> Settings:
+    def load_settings(self) -> PlayerSettings:
         settings, notice = self.settings_store.load()
         self._note(notice)
         return settings
@@ -121,18 +121,18 @@ class FileStorage:
 
     # -- statistics and replays --------------------------------------------------------------
 
-    def load_stats(self) -> Stats:
+    def load_stats(self) -> MatchStats:
         stats, notice = self.stats_store.load()
         self._note(notice)
         return stats
 
-    def save_stats(self, stats: Stats) -> None:
+    def save_stats(self, stats: MatchStats) -> None:
         self._failed_write(self.stats_store.save(stats))
 
-    def reset_stats(self) -> Stats:
+    def reset_stats(self) -> MatchStats:
         return self.stats_store.reset()
 
-    def record_game(self, doc: dict[str, Any]) -> Stats | None:
+    def record_game(self, doc: dict[str, Any]) -> MatchStats | None:
         """Count a finished match (given as a save document) and keep it for replay."""
         try:
             match = parse_save(doc)

@@ -32,9 +32,6 @@ class View:
         p = self.game.players[seat]
         return p.deck[len(p.deck) - p.known_top :]
 
-    def market_contents(self, level: int) -> Counter[int]:
-        return Counter(self.game.market[level - 1])
-
 
 def make_view(g: Game, player: int) -> View:
     v = g.clone()

@@ -12,10 +12,10 @@ from typing import Any, Protocol
 
 from game.ai.coach.review import MemoryReviews, ReviewStore
 from game.lessons import LessonProgress, MemoryProgress
+from game.match_stats import MatchStats, summarize
 from game.notice import Notice
+from game.player_settings import PlayerSettings
 from game.savegame import SavedMatch, SaveError, parse_save
-from game.settings import Settings
-from game.stats import Stats, summarize
 from game.ui.kit import theme
 from game.ui.media.art import Art
 from game.ui.scene import SceneRegistry
@@ -35,15 +35,15 @@ class Storage(Protocol):
     """Where the player's files go: implemented by the app (files) and by ``MemoryStorage``
     (tests, the self-test). Scenes call these and nothing else."""
 
-    def load_settings(self) -> Settings: ...
-    def save_settings(self, settings: Settings) -> None: ...
+    def load_settings(self) -> PlayerSettings: ...
+    def save_settings(self, settings: PlayerSettings) -> None: ...
     def save_match(self, doc: dict[str, Any]) -> None: ...
     def load_match(self) -> SavedMatch | None: ...
     def clear_match(self) -> None: ...
-    def load_stats(self) -> Stats: ...
-    def save_stats(self, stats: Stats) -> None: ...
-    def reset_stats(self) -> Stats: ...
-    def record_game(self, doc: dict[str, Any]) -> Stats | None: ...
+    def load_stats(self) -> MatchStats: ...
+    def save_stats(self, stats: MatchStats) -> None: ...
+    def reset_stats(self) -> MatchStats: ...
+    def record_game(self, doc: dict[str, Any]) -> MatchStats | None: ...
     def recent_replays(self, limit: int = 20) -> list[Any]: ...
     def take_notices(self) -> list[Notice]: ...
     def take_write_failures(self) -> list[Notice]: ...
@@ -55,16 +55,16 @@ class Storage(Protocol):
 class MemoryStorage:
     """Storage that keeps everything in memory (tests, self-test)."""
 
-    settings: Settings | None = None
+    settings: PlayerSettings | None = None
     match: dict[str, Any] | None = None
-    stats: Stats = field(default_factory=Stats)
+    stats: MatchStats = field(default_factory=MatchStats)
     review_store: MemoryReviews = field(default_factory=MemoryReviews)
     notices: list[Notice] = field(default_factory=list)
 
-    def load_settings(self) -> Settings:
-        return self.settings if self.settings is not None else Settings()
+    def load_settings(self) -> PlayerSettings:
+        return self.settings if self.settings is not None else PlayerSettings()
 
-    def save_settings(self, settings: Settings) -> None:
+    def save_settings(self, settings: PlayerSettings) -> None:
         self.settings = settings
 
     def save_match(self, doc: dict[str, Any]) -> None:
@@ -85,17 +85,17 @@ class MemoryStorage:
     def clear_match(self) -> None:
         self.match = None
 
-    def load_stats(self) -> Stats:
+    def load_stats(self) -> MatchStats:
         return self.stats
 
-    def save_stats(self, stats: Stats) -> None:
+    def save_stats(self, stats: MatchStats) -> None:
         self.stats = stats
 
-    def reset_stats(self) -> Stats:
-        self.stats = Stats()
+    def reset_stats(self) -> MatchStats:
+        self.stats = MatchStats()
         return self.stats
 
-    def record_game(self, doc: dict[str, Any]) -> Stats:
+    def record_game(self, doc: dict[str, Any]) -> MatchStats:
         """Count a finished match from its save document (as the app's storage does)."""
         from game.engine import Game
 
@@ -128,7 +128,7 @@ def _no_op() -> None:
 class Context:
     tr: Callable[..., str]
     art: Art
-    settings: Settings = field(default_factory=Settings)
+    settings: PlayerSettings = field(default_factory=PlayerSettings)
     storage: Storage = field(default_factory=MemoryStorage)
     ai_factory: Callable[[str, int, int], Any] | None = None  # (level, seat, ai_seed) -> AiPlayer
     hint: HintSource | None = None  # the Hint button's advice (None: no button)

@@ -89,7 +89,7 @@ def sample_storage(root: Path) -> Any:
     """A FileStorage under ``root`` holding statistics of a dozen varied matches."""
     from game.app.paths import AppPaths
     from game.app.storage import FileStorage
-    from game.stats import GameSummary
+    from game.match_stats import GameSummary
 
     storage = FileStorage(AppPaths.under(root))
     games = [

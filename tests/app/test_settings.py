@@ -3,13 +3,13 @@ from __future__ import annotations
 import json
 
 from game.app.paths import AppPaths
-from game.app.settings import SettingsStore, system_language
-from game.settings import Settings
+from game.app.settings_file import SettingsStore, system_language
+from game.player_settings import PlayerSettings
 
 
 def test_missing_file_gives_defaults_silently(paths: AppPaths) -> None:
     settings, notice = SettingsStore(paths, env={"LANG": "en_GB.UTF-8"}).load()
-    assert settings == Settings() and notice is None
+    assert settings == PlayerSettings() and notice is None
 
 
 def test_first_run_language_follows_the_system(paths: AppPaths) -> None:
@@ -20,7 +20,7 @@ def test_first_run_language_follows_the_system(paths: AppPaths) -> None:
 
 def test_round_trip(paths: AppPaths) -> None:
     store = SettingsStore(paths)
-    s = Settings(
+    s = PlayerSettings(
         language="ko",
         fullscreen=True,
         window_width=1920,
@@ -41,7 +41,7 @@ def test_damaged_file_gives_defaults_a_notice_and_is_kept_aside(paths: AppPaths)
     for junk in (b"{not json", b"\xff\xfe", b"[1, 2]", b"", b"9" * 100_000):
         paths.settings.write_bytes(junk)
         settings, notice = SettingsStore(paths).load()
-        assert settings == Settings()
+        assert settings == PlayerSettings()
         assert notice is not None and notice.key.startswith("notice.settings_")
         assert not paths.settings.exists()
     kept = sorted((paths.config / "damaged").iterdir())
@@ -61,7 +61,7 @@ def test_bad_values_are_reset_one_by_one(paths: AppPaths) -> None:
     paths.settings.write_text(json.dumps(raw))
     settings, notice = SettingsStore(paths).load()
     assert settings.language == "ko" and settings.window_width == 1600
-    assert settings.volume == Settings().volume and settings.speed == "normal"
+    assert settings.volume == PlayerSettings().volume and settings.speed == "normal"
     assert settings.muted is False
     assert notice is not None and set(notice.detail.split(", ")) == {"volume", "speed", "muted"}
 
@@ -69,13 +69,13 @@ def test_bad_values_are_reset_one_by_one(paths: AppPaths) -> None:
 def test_save_failure_is_a_notice_not_a_crash(paths: AppPaths) -> None:
     paths.config.parent.mkdir(parents=True)
     paths.config.write_text("a file where the folder should be")
-    notice = SettingsStore(paths).save(Settings())
+    notice = SettingsStore(paths).save(PlayerSettings())
     assert notice is not None and notice.key == "notice.settings_not_saved"
 
 
 def test_a_remembered_table_is_kept_only_when_every_seat_is_one_the_game_can_seat() -> None:
     good = [{"name": "Ana", "kind": "human"}, {"name": "Bo", "kind": "hard"}]
-    settings, bad = Settings.from_json({"last_table": good})
+    settings, bad = PlayerSettings.from_json({"last_table": good})
     assert bad == [] and [(s.name, s.kind) for s in settings.last_table] == [
         ("Ana", "human"),
         ("Bo", "hard"),
@@ -87,5 +87,5 @@ def test_a_remembered_table_is_kept_only_when_every_seat_is_one_the_game_can_sea
         [good[0], {"name": "Bo", "kind": "god"}],
         "Ana,Bo",
     ):
-        settings, bad = Settings.from_json({"last_table": wrong})
+        settings, bad = PlayerSettings.from_json({"last_table": wrong})
         assert bad == ["last_table"] and settings.last_table == ()

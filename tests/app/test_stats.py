@@ -3,9 +3,9 @@ from __future__ import annotations
 import json
 
 from game.app.paths import AppPaths
-from game.app.stats import StatsStore
+from game.app.stats_file import StatsStore
 from game.app.storage import FileStorage
-from game.stats import GameSummary, Stats, summarize
+from game.match_stats import GameSummary, MatchStats, summarize
 from tests.app.helpers import play_match
 
 
@@ -14,7 +14,7 @@ def _g(kinds, winners, victories=("trees",), rounds=10, total=20, key=""):
 
 
 def test_counts_per_kind_victory_rounds_and_streaks() -> None:
-    s = Stats()
+    s = MatchStats()
     s.record(_g(["human", "easy"], [0], ["fires"], rounds=10, total=30))
     s.record(_g(["human", "hard"], [0], ["trees"], rounds=14))
     s.record(_g(["human", "hard"], [1], ["flowers"], rounds=12))
@@ -31,7 +31,7 @@ def test_counts_per_kind_victory_rounds_and_streaks() -> None:
 
 
 def test_the_same_match_counts_once() -> None:
-    s = Stats()
+    s = MatchStats()
     assert s.record(_g(["human", "easy"], [0], key="a"))
     assert not s.record(_g(["human", "easy"], [0], key="a"))
     assert s.played == 1
@@ -50,7 +50,7 @@ def test_store_round_trip_reset_and_damage(paths: AppPaths) -> None:
     store = StatsStore(paths)
     stats, counted = store.record(_g(["human", "easy"], [0], key="x"))
     assert counted and store.load() == (stats, None)
-    assert store.reset() == Stats() and store.load()[0] == Stats()
+    assert store.reset() == MatchStats() and store.load()[0] == MatchStats()
     assert json.loads(store.backup.read_text())["played"] == 1  # old numbers kept
     paths.stats.write_text('{"version": 1, "played": -3}')
     stats, notice = store.load()  # the backup (the numbers before the reset) is used
@@ -59,7 +59,7 @@ def test_store_round_trip_reset_and_damage(paths: AppPaths) -> None:
     paths.stats.write_text("[")
     store.backup.write_text("[")
     stats, notice = store.load()
-    assert stats == Stats() and notice is not None and notice.key == "notice.stats_damaged"
+    assert stats == MatchStats() and notice is not None and notice.key == "notice.stats_damaged"
 
 
 def test_file_storage_records_a_finished_match_once_and_keeps_its_replay(paths: AppPaths) -> None:

@@ -16,11 +16,11 @@ import pytest
 from game.app import atomic
 from game.app.lesson_progress import ProgressStore
 from game.app.paths import AppPaths
-from game.app.settings import SettingsStore
-from game.app.stats import StatsStore
+from game.app.settings_file import SettingsStore
+from game.app.stats_file import StatsStore
 from game.app.storage import FileStorage
-from game.settings import Settings
-from game.stats import Stats
+from game.match_stats import MatchStats
+from game.player_settings import PlayerSettings
 from tests.app.helpers import play_match
 
 DEEP = b"[" * 30_000 + b"]" * 30_000  # under the 64 KB limit, over Python's recursion limit
@@ -52,7 +52,7 @@ def test_deeply_nested_settings_give_defaults_and_a_notice(paths: AppPaths) -> N
     paths.config.mkdir(parents=True)
     paths.settings.write_bytes(DEEP)
     settings, notice = SettingsStore(paths).load()
-    assert settings == Settings() and notice is not None
+    assert settings == PlayerSettings() and notice is not None
     assert notice.key == "notice.settings_damaged"
     assert not paths.settings.exists()  # moved aside, so the next launch is clean
 
@@ -72,7 +72,7 @@ def test_a_fifo_in_place_of_the_settings_or_the_save_never_blocks(paths: AppPath
     with pytest.raises(atomic.NotAFile):
         _within(5, atomic.read_bytes_limited, paths.settings, 100)
     settings, notice = _within(5, SettingsStore(paths).load)
-    assert settings == Settings() and notice is not None
+    assert settings == PlayerSettings() and notice is not None
     storage = FileStorage(paths)
     assert _within(5, storage.load_match) is None
     assert [n.key for n in storage.take_notices()] == ["save.unreadable"]
@@ -83,12 +83,12 @@ def test_a_fifo_in_place_of_the_settings_or_the_save_never_blocks(paths: AppPath
 
 @pytest.mark.parametrize("size", [(16384, 16384), (8000, 720), (1280, 5000), (100, 100)])
 def test_window_sizes_beyond_8k_are_reset(size: tuple[int, int]) -> None:
-    settings, bad = Settings.from_json({"window_width": size[0], "window_height": size[1]})
+    settings, bad = PlayerSettings.from_json({"window_width": size[0], "window_height": size[1]})
     assert settings.window_width * settings.window_height <= 7680 * 4320 and bad
 
 
 def test_a_4k_window_is_kept() -> None:
-    settings, bad = Settings.from_json({"window_width": 3840, "window_height": 2160})
+    settings, bad = PlayerSettings.from_json({"window_width": 3840, "window_height": 2160})
     assert settings.window == (3840, 2160) and bad == []
 
 
@@ -129,8 +129,8 @@ def test_a_refused_save_that_cannot_be_moved_does_not_claim_it_was(
 
 def test_the_statistics_backup_is_used_when_the_file_is_damaged(paths: AppPaths) -> None:
     store = StatsStore(paths)
-    store.save(Stats(played=3, human_wins=2))
-    store.save(Stats(played=4, human_wins=2))  # the first save is now the backup
+    store.save(MatchStats(played=3, human_wins=2))
+    store.save(MatchStats(played=4, human_wins=2))  # the first save is now the backup
     paths.stats.write_text('{"version": 1, "played": "four"}')
     stats, notice = store.load()
     assert stats.played == 3 and notice is not None

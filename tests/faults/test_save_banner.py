@@ -125,11 +125,11 @@ def test_other_failed_writes_are_said_on_the_table_at_once(
 
     storage = FileStorage(paths)
     table, match = _table(app, ctx, storage)
-    monkeypatch.setattr("game.app.settings.write_json_atomic", fail)
+    monkeypatch.setattr("game.app.settings_file.write_json_atomic", fail)
     storage.save_settings(ctx.settings)
     app.step(1 / 60)
     assert table.alerts.lines(ctx.tr) == ["The settings could not be saved."]
-    monkeypatch.setattr("game.app.stats.write_json_atomic", fail)
+    monkeypatch.setattr("game.app.stats_file.write_json_atomic", fail)
     monkeypatch.setattr("game.app.saves.write_json_atomic", fail)
     from tests.app.helpers import play_match
 

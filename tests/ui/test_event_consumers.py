@@ -1,24 +1,32 @@
 """Every consumer of events and moves handles every type: the log's words, the sounds, the
 part of the table that shows an event, the end-of-round steps, the undo policy, the event
 director's animations, the move sentences, and the target map (the table's targets and the
-tutorial's pointer). Each dispatches with ``match`` ending in ``assert_never``, so an event
-or move type it forgot fails here; the last tests show that a new type does fail."""
+tutorial's pointer). The sounds, the part, the steps and the undo policy read the one table
+``EVENT_KINDS``, checked here against every type in ``ev.AnyEvent``; the others dispatch with
+``match`` ending in ``assert_never``. The last tests show that a new type does fail."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, get_args
 
 import pytest
 
 from game.engine import Event, Game, Move
+from game.engine import events as ev
 from game.engine.apply import apply_event
-from game.ui.media.event_sounds import event_sound
 from game.ui.media.sound import EFFECTS
-from game.ui.scenes.end_round import step_of
-from game.ui.table.event_director import part_for
-from game.ui.table.match import Match, Seat, reveals_something
+from game.ui.scenes.end_round import STEPS
+from game.ui.table.event_kinds import (
+    EVENT_KINDS,
+    Part,
+    event_sound,
+    part_for,
+    reveals_something,
+    step_of,
+)
+from game.ui.table.match import Match, Seat
 from game.ui.words.sentences import describe_move, log_sentence
 from tests.engine.samples import ONE_OF_EACH_MOVE, Sample, one_of_each_event
 from tests.engine.test_stepping import differences
@@ -51,6 +59,15 @@ def event_consumers(ctx) -> dict[str, Callable[[Event], Any]]:
 
 def samples() -> list[Sample]:
     return list(one_of_each_event().values())
+
+
+def test_the_table_of_event_kinds_names_every_event_type_once() -> None:
+    every = set(get_args(ev.AnyEvent))
+    assert set(EVENT_KINDS) == every
+    assert {k.step for k in EVENT_KINDS.values() if k.step is not None} == set(STEPS)
+    assert {k.sound for k in EVENT_KINDS.values() if k.sound is not None} <= set(EFFECTS)
+    for t, k in EVENT_KINDS.items():  # a step exactly for the walkthrough's events
+        assert (k.step is not None) == (k.part is Part.END_OF_ROUND), t.__name__
 
 
 def test_every_consumer_handles_every_event_type(ctx) -> None:
@@ -89,7 +106,8 @@ def test_every_move_type_has_a_sentence_and_a_place_in_the_target_map(ctx) -> No
 
 @pytest.mark.parametrize("consumer", ["log", "sound", "scene", "end of round", "undo"])
 def test_an_event_type_a_consumer_does_not_know_fails(ctx, consumer: str) -> None:
-    with pytest.raises(AssertionError):
+    error = AssertionError if consumer == "log" else KeyError  # the table names it
+    with pytest.raises(error, match="Unheard" if consumer != "log" else None):
         event_consumers(ctx)[consumer](Unheard())
 
 

@@ -297,7 +297,7 @@ def test_reaching_twelve_ends_in_the_game_over_scene(app, ctx) -> None:
 def test_the_new_game_screen_remembers_the_last_table(app, ctx) -> None:
     """Start a 3-player game with a renamed seat and a Hard AI; New game offers it again,
     and the remembered table goes through the settings' own JSON round trip."""
-    from game.settings import Settings
+    from game.player_settings import PlayerSettings
     from game.ui.scenes.setup import SetupScene
 
     setup = SetupScene(ctx)
@@ -310,7 +310,7 @@ def test_the_new_game_screen_remembers_the_last_table(app, ctx) -> None:
     remembered = [(s.name, s.kind) for s in ctx.settings.last_table]
     assert remembered == [("Mina", "human"), (setup.all_seats[1].name, "medium"), (
         setup.all_seats[2].name, "hard")]  # fmt: skip
-    saved, bad = Settings.from_json(ctx.storage.load_settings().to_json())
+    saved, bad = PlayerSettings.from_json(ctx.storage.load_settings().to_json())
     assert bad == [] and saved.last_table == ctx.settings.last_table
     again = SetupScene(ctx)
     assert again.count == 3 and [(s.name, s.kind) for s in again.seats] == remembered
@@ -355,9 +355,9 @@ def test_overlays_open_and_close(app, ctx) -> None:
 
 def test_the_window_size_and_full_screen_go_back_into_the_settings(app, ctx) -> None:
     """A resize is saved once, a moment later; F11 is saved at once."""
-    from game.settings import Settings
+    from game.player_settings import PlayerSettings
 
-    ctx.settings = Settings(speed="instant")
+    ctx.settings = PlayerSettings(speed="instant")
     app.resize((1600, 900))
     assert (ctx.settings.window_width, ctx.settings.window_height) == (1600, 900)
     assert ctx.storage.settings is None  # not yet: the user may still be dragging

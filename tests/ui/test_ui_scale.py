@@ -1,4 +1,4 @@
-"""The interface scale (100/125/150%): chosen in Settings, remembered, and applied to the
+"""The interface scale (100/125/150%): chosen in PlayerSettings, remembered, and applied to the
 table's words (prompt, log, tooltips) while the board's packed labels keep their size."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ import json
 import pygame
 
 from game.app.paths import AppPaths
-from game.app.settings import SettingsStore
-from game.settings import Settings
+from game.app.settings_file import SettingsStore
+from game.player_settings import PlayerSettings
 from game.ui.kit.painter import Painter
 from game.ui.table.match import Seat
 from tests.ui.test_table import start
@@ -18,7 +18,7 @@ from tests.ui.test_table import start
 def test_the_scale_is_remembered_and_a_bad_one_reset(tmp_path) -> None:
     paths = AppPaths.under(tmp_path)
     store = SettingsStore(paths)
-    assert store.save(Settings(ui_scale=150)) is None
+    assert store.save(PlayerSettings(ui_scale=150)) is None
     assert store.load()[0].ui_scale == 150
     paths.settings.write_text(json.dumps({"ui_scale": 130}))
     settings, notice = store.load()

@@ -9,10 +9,10 @@ from typing import Any
 from game.ai.coach.review import MemoryReviews, ReviewStore
 from game.engine import Game, IllegalMove, Move
 from game.lessons import OPPONENT, LessonRunner, Refusal, load_ui_text
+from game.match_stats import MatchStats
 from game.notice import Notice
+from game.player_settings import PlayerSettings
 from game.savegame import SavedMatch
-from game.settings import Settings
-from game.stats import Stats
 from game.ui.context import Context, Storage
 from game.ui.table.match import Match, Seat
 
@@ -49,10 +49,10 @@ class LessonStorage:
     def __init__(self, real: Storage) -> None:
         self.real = real
 
-    def load_settings(self) -> Settings:
+    def load_settings(self) -> PlayerSettings:
         return self.real.load_settings()
 
-    def save_settings(self, settings: Settings) -> None:
+    def save_settings(self, settings: PlayerSettings) -> None:
         self.real.save_settings(settings)
 
     def save_match(self, doc: dict[str, Any]) -> None:
@@ -64,16 +64,16 @@ class LessonStorage:
     def clear_match(self) -> None:
         return None
 
-    def load_stats(self) -> Stats:
+    def load_stats(self) -> MatchStats:
         return self.real.load_stats()
 
-    def save_stats(self, stats: Stats) -> None:
+    def save_stats(self, stats: MatchStats) -> None:
         return None
 
-    def reset_stats(self) -> Stats:
+    def reset_stats(self) -> MatchStats:
         return self.real.load_stats()  # a lesson never resets the player's statistics
 
-    def record_game(self, doc: dict[str, Any]) -> Stats | None:
+    def record_game(self, doc: dict[str, Any]) -> MatchStats | None:
         return None
 
     def recent_replays(self, limit: int = 20) -> list[Any]:

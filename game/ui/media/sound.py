@@ -1,4 +1,4 @@
-"""Sound effects and the music loop, played through pygame.mixer when there is a device.
+"""Sound effects, played through pygame.mixer when there is a device.
 
 Without an audio device (none found, ``pygame.mixer.init`` fails, or the mixer module is
 missing) every call is a silent no-op: the game must run the same on a headless machine or
@@ -24,15 +24,13 @@ EFFECTS: tuple[str, ...] = (
     "onibi",  # Onibi attacks
     "win",
 )
-MUSIC = "music_loop.wav"
 
 
 class Sound:
     """Lazily loaded effects with volume and mute; one instance per app."""
 
-    def __init__(self, volume: float = 0.8, music_volume: float = 0.35) -> None:
+    def __init__(self, volume: float = 0.8) -> None:
         self._volume = _clamp(volume)
-        self._music_volume = _clamp(music_volume)
         self._muted = False
         self._effects: dict[str, pygame.mixer.Sound] = {}
         self.available = open_mixer()
@@ -50,25 +48,14 @@ class Sound:
             effect.set_volume(self._volume)
 
     @property
-    def music_volume(self) -> float:
-        return self._music_volume
-
-    def set_music_volume(self, volume: float) -> None:
-        self._music_volume = _clamp(volume)
-        if self.available:
-            pygame.mixer.music.set_volume(0.0 if self._muted else self._music_volume)
-
-    @property
     def muted(self) -> bool:
         return self._muted
 
     def set_muted(self, muted: bool) -> None:
-        """Mute silences effects and music without forgetting the volumes."""
+        """Mute silences every effect now playing without forgetting the volume."""
         self._muted = bool(muted)
-        if self.available:
-            pygame.mixer.music.set_volume(0.0 if self._muted else self._music_volume)
-            if self._muted:
-                pygame.mixer.stop()
+        if self.available and self._muted:
+            pygame.mixer.stop()
 
     # -- playing -----------------------------------------------------------------------------
 
@@ -92,21 +79,6 @@ class Sound:
         sound = self.effect(name)
         if sound is not None and not self._muted:
             sound.play()
-
-    def play_music(self) -> None:
-        """Start the quiet music loop (repeats until ``stop_music``)."""
-        if not self.available:
-            return
-        path = asset("sounds", MUSIC)
-        if not path.is_file():
-            raise FileNotFoundError(f"music missing: {path} (run tools/build_assets.py)")
-        pygame.mixer.music.load(path)
-        pygame.mixer.music.set_volume(0.0 if self._muted else self._music_volume)
-        pygame.mixer.music.play(loops=-1)
-
-    def stop_music(self) -> None:
-        if self.available:
-            pygame.mixer.music.stop()
 
 
 def _clamp(v: float) -> float:

@@ -11,7 +11,6 @@ step with nothing to do is still shown with a sentence saying so.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import assert_never, cast
 
 import pygame
 from pygame import Rect
@@ -25,6 +24,7 @@ from game.ui.kit.painter import Painter
 from game.ui.kit.widgets import panel
 from game.ui.scene import Scene
 from game.ui.scenes.table import TableScene
+from game.ui.table.event_kinds import step_of
 from game.ui.words.sentences import counted
 
 STEPS = ("attack", "fires", "reserve", "return", "sacred")
@@ -44,48 +44,6 @@ SPREAD = 0.5  # at most this long between a step's first and last piece taking o
 class Step:
     name: str
     events: list[ev.Event] = field(default_factory=list)
-
-
-def step_of(event: ev.Event) -> str | None:
-    """Which step of the walkthrough shows an event (``None``: not an end-of-round event)."""
-    e = cast(ev.AnyEvent, event)
-    match e:
-        case ev.OnibiAttack() | ev.VaransDealt():
-            return "attack"
-        case ev.FiresAdded():
-            return "fires"
-        case ev.ReserveRefilled():
-            return "reserve"
-        case ev.HelpLinesReturned():
-            return "return"
-        case ev.SacredTreePassed():
-            return "sacred"
-        case (
-            ev.RoundStarted()
-            | ev.Reshuffled()
-            | ev.CardRevealed()
-            | ev.FragmentUsed()
-            | ev.PlayerStopped()
-            | ev.ActionPhaseStarted()
-            | ev.TurnStarted()
-            | ev.ActionChosen()
-            | ev.BonusStarted()
-            | ev.BonusSkipped()
-            | ev.StepEnded()
-            | ev.FragmentsTaken()
-            | ev.AnimalAttracted()
-            | ev.FireExtinguished()
-            | ev.TreePlanted()
-            | ev.StandeeMoved()
-            | ev.TileStolen()
-            | ev.NothingToSteal()
-            | ev.Passed()
-            | ev.TurnEnded()
-            | ev.GameOver()
-        ):
-            return None
-        case _:
-            assert_never(e)
 
 
 def group_steps(events: list[ev.Event]) -> list[Step]:

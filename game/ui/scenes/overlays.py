@@ -8,7 +8,7 @@ from collections.abc import Callable
 import pygame
 from pygame import Rect
 
-from game.settings import LANGUAGES, SPEEDS, UI_SCALES, WINDOW_SIZES
+from game.player_settings import LANGUAGES, SPEEDS, UI_SCALES, WINDOW_SIZES
 from game.ui.context import Context
 from game.ui.kit import theme
 from game.ui.kit.painter import Painter

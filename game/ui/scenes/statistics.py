@@ -1,7 +1,7 @@
 """Statistics: games played and won per seat kind, wins by victory type, average length,
 streaks and the last results, with small bar charts; "reset" asks for confirmation first.
 
-The numbers come from ``ctx.storage.load_stats()`` (the app's ``Stats``); fields a simpler
+The numbers come from ``ctx.storage.load_stats()`` (the app's ``MatchStats``); fields a simpler
 storage lacks are shown as zero, so the screen works with any storage.
 """
 
@@ -12,8 +12,8 @@ from typing import Any
 import pygame
 from pygame import Rect
 
+from game.match_stats import VICTORIES, MatchStats
 from game.seats import SEAT_KINDS
-from game.stats import VICTORIES, Stats
 from game.ui.context import Context
 from game.ui.kit import theme
 from game.ui.kit.painter import Painter
@@ -28,7 +28,7 @@ BAR = (120, 200, 130)
 BAR_EMPTY = (60, 76, 62)
 
 
-def _tally(stats: Stats, kind: str) -> tuple[int, int]:
+def _tally(stats: MatchStats, kind: str) -> tuple[int, int]:
     t = stats.by_kind.get(kind)
     return (t.played, t.won) if t is not None else (0, 0)
 

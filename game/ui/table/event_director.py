@@ -16,8 +16,8 @@ from game.engine.apply import apply_event
 from game.ui.kit import theme
 from game.ui.kit.anim import Animator, Drop, Flight, Pause, Walk
 from game.ui.kit.painter import Painter
-from game.ui.media.event_sounds import event_sound
 from game.ui.table.board import SEASONS, BoardView
+from game.ui.table.event_kinds import Part, event_sound, part_for
 from game.ui.table.forest_closeup import FOCUS_HOLD_S, ForestCloseUp
 from game.ui.table.match import Match
 from game.ui.table.targets import Target
@@ -33,14 +33,6 @@ DURATION = {  # seconds at normal speed
 }
 
 
-class Part(Enum):
-    """Which part of the table shows an event."""
-
-    TABLE = "table"  # the table itself, through its director
-    END_OF_ROUND = "end_of_round"  # the walkthrough pushed over the table
-    GAME_OVER = "game_over"  # the game-over scene in the table's place
-
-
 class Progress(Enum):
     """Where ``EventDirector.advance`` left the queue."""
 
@@ -49,49 +41,6 @@ class Progress(Enum):
     PHASE = "phase"  # a new phase was just shown (it stays for a frame at least)
     END_OF_ROUND = "end_of_round"  # the round's end events wait for the walkthrough
     GAME_OVER = "game_over"  # the game's end waits for the game-over scene
-
-
-def part_for(event: ev.Event) -> Part:
-    """Which part shows an event: the table itself, the end-of-round walkthrough pushed over
-    it, or the game-over scene that takes its place."""
-    e = cast(ev.AnyEvent, event)
-    match e:
-        case (
-            ev.OnibiAttack()
-            | ev.VaransDealt()
-            | ev.FiresAdded()
-            | ev.ReserveRefilled()
-            | ev.HelpLinesReturned()
-            | ev.SacredTreePassed()
-        ):
-            return Part.END_OF_ROUND
-        case ev.GameOver():
-            return Part.GAME_OVER
-        case (
-            ev.RoundStarted()
-            | ev.Reshuffled()
-            | ev.CardRevealed()
-            | ev.FragmentUsed()
-            | ev.PlayerStopped()
-            | ev.ActionPhaseStarted()
-            | ev.TurnStarted()
-            | ev.ActionChosen()
-            | ev.BonusStarted()
-            | ev.BonusSkipped()
-            | ev.StepEnded()
-            | ev.FragmentsTaken()
-            | ev.AnimalAttracted()
-            | ev.FireExtinguished()
-            | ev.TreePlanted()
-            | ev.StandeeMoved()
-            | ev.TileStolen()
-            | ev.NothingToSteal()
-            | ev.Passed()
-            | ev.TurnEnded()
-        ):
-            return Part.TABLE
-        case _:
-            assert_never(e)
 
 
 class EventDirector:

@@ -114,10 +114,6 @@ class Layout:
                 zones[f"p{seat}_{z}"] = self.zones[f"p{place}_{z}"]
         return Layout(self.size, zones)
 
-    def place_of(self, seat: int, tray: int, players: int) -> int:
-        """0 for the tray, 1.. for the rows in order."""
-        return (seat - tray) % players
-
 
 def layout_path(players: int) -> Path:
     return level(f"table_{players}p.tmx")

@@ -14,7 +14,7 @@ from __future__ import annotations
 import contextlib
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Any, assert_never, cast
+from typing import Any
 
 from game.engine import Decision, Game, Move, Pending, Phase, new_game
 from game.engine import events as ev
@@ -23,6 +23,7 @@ from game.savegame import SavedMatch, parse_save
 from game.seats import Seat
 from game.ui.table.ai_seats.ai_draws import AiDraws
 from game.ui.table.ai_seats.ai_seat import AiJob
+from game.ui.table.event_kinds import reveals_something
 
 
 @dataclass
@@ -226,40 +227,3 @@ class Match:
                 rnd = e.round
             self.log.append(LogEntry(rnd, e))
         self.history.append((seat, move))
-
-
-def reveals_something(event: ev.Event) -> bool:
-    """Whether an event shows something new or ends the turn: undo stops before it."""
-    e = cast(ev.AnyEvent, event)
-    match e:
-        case (
-            ev.CardRevealed() | ev.Reshuffled() | ev.TurnEnded() | ev.RoundStarted() | ev.GameOver()
-        ):
-            return True
-        case (
-            ev.FragmentUsed()
-            | ev.PlayerStopped()
-            | ev.ActionPhaseStarted()
-            | ev.TurnStarted()
-            | ev.ActionChosen()
-            | ev.BonusStarted()
-            | ev.BonusSkipped()
-            | ev.StepEnded()
-            | ev.FragmentsTaken()
-            | ev.AnimalAttracted()
-            | ev.FireExtinguished()
-            | ev.TreePlanted()
-            | ev.StandeeMoved()
-            | ev.TileStolen()
-            | ev.NothingToSteal()
-            | ev.Passed()
-            | ev.OnibiAttack()
-            | ev.VaransDealt()
-            | ev.FiresAdded()
-            | ev.ReserveRefilled()
-            | ev.HelpLinesReturned()
-            | ev.SacredTreePassed()
-        ):
-            return False
-        case _:
-            assert_never(e)

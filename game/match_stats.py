@@ -1,5 +1,5 @@
 """Statistics of finished matches: what is counted and how (the app keeps them in a file,
-``game/app/stats.py``; tests and the self-test keep them in memory).
+``game/app/stats_file.py``; tests and the self-test keep them in memory).
 
 Counted per seat: each seat of a finished match adds one game played (and maybe one win) to
 its kind ("human" or an AI level). Victory types count the winners' winning tracks; streaks
@@ -68,7 +68,7 @@ def summarize(game: Game, kinds: list[str] | tuple[str, ...], key: str = "") -> 
 
 
 @dataclass
-class Stats:
+class MatchStats:
     played: int = 0
     human_wins: int = 0
     ai_wins: int = 0
@@ -114,7 +114,7 @@ class Stats:
         return {"version": 1, **asdict(self)}
 
     @classmethod
-    def from_json(cls, raw: Any) -> Stats:
+    def from_json(cls, raw: Any) -> MatchStats:
         """Statistics from a document; ``ValueError`` if anything is the wrong type."""
         if type(raw) is not dict or raw.get("version") != 1:
             raise ValueError("not a statistics file of version 1")

@@ -18,7 +18,7 @@ WINDOW_LIMITS = {"window_width": (320, 7680), "window_height": (240, 4320)}
 
 
 @dataclass
-class Settings:
+class PlayerSettings:
     """Every preference; the field names match what the table's scenes read."""
 
     language: str = "en"
@@ -49,7 +49,7 @@ class Settings:
         return {"version": 1, **doc}
 
     @classmethod
-    def from_json(cls, raw: Any) -> tuple[Settings, list[str]]:
+    def from_json(cls, raw: Any) -> tuple[PlayerSettings, list[str]]:
         """Settings from a document, plus the names of the fields that had to be reset."""
         s = cls()
         if not isinstance(raw, dict):

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from game.app.atomic import move_aside, read_bytes_limited, write_json_atomic
 from game.app.paths import AppPaths
 from game.notice import Notice
-from game.settings import Settings
+from game.player_settings import PlayerSettings
 
 MAX_SETTINGS_BYTES = 64 * 1024
 
@@ -35,28 +35,28 @@ def system_language(env: Mapping[str, str] | None = None) -> str:
 
 
 class SettingsStore:
-    """Loads and saves ``Settings`` at ``paths.settings``."""
+    """Loads and saves ``PlayerSettings`` at ``paths.settings``."""
 
     def __init__(self, paths: AppPaths, env: Mapping[str, str] | None = None) -> None:
         self.paths = paths
         self.env = env
 
-    def load(self) -> tuple[Settings, Notice | None]:
+    def load(self) -> tuple[PlayerSettings, Notice | None]:
         path = self.paths.settings
         if not path.exists():
-            return Settings(language=system_language(self.env)), None
+            return PlayerSettings(language=system_language(self.env)), None
         try:
             raw = json.loads(read_bytes_limited(path, MAX_SETTINGS_BYTES).decode("utf-8"))
         except (OSError, ValueError, RecursionError) as e:  # nested [[[…]]] is RecursionError
             move_aside(path, self.paths.config / "damaged")
-            return Settings(), Notice("notice.settings_damaged", detail=str(e))
-        settings, bad = Settings.from_json(raw)
+            return PlayerSettings(), Notice("notice.settings_damaged", detail=str(e))
+        settings, bad = PlayerSettings.from_json(raw)
         if bad:
             move_aside(path, self.paths.config / "damaged")
             return settings, Notice("notice.settings_reset", detail=", ".join(bad))
         return settings, None
 
-    def save(self, settings: Settings) -> Notice | None:
+    def save(self, settings: PlayerSettings) -> Notice | None:
         """Write the settings; a failure is reported, never raised (the game goes on)."""
         try:
             write_json_atomic(self.paths.settings, settings.to_json())
