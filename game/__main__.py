@@ -34,7 +34,10 @@ def main(argv: list[str] | None = None) -> int:
         "--check-save",
         metavar="PATH",
         default=None,
-        help="say whether a save file is loadable and why not (exit 0 loadable, 2 not)",
+        help=(
+            "say whether a save file is loadable and why not "
+            "(exit 0 loadable, 2 not loadable, 3 could not be read)"
+        ),
     )
     parser.add_argument(
         "--first-frame",
@@ -55,13 +58,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--verbose",
         action="store_true",
-        help="print the app's log (audio device, saves) on the terminal",
+        help="also print the app's log (audio device, saves, files) on the terminal",
     )
     args = parser.parse_args(argv)
-    if args.verbose:
-        import logging
+    from game.app.logs import configure_logging
 
-        logging.basicConfig(level=logging.DEBUG, format="%(name)s: %(message)s")
+    configure_logging(None, args.verbose)  # the window's run adds its file (game/app/launch.py)
     if args.install_desktop_entry or args.remove_desktop_entry:
         from game.app.desktop_entry import main as desktop_main
 
@@ -80,15 +82,15 @@ def main(argv: list[str] | None = None) -> int:
         return run_selftest(args.screenshots)
     from game.app.crash import guarded
 
-    return guarded(_run_window)
+    return guarded(lambda: _run_window(args.verbose))
 
 
-def _run_window() -> int:
+def _run_window(verbose: bool) -> int:
     """Imported inside the crash handler, so a broken install (a missing module, a bad
     pygame) ends in a report too, not a bare traceback."""
     from game.app.launch import run_window
 
-    return run_window()
+    return run_window(verbose)
 
 
 if __name__ == "__main__":

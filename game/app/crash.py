@@ -7,7 +7,7 @@ both on the console and in a message box (the bundle has no console on Windows a
 
 from __future__ import annotations
 
-import contextlib
+import logging
 import platform
 import sys
 import traceback
@@ -18,6 +18,8 @@ from pathlib import Path
 from game.app.atomic import write_bytes_atomic
 from game.app.paths import AppPaths
 from game.savegame import MAX_SAVE_BYTES
+
+log = logging.getLogger(__name__)
 
 
 def write_report(error: BaseException, paths: AppPaths, now: datetime | None = None) -> Path:
@@ -46,14 +48,26 @@ def write_report(error: BaseException, paths: AppPaths, now: datetime | None = N
 def _message(path: Path, paths: AppPaths) -> tuple[str, str]:
     """Title and text in the player's language, English if the catalogue cannot help."""
     title, text = "Living Forest", f"Living Forest stopped because of an error.\nReport: {path}"
-    with contextlib.suppress(Exception):
+    try:
         from game.app.settings_file import SettingsStore
         from game.i18n import Catalog
 
         settings, _ = SettingsStore(paths).load()
         tr = Catalog.load(settings.language).tr
         title, text = tr("crash.title"), tr("crash.message", path=str(path))
+    except Exception:  # noqa: BLE001 - the English message is said instead
+        log.warning("the crash message is in English: no catalogue", exc_info=True)
     return title, text
+
+
+def _show(title: str, text: str) -> None:
+    """The message box (the bundle has no console); no display is no message box."""
+    try:
+        import pygame
+
+        pygame.display.message_box(title, text, message_type="error")
+    except Exception:  # noqa: BLE001 - the console line was printed already
+        log.warning("no message box could be shown", exc_info=True)
 
 
 def guarded(run: Callable[[], int], paths: AppPaths | None = None) -> int:
@@ -63,17 +77,20 @@ def guarded(run: Callable[[], int], paths: AppPaths | None = None) -> int:
     except (KeyboardInterrupt, SystemExit):
         raise
     except Exception as error:  # noqa: BLE001 - anything at all must end in a report
+        log.critical("unexpected error", exc_info=error)
         paths = paths or AppPaths.default()
         try:
             path = write_report(error, paths)
         except OSError as disk:  # the data folder itself is unusable: say so, keep the trace
             traceback.print_exception(error)
-            print(f"Living Forest could not write a crash report: {disk}", file=sys.stderr)
+            text = (
+                f"Living Forest stopped because of an error, and could not write a crash "
+                f"report in {paths.data}: {disk.strerror or disk}\n{error!r}"
+            )
+            print(text, file=sys.stderr)
+            _show("Living Forest", text)
             return 1
         title, text = _message(path, paths)
         print(text, file=sys.stderr)
-        with contextlib.suppress(Exception):
-            import pygame
-
-            pygame.display.message_box(title, text, message_type="error")
+        _show(title, text)
         return 1

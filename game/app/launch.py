@@ -3,13 +3,17 @@ them to the table as one ``Context``. Nothing else in the game creates these."""
 
 from __future__ import annotations
 
+import logging
 import os
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from game.i18n import Catalog
 from game.ui.scenes.registry import all_scenes
 from game.ui.table.ai_seats.ai_seat import AiPool
+
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -21,9 +25,7 @@ class Services:
 
     def close(self) -> None:
         """Quit: the last autosave reaches the disk, the AI processes end."""
-        close = getattr(self.ctx.storage, "close", None)  # FileStorage's writer thread
-        if close is not None:
-            close()
+        self.ctx.storage.close()
         self.pool.close()
 
 
@@ -53,6 +55,7 @@ def build(
     pool = AiPool(use_workers=use_workers, budget_scale=budget_scale)
     ctx = Context(tr=catalog.tr, art=Art(label=catalog.tr), storage=storage, has_key=catalog.has)
     ctx.set_language = catalog.set_language
+    ctx.language = lambda: catalog.language
     ctx.scenes = all_scenes()
     ctx.settings = settings
     if progress is not None:
@@ -71,37 +74,96 @@ def _sound(volume: float) -> Any:
         from game.ui.media.sound import Sound
 
         return Sound(volume=volume)
-    except Exception:  # noqa: BLE001 - no audio device: play silently
+    except Exception:  # noqa: BLE001 - no audio device: play silently, and say why in the log
+        log.warning("sound is off: the mixer could not be opened", exc_info=True)
         return None
 
 
-def file_services() -> tuple[Any, Any]:
-    """The player's files: saves, settings and statistics, and the lesson progress."""
+@dataclass(frozen=True)
+class FolderProblem:
+    """A folder of the player's files that cannot be read or written at launch."""
+
+    folder: Path
+    reason: str
+
+
+def folder_problem(folders: list[Path]) -> FolderProblem | None:
+    """The first of ``folders`` the game cannot create, list, write and remove a file in
+    (permissions, a file in a folder's place, a read-only disk), or ``None``."""
+    import tempfile
+
+    for folder in folders:
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            list(folder.iterdir())
+            with tempfile.NamedTemporaryFile(dir=folder, prefix=".probe-", suffix=".tmp"):
+                pass
+        except OSError as e:
+            return FolderProblem(folder, e.strerror or str(e))
+    return None
+
+
+def file_services() -> tuple[Any, Any] | FolderProblem:
+    """The player's files: saves, settings and statistics, and the lesson progress; or the
+    folder that cannot be used (the window then says so instead of the game dying)."""
     from game.app.lesson_progress import PROGRESS_FILE, ProgressStore
     from game.app.paths import AppPaths
     from game.app.storage import FileStorage
 
     paths = AppPaths.default()
-    return FileStorage(paths, background=True), ProgressStore(paths.data / PROGRESS_FILE)
+    problem = folder_problem([paths.config, paths.data, paths.saves])
+    if problem is not None:
+        return problem
+    try:
+        return FileStorage(paths, background=True), ProgressStore(paths.data / PROGRESS_FILE)
+    except OSError as e:  # a file inside that refuses us although the folder let us in
+        return FolderProblem(paths.data, e.strerror or str(e))
 
 
-def run_window() -> int:
-    """Open the window on the menu and play until the player quits."""
+def run_window(verbose: bool = False) -> int:
+    """Open the window on the menu and play until the player quits. With a folder the game
+    cannot use, the window shows what is wrong and what to do, and the exit status is
+    ``EXIT_FOLDER_PROBLEM``."""
     import pygame
 
+    from game.app.logs import configure_logging
+    from game.app.paths import AppPaths
     from game.ui.app import TableApp
-    from game.ui.scenes.menu import MenuScene
 
-    storage, progress = file_services()
-    services = build(storage=storage, progress=progress)
+    log_file = configure_logging(AppPaths.default().data, verbose)
+    log.info("Living Forest starting; log file %s", log_file)
+    files = file_services()
+    if isinstance(files, FolderProblem):
+        log.error("cannot use %s: %s", files.folder, files.reason)
+        services = build(settings=_first_run_settings(), use_workers=False, sound=False)
+        first = services.ctx.scenes.make(
+            "launch_error", services.ctx, str(files.folder), files.reason
+        )
+        status = EXIT_FOLDER_PROBLEM
+    else:
+        storage, progress = files
+        services = build(storage=storage, progress=progress)
+        first = services.ctx.scenes.make("menu", services.ctx)
+        status = 0
     ctx = services.ctx
-    size = ctx.settings.window
     try:
-        app = TableApp(ctx, size, fullscreen=ctx.settings.fullscreen)
-        app.run(MenuScene(ctx))
+        app = TableApp(ctx, ctx.settings.window, fullscreen=ctx.settings.fullscreen)
+        app.run(first)
         while app.stack.scenes:  # each scene's exit: the table saves what it has not yet
             app.stack.pop()
     finally:
         services.close()
         pygame.quit()
-    return 0
+        log.info("Living Forest closed")
+    return status
+
+
+EXIT_FOLDER_PROBLEM = 3
+
+
+def _first_run_settings() -> Any:
+    """Settings when the config folder cannot be read: the defaults, in the system's language."""
+    from game.app.settings_file import system_language
+    from game.player_settings import PlayerSettings
+
+    return PlayerSettings(language=system_language())

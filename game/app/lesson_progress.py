@@ -4,11 +4,13 @@ never stops a lesson."""
 
 from __future__ import annotations
 
-import contextlib
 import json
+import logging
 from pathlib import Path
 
 from game.app.atomic import read_bytes_limited, write_json_atomic
+
+log = logging.getLogger(__name__)
 
 PROGRESS_FILE = "tutorial.json"
 PROGRESS_LIMIT = 64 * 1024
@@ -23,11 +25,12 @@ class ProgressStore:
         self.load()
 
     def load(self) -> None:
-        if not self.path.is_file():
-            return
         try:
+            if not self.path.is_file():  # (an unreadable folder raises here)
+                return
             raw = json.loads(read_bytes_limited(self.path, PROGRESS_LIMIT).decode("utf-8"))
-        except (OSError, ValueError, RecursionError):
+        except (OSError, ValueError, RecursionError) as e:
+            log.warning("lesson progress unreadable (%s): %s", self.path, e)
             return  # an unreadable file only forgets which lessons were done
         done = raw.get("completed") if isinstance(raw, dict) else None
         if isinstance(done, list):
@@ -40,5 +43,7 @@ class ProgressStore:
         if lesson_id in self.done:
             return
         self.done.append(lesson_id)
-        with contextlib.suppress(OSError):
+        try:
             write_json_atomic(self.path, {"version": 1, "completed": self.done})
+        except OSError as e:  # a failed write never stops a lesson
+            log.warning("lesson progress not saved (%s): %s", self.path, e)

@@ -7,8 +7,8 @@ overwritten, never deleted) and the backup is tried; the player gets a notice ei
 
 from __future__ import annotations
 
-import contextlib
 import errno
+import logging
 import os
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -19,6 +19,8 @@ from game.app.atomic import FileTooLarge, move_aside, read_bytes_limited, write_
 from game.app.paths import AppPaths
 from game.notice import Notice
 from game.savegame import MAX_SAVE_BYTES, SavedMatch, SaveError, load_bytes
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -59,7 +61,10 @@ class SaveStore:
                 self.paths.autosave, raw, backup=self.backup, compact=True, limit=MAX_SAVE_BYTES
             )
         except (OSError, ValueError) as e:
+            log.warning("autosave failed: %s", e, exc_info=True)
             return save_failure(e)
+        moves = raw.get("moves") if isinstance(raw, dict) else None
+        log.debug("autosave written: %s moves", len(moves) if isinstance(moves, list) else "?")
         return None
 
     def load_autosave(self) -> LoadResult:
@@ -75,19 +80,24 @@ class SaveStore:
                 continue
             if is_backup and notices:
                 notices.append(Notice("notice.backup_used"))
+            log.info("save loaded: %s (round %s, %s moves)", path, match.round, len(match.moves))
             return LoadResult(match, tuple(notices))
         return LoadResult(None, tuple(notices))
 
     def clear_autosave(self) -> None:
         """The match is over or abandoned: nothing to continue (the backup goes too)."""
         for path in (self.paths.autosave, self.backup):
-            with contextlib.suppress(OSError):
+            try:
                 path.unlink(missing_ok=True)
+            except OSError as e:  # the next Continue refuses or resumes it: never fatal
+                log.warning("could not remove %s: %s", path, e)
+        log.info("autosave cleared")
 
     def _refuse(self, path: Path, e: SaveError) -> Notice:
         """Set a refused file aside, and say so only if it really moved: a file that could
         not be moved is named where it still is, with the words for that."""
         moved = move_aside(path, self.paths.quarantine)
+        log.warning("save refused (%s): %s: %s; moved to %s", e.key, path, e.detail, moved)
         where = self._short(moved or path)
         if moved is None:
             return Notice(
@@ -114,6 +124,7 @@ class SaveStore:
             path = folder / f"replay-{stamp}{f'-{n}' if n else ''}.json"
             if not path.exists():
                 write_json_atomic(path, match.to_json())
+                log.info("replay kept: %s", path)
                 return path
         raise OSError("too many replays saved this second")
 
@@ -130,26 +141,51 @@ class SaveStore:
             return LoadResult(None, (self._refuse(path, e),))
 
 
-def check_save(path: str | os.PathLike[str]) -> tuple[bool, str]:
-    """``--check-save``: whether ``path`` is loadable, and a one-line reason. Reads only."""
+CHECK_LOADABLE = 0
+CHECK_REFUSED = 2  # read and refused, or not a file at all (a folder, nothing there)
+CHECK_UNREADABLE = 3  # could not be looked at: permissions, a path the system refuses
+
+
+def _shown(p: Path) -> str:
+    """The path for one line of output: a very long one is cut in the middle."""
+    text = str(p)
+    return text if len(text) <= 200 else f"{text[:90]}…{text[-90:]} ({len(text)} characters)"
+
+
+def check_save_status(path: str | os.PathLike[str]) -> tuple[int, str]:
+    """``--check-save``: ``CHECK_LOADABLE``, ``CHECK_REFUSED`` or ``CHECK_UNREADABLE``, and a
+    one-line reason. Reads only; never raises."""
     p = Path(path)
-    if p.is_dir():
-        return False, f"{p}: is a folder, not a save file"
-    if not p.exists():
-        return False, f"{p}: no such file"
-    if not p.is_file():
-        return False, f"{p}: not a regular file"
+    shown = _shown(p)
+    try:
+        if p.is_dir():
+            return CHECK_REFUSED, f"{shown}: is a folder, not a save file"
+        if not p.exists():
+            return CHECK_REFUSED, f"{shown}: no such file"
+        if not p.is_file():
+            return CHECK_REFUSED, f"{shown}: not a regular file"
+    except OSError as e:  # a folder we may not enter, a name too long for the system
+        return CHECK_UNREADABLE, f"{shown}: cannot be checked: {e.strerror or e}"
     try:
         match = read_save(p)
     except SaveError as e:
-        return False, f"{p}: not loadable ({e.key}): {e.detail}"
-    except Exception as e:  # noqa: BLE001 - a verdict, never a traceback
-        return False, f"{p}: not loadable (internal error): {e!r}"
+        if e.key == "save.unreadable":
+            return CHECK_UNREADABLE, f"{shown}: cannot be checked: {e.detail}"
+        return CHECK_REFUSED, f"{shown}: not loadable ({e.key}): {e.detail}"
+    except Exception as e:  # noqa: BLE001 - a verdict, never a traceback (the log keeps it)
+        log.warning("checking %s failed unexpectedly", p, exc_info=True)
+        return CHECK_REFUSED, f"{shown}: not loadable (internal error): {e!r}"
     state = "finished" if match.game.over else f"round {match.game.round}"
-    return True, (
-        f"{p}: loadable — {match.players} players, {state}, {len(match.moves)} moves, "
+    return CHECK_LOADABLE, (
+        f"{shown}: loadable — {match.players} players, {state}, {len(match.moves)} moves, "
         f"seats: {', '.join(f'{s.name} ({s.kind})' for s in match.seats)}"
     )
+
+
+def check_save(path: str | os.PathLike[str]) -> tuple[bool, str]:
+    """Whether ``path`` is loadable, and the one-line reason (``check_save_status``)."""
+    status, message = check_save_status(path)
+    return status == CHECK_LOADABLE, message
 
 
 def save_failure(e: BaseException) -> Notice:
@@ -167,7 +203,7 @@ def save_failure(e: BaseException) -> Notice:
 
 
 def check_save_main(path: str) -> int:
-    """Print the verdict; exit status 0 loadable, 2 not."""
-    ok, message = check_save(path)
+    """Print the verdict; exit status 0 loadable, 2 not loadable, 3 could not be read."""
+    status, message = check_save_status(path)
     print(message)
-    return 0 if ok else 2
+    return status

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import locale
+import logging
 import os
 from collections.abc import Mapping
 
@@ -16,6 +17,8 @@ from game.app.atomic import move_aside, read_bytes_limited, write_json_atomic
 from game.app.paths import AppPaths
 from game.notice import Notice
 from game.player_settings import PlayerSettings
+
+log = logging.getLogger(__name__)
 
 MAX_SETTINGS_BYTES = 64 * 1024
 
@@ -48,10 +51,12 @@ class SettingsStore:
         try:
             raw = json.loads(read_bytes_limited(path, MAX_SETTINGS_BYTES).decode("utf-8"))
         except (OSError, ValueError, RecursionError) as e:  # nested [[[…]]] is RecursionError
+            log.warning("settings damaged (%s): %s; defaults used", path, e)
             move_aside(path, self.paths.config / "damaged")
             return PlayerSettings(), Notice("notice.settings_damaged", detail=str(e))
         settings, bad = PlayerSettings.from_json(raw)
         if bad:
+            log.warning("settings reset: %s", ", ".join(bad))
             move_aside(path, self.paths.config / "damaged")
             return settings, Notice("notice.settings_reset", detail=", ".join(bad))
         return settings, None

@@ -4,12 +4,15 @@ beside the saves, with the file before the last save as a backup."""
 from __future__ import annotations
 
 import json
+import logging
 from pathlib import Path
 
 from game.app.atomic import move_aside, read_bytes_limited, write_json_atomic
 from game.app.paths import AppPaths
 from game.match_stats import GameSummary, MatchStats
 from game.notice import Notice
+
+log = logging.getLogger(__name__)
 
 MAX_STATS_BYTES = 256 * 1024
 
@@ -37,13 +40,14 @@ class StatsStore:
         try:
             return _read(path), None
         except (OSError, ValueError, RecursionError) as e:
+            log.warning("statistics damaged (%s): %s; trying the backup", path, e)
             move_aside(path, self.paths.quarantine)
             error = e
         try:
             if self.backup.exists():
                 return _read(self.backup), Notice("notice.stats_backup_used", detail=str(error))
-        except (OSError, ValueError, RecursionError):
-            pass
+        except (OSError, ValueError, RecursionError) as e:  # the notice says: reset
+            log.warning("statistics backup damaged too (%s): %s", self.backup, e)
         return MatchStats(), Notice("notice.stats_damaged", detail=str(error))
 
     def save(self, stats: MatchStats) -> Notice | None:

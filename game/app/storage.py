@@ -12,6 +12,7 @@ way to the menu, at game over and on quit.
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,8 @@ from game.match_stats import MatchStats, summarize
 from game.notice import Notice
 from game.player_settings import PlayerSettings
 from game.savegame import SavedMatch, SaveError, parse_save
+
+log = logging.getLogger(__name__)
 
 
 class FileStorage:
@@ -50,6 +53,7 @@ class FileStorage:
         """A write that failed (settings, statistics, replay): the menu lists it later, and
         the table says it at once (``take_write_failures``)."""
         if notice is not None:
+            log.warning("write failed: %s (%s)", notice.key, notice.detail)
             self._write_failures.append(notice)
         self._note(notice)
 
@@ -84,6 +88,7 @@ class FileStorage:
         try:
             notice = self.saves.autosave(doc)
         except Exception as e:  # noqa: BLE001 - an unexpected failure is still reported
+            log.exception("autosave failed unexpectedly")
             notice = Notice("notice.save_failed", detail=repr(e))
         self._save_error = notice
         self._note(notice)
@@ -153,6 +158,7 @@ class FileStorage:
         try:
             return self.saves.save_replay(match)
         except OSError as e:
+            log.warning("replay not saved", exc_info=True)
             self._failed_write(Notice("notice.replay_not_saved", detail=str(e)))
             return None
 

@@ -9,8 +9,11 @@ to the menu, at game over and on quit, so a save is never left behind in memory.
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections.abc import Callable
+
+log = logging.getLogger(__name__)
 
 Job = Callable[[], None]
 
@@ -71,8 +74,8 @@ class BackgroundWriter:
                 self._busy = True
             try:
                 job()
-            except Exception:  # noqa: BLE001, S110 - jobs report their own failures
-                pass
+            except Exception:  # noqa: BLE001 - jobs report their own failures; this is a bug
+                log.exception("background write %s failed", self.name)
             finally:
                 with self._cond:
                     self._busy = False

@@ -6,6 +6,7 @@ catalogue), tests build another (memory storage, strict catalogue).
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -20,6 +21,8 @@ from game.ui.kit import theme
 from game.ui.media.art import Art
 from game.ui.scene import SceneRegistry
 from game.ui.table.ai_seats.hinting import HintSource
+
+log = logging.getLogger(__name__)
 
 SPEED_FACTOR = {"slow": 0.5, "normal": 1.0, "fast": 2.5, "instant": 0.0}
 THINK_SECONDS = {"slow": 0.9, "normal": 0.5, "fast": 0.15, "instant": 0.0}
@@ -49,6 +52,7 @@ class Storage(Protocol):
     def take_write_failures(self) -> list[Notice]: ...
     def save_problem(self) -> Notice | None: ...
     def reviews(self) -> ReviewStore: ...
+    def close(self) -> None: ...
 
 
 @dataclass
@@ -119,6 +123,9 @@ class MemoryStorage:
     def reviews(self) -> ReviewStore:
         return self.review_store
 
+    def close(self) -> None:
+        """Nothing waits to be written."""
+
 
 def _no_op() -> None:
     return None
@@ -136,6 +143,7 @@ class Context:
     quit: Callable[[], None] = _no_op
     toggle_fullscreen: Callable[[], None] = _no_op
     set_language: Callable[[str], None] = lambda language: None  # switches ``tr`` in place
+    language: Callable[[], str] = lambda: "en"  # the catalogue's language now
     resize_window: Callable[[tuple[int, int]], None] = lambda size: None
     has_key: Callable[[str], bool] = lambda key: True
     lesson_progress: LessonProgress = field(default_factory=MemoryProgress)
@@ -151,5 +159,6 @@ class Context:
         if self.sound is not None:
             try:
                 self.sound.play(name)
-            except Exception:  # noqa: BLE001 - a missing sound never stops the game
+            except Exception:  # noqa: BLE001 - a missing sound never stops the game: silence
+                log.warning("sound %r failed: sound is off from now on", name, exc_info=True)
                 self.sound = None

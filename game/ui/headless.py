@@ -23,6 +23,7 @@ def headless_context(
         scenes=all_scenes(),
     )
     ctx.set_language = catalog.set_language
+    ctx.language = lambda: catalog.language
     ctx.settings.language = language
     ctx.ai_factory = lambda level, seat, seed=0: BuiltinAi(level, seat)
     ctx.settings.speed = speed

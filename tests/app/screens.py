@@ -39,6 +39,7 @@ def context(lang: str = "en", storage: Any = None, strict: bool = True) -> Conte
     ctx = Context(tr=cat.tr, art=_ART[0], has_key=cat.has, scenes=all_scenes())
     ctx.settings.language = lang
     ctx.set_language = cat.set_language
+    ctx.language = lambda: cat.language
     if storage is not None:
         ctx.storage = storage
     ctx.catalog = cat  # type: ignore[attr-defined]

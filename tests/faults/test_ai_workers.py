@@ -164,3 +164,29 @@ def test_the_table_goes_on_and_says_so_once_when_a_seat_falls_back(app, ctx) -> 
     app.step(1 / 60)
     app.step(1 / 60)
     assert [line for line in table.alerts.lines(ctx.tr) if "Grove" in line] == said
+
+
+def test_a_failing_worker_and_a_failing_hint_are_logged_with_their_traceback(caplog) -> None:
+    """Issue 28 item 5: the AI seat and the hint no longer swallow what went wrong."""
+    import logging
+
+    from game.ui.table.ai_seats.hinting import InlineHint
+
+    game, seat = _decision()
+    worker, clock = FakeWorker(["die", game.legal_moves(seat)[0]]), Clock()
+    ai = WorkerAi(worker, deadline_s=10, clock=clock)
+    with caplog.at_level(logging.WARNING, logger="game"):
+        ai.submit(game, seat)
+        _poll(ai, clock)
+
+        def broken(view: Any) -> None:
+            raise RuntimeError("hint search broke")
+
+        hint = InlineHint(broken)
+        hint.submit(game, seat)
+    assert hint.poll() is not None
+    failures = [r for r in caplog.records if r.exc_info is not None]
+    assert any("AI seat" in r.getMessage() and "killed" in str(r.exc_info[1]) for r in failures)
+    assert any(
+        "hint" in r.getMessage() and "hint search broke" in str(r.exc_info[1]) for r in failures
+    )

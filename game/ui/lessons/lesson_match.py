@@ -4,6 +4,7 @@ every move against the lesson, and the opponent's scripted seat."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from game.ai.coach.review import MemoryReviews, ReviewStore
@@ -13,25 +14,25 @@ from game.match_stats import MatchStats
 from game.notice import Notice
 from game.player_settings import PlayerSettings
 from game.savegame import SavedMatch
-from game.ui.context import Context, Storage
+from game.ui.context import Storage
 from game.ui.table.match import Match, Seat
 
 
-def language(ctx: Context) -> str:
-    """The catalogue's language (the lessons carry their own texts per language)."""
-    return str(getattr(getattr(ctx.tr, "__self__", None), "language", "en"))
-
-
 class UiText:
-    """The tutorial screens' strings in the current language (from ``lessons/ui.json``)."""
+    """The tutorial screens' strings in the current language (from ``lessons/ui.json``).
 
-    def __init__(self, ctx: Context, strings: dict[str, dict[str, str]] | None = None) -> None:
-        self.ctx = ctx
+    ``language`` answers the language now (``Context.language``: the catalogue's, which
+    the settings may switch during a lesson)."""
+
+    def __init__(
+        self, language: Callable[[], str], strings: dict[str, dict[str, str]] | None = None
+    ) -> None:
+        self.language = language
         self.strings = strings if strings is not None else load_ui_text()
 
     @property
     def lang(self) -> str:
-        return language(self.ctx)
+        return self.language()
 
     def __call__(self, key: str, **fmt: Any) -> str:
         by_lang = self.strings[key]
@@ -90,6 +91,9 @@ class LessonStorage:
 
     def reviews(self) -> ReviewStore:
         return MemoryReviews()  # a lesson's game is never reviewed
+
+    def close(self) -> None:
+        return None  # the real storage is closed by whoever made it
 
 
 class TutorialMatch(Match):

@@ -7,12 +7,15 @@ still draws every component.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from typing import Any
 
 import pygame
 
 from game.ui.media.art_fallback import FallbackArt
+
+log = logging.getLogger(__name__)
 
 
 def _real_sprites(label: Callable[[str], str] | None = None) -> Any | None:
@@ -51,7 +54,8 @@ class Art:
         if self.real is not None and (name, args) not in self._broken:
             try:
                 surf = getattr(self.real, name)(*args, size)
-            except (FileNotFoundError, KeyError, pygame.error):
+            except (FileNotFoundError, KeyError, pygame.error) as e:  # its placeholder, once
+                log.warning("art %s%s missing: a placeholder is drawn (%s)", name, args, e)
                 self._broken.add((name, args))
         if surf is None:
             surf = getattr(self.fallback, name)(*args, size)

@@ -1,4 +1,5 @@
-"""Plain information screens: Statistics and Credits."""
+"""Plain information screens: Credits, and the launch error (a folder of the player's files
+that cannot be used: said in the window, never a silent exit)."""
 
 from __future__ import annotations
 
@@ -19,13 +20,15 @@ class InfoScene(Scene):
     kind = "info"
     title_key = ""
 
+    button_key = "button.back"
+
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.menu = ButtonList(
             [
                 Button(
                     Rect(BOX.centerx - 150, BOX.bottom - 100, 300, 66),
-                    ctx.tr("button.back"),
+                    ctx.tr(self.button_key),
                     self.back,
                     key_hint="Esc",
                 )
@@ -69,4 +72,28 @@ class CreditsScene(InfoScene):
             tr("credits.art"),
             tr("credits.font"),
             tr("credits.libraries"),
+        ]
+
+
+class LaunchErrorScene(InfoScene):
+    """The first and only screen when a folder of the player's files cannot be used: which
+    folder, why, and what to do. Its one button quits (the exit status says so too)."""
+
+    kind = "launch_error"
+    title_key = "launch_error.title"
+    button_key = "menu.quit"
+
+    def __init__(self, ctx: Context, folder: str, reason: str) -> None:
+        super().__init__(ctx)
+        self.folder = folder
+        self.reason = reason
+
+    def back(self) -> None:
+        self.ctx.quit()
+
+    def lines(self) -> list[str]:
+        tr = self.ctx.tr
+        return [
+            tr("launch_error.reason", path=self.folder, reason=self.reason),
+            tr("launch_error.fix"),
         ]

@@ -7,7 +7,7 @@ from __future__ import annotations
 from game.ui.scene import SceneRegistry
 from game.ui.scenes.end_round import EndOfRoundOverlay
 from game.ui.scenes.game_over import GameOverScene
-from game.ui.scenes.info import CreditsScene
+from game.ui.scenes.info import CreditsScene, LaunchErrorScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.overlays import (
     ConfirmDialog,
@@ -38,6 +38,7 @@ SCENES = {
     "rules_card": RulesHelpOverlay,
     "statistics": StatisticsScene,
     "credits": CreditsScene,
+    "launch_error": LaunchErrorScene,  # a folder of the player's files cannot be used
     "replays": ReplayBrowserScene,
     "replay": ReplayViewerScene,
     "review": ReviewScene,

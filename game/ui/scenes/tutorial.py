@@ -48,7 +48,7 @@ class TutorialMenuScene(Scene):
     def __init__(self, ctx: Context, lessons: list[Lesson] | None = None) -> None:
         super().__init__(ctx)
         self.lessons = lessons if lessons is not None else load_lessons()
-        self.text = UiText(ctx)
+        self.text = UiText(ctx.language)
         self.progress = ctx.lesson_progress
         self.menu = ButtonList()
 
@@ -138,7 +138,7 @@ class TutorialScene(Scene):
         self.lessons = lessons
         self.index = index
         self.progress = progress if progress is not None else ctx.lesson_progress
-        self.text = UiText(ctx)
+        self.text = UiText(ctx.language)
         self.inner_ctx = dataclasses.replace(ctx, storage=LessonStorage(ctx.storage), hint=None)
         self.inner = SceneStack()
         self.buttons = ButtonList(keyboard=False)

@@ -15,7 +15,7 @@ the uninterrupted one would.
 
 from __future__ import annotations
 
-import contextlib
+import logging
 import random
 import time
 from collections.abc import Callable
@@ -28,6 +28,8 @@ from game.engine import Game, Move
 from game.engine.moves import check_move_types
 from game.seats import AI_LEVELS
 from game.ui.table.ai_seats.hinting import HINT_BUDGET_S, HintSource, InlineHint, WorkerHint
+
+log = logging.getLogger(__name__)
 
 LEVELS = AI_LEVELS
 HINT_WORKER = "hint"  # the pool's key for the hint's process (level names are the others)
@@ -128,6 +130,7 @@ class WorkerAi:
         try:
             self.worker.submit(view, job.decision, job.legal, seed=job.seed, budget_s=self.budget_s)
         except Exception:  # noqa: BLE001 - a worker that cannot start fails like a dead one
+            log.warning("AI seat %s: the worker could not be asked", job.seat, exc_info=True)
             job.failed = True
 
     def _deadline(self) -> float:
@@ -145,6 +148,7 @@ class WorkerAi:
             try:
                 move = self.worker.poll()
             except Exception:  # noqa: BLE001 - WorkerDied or anything else: restart
+                log.warning("AI seat %s: the worker failed", job.seat, exc_info=True)
                 job.failed = True
         if move is not None:
             if check_move_types(move, job.seat) is None and move in job.legal:
@@ -161,8 +165,10 @@ class WorkerAi:
         """Restart the worker; ask again once, else play the built-in policy now."""
         self.failures += 1
         restart = getattr(self.worker, "restart", None) or self.worker.cancel
-        with contextlib.suppress(Exception):
+        try:
             restart()
+        except Exception:  # noqa: BLE001 - the next ask fails and falls back to the built-in
+            log.warning("AI seat %s: the worker could not be restarted", job.seat, exc_info=True)
         job.tries += 1
         job.failed = False
         if job.tries < self.TRIES:
@@ -174,8 +180,10 @@ class WorkerAi:
 
     def cancel(self) -> None:
         self._job = None
-        with contextlib.suppress(Exception):
+        try:
             self.worker.cancel()
+        except Exception:  # noqa: BLE001 - a dead worker has nothing left to cancel
+            log.warning("AI seat: the worker could not be cancelled", exc_info=True)
 
 
 @dataclass

@@ -8,7 +8,7 @@ process, for tests and for machines where no worker can start.
 
 from __future__ import annotations
 
-import contextlib
+import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -17,6 +17,8 @@ from typing import Any, Protocol
 from game.ai.coach.hint import Advice, advise
 from game.ai.runtime.worker import HintReply
 from game.engine import Game, View
+
+log = logging.getLogger(__name__)
 
 HINT_BUDGET_S = 0.4
 
@@ -44,7 +46,8 @@ class InlineHint:
     def submit(self, game: Game, seat: int) -> None:
         try:
             self._answer = HintAnswer(self.advise(game.view(seat)))
-        except Exception:  # noqa: BLE001 - a failing hint must not end the game
+        except Exception:  # noqa: BLE001 - a failing hint must not end the game: no advice
+            log.warning("the hint failed", exc_info=True)
             self._answer = HintAnswer(None)
 
     def poll(self) -> HintAnswer | None:
@@ -77,6 +80,7 @@ class WorkerHint:
         try:
             self.worker.submit_hint(game.view(seat), seed=0, budget_s=self.budget_s)
         except Exception:  # noqa: BLE001 - a worker that cannot start: no hint this time
+            log.warning("the hint worker could not be asked", exc_info=True)
             self._ready = self._fail()
 
     def poll(self) -> HintAnswer | None:
@@ -87,7 +91,8 @@ class WorkerHint:
             return None
         try:
             reply = self.worker.poll()
-        except Exception:  # noqa: BLE001 - WorkerDied or a garbled pipe
+        except Exception:  # noqa: BLE001 - WorkerDied or a garbled pipe: no hint this time
+            log.warning("the hint worker failed", exc_info=True)
             return self._fail()
         if isinstance(reply, HintReply):
             self._asked_at = None
@@ -100,11 +105,15 @@ class WorkerHint:
 
     def _fail(self) -> HintAnswer:
         self._asked_at = None
-        with contextlib.suppress(Exception):
+        try:
             self.worker.restart()
+        except Exception:  # noqa: BLE001 - the next hint asks (and restarts) again
+            log.warning("the hint worker could not be restarted", exc_info=True)
         return HintAnswer(None)
 
     def cancel(self) -> None:
         self._asked_at, self._ready = None, None
-        with contextlib.suppress(Exception):
+        try:
             self.worker.cancel()
+        except Exception:  # noqa: BLE001 - a dead worker has nothing left to cancel
+            log.warning("the hint worker could not be cancelled", exc_info=True)
