@@ -210,7 +210,7 @@ def test_the_note_never_covers_what_its_step_talks_about(language: str, index: i
             d.frames()
             bad += covered(scene)
             d.play_step()
-        assert bad == []
+        assert bad == [], bad
         assert round_ends == (5 if index == 2 else 0)  # lesson 3 shows Onibi's five steps
     finally:
         pygame.display.quit()

@@ -176,8 +176,12 @@ class Painter:
         bold: bool = False,
         line_gap: float = 1.15,
     ) -> int:
+        """The logical height ``text_box`` needs for ``s`` in a box ``width`` wide. Measured
+        one pixel narrower than the box's rounded width: wherever the box sits, its pixel
+        width (both edges rounded) is at least that, so the text never wraps to more lines
+        than measured."""
         px = self.px(size)
-        lines = self.texts.wrap(s, px, self.vp.length(width), bold)
+        lines = self.texts.wrap(s, px, max(1, self.vp.length(width) - 1), bold)
         step = round(self.texts.font(px, bold).get_linesize() * line_gap / 1.15)
         return round(step * len(lines) / self.vp.scale)
 

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from pygame import Rect
 
@@ -15,8 +16,21 @@ from game.ui.table.layout import Layout
 
 # The places a step's note may take, in the order tried when its own place would cover
 # something the step talks about (see ``note_places``).
-Laid = tuple[Rect, Rect, int]  # the note's panel, its text box, its text size
-PLACE_ORDER: tuple[str, ...] = ("left", "right", "low", "bottom")
+MIN_SIZE = theme.SMALL - 2  # the smallest text a note shrinks to before it grows instead
+SCREEN_BOTTOM = 1080 - 8  # (logical) a note that grows stays on the screen
+
+
+@dataclass(frozen=True)
+class NoteLayout:
+    """A note laid out: its panel, its text's box and size, the refusal's box below it."""
+
+    panel: Rect
+    text: Rect
+    size: int
+    msg: Rect
+
+
+PLACE_ORDER: tuple[str, ...] = ("left", "right", "low", "bottom", "beside")
 # What the end of the round animates or explains: the note keeps off these while it runs.
 ROUND_END_ZONES: tuple[str, ...] = (
     "onibi_panel",
@@ -37,17 +51,20 @@ def note_places(layout: Layout) -> dict[str, Rect]:
     """Where a lesson's note may sit, taken from the table's own zones so that a new layout
     moves the notes with it: over the Reserve (``left``), over the opponent's row
     (``right``), over the log and the tree supply beside it, clear of the supplies the end
-    of the round takes from (``low``), and over the prompt and buttons (``bottom``)."""
+    of the round takes from (``low``), over the prompt and buttons (``bottom``), and over the
+    opponent's Forest, beside its Help Line (``beside``: free while the round ends)."""
     reserve = layout["market_3"].unionall(
         [layout[f"{kind}_{level}"] for kind in ("market", "reserve") for level in (1, 2, 3)]
     )
     supply, log = layout["tree_supply"], layout["log"]
+    row, help_line = layout.player(OPPONENT, "panel"), layout.player(OPPONENT, "help_line")
     top = max(supply.top, log.top, reserve.bottom + 4)
     return {
         "left": reserve,
         "right": layout.player(OPPONENT, "panel"),
         "low": Rect(log.x, top, supply.right - log.x, layout["fire_supply"].top - 4 - top),
         "bottom": layout["onibi_panel"],
+        "beside": Rect(row.x, help_line.y, help_line.x - 8 - row.x, row.bottom - help_line.y),
     }
 
 
@@ -60,17 +77,21 @@ def zones_kept_clear(layout: Layout, zones: tuple[str, ...], round_end: bool) ->
     return [layout.zones[n] for n in names if n in layout.zones]
 
 
-def place_note(layout: Layout, own: str, keep: list[Rect], fit: Callable[[Rect], Laid]) -> Laid:
+def place_note(
+    layout: Layout, own: str, keep: list[Rect], fit: Callable[[Rect], NoteLayout]
+) -> NoteLayout:
     """The note in its ``own`` place unless it would cover something to ``keep`` clear
-    there, else in the first place (``PLACE_ORDER``) where it covers nothing; ``fit`` lays
-    it out in a place."""
+    there, else in the first place (``PLACE_ORDER``) where it covers nothing, else where it
+    covers least; ``fit`` lays it out in a place (and places its buttons there)."""
     places = note_places(layout)
     first = own if own in places else PLACE_ORDER[0]
+    covers: dict[str, int] = {}
     for name in (first, *(n for n in PLACE_ORDER if n != first)):
-        laid = fit(places[name])
-        if not any(laid[0].colliderect(k) for k in keep):
-            return laid
-    return fit(places[first])
+        panel = fit(places[name]).panel
+        covers[name] = sum(r.w * r.h for r in (panel.clip(k) for k in keep))
+        if covers[name] == 0:
+            return fit(places[name])
+    return fit(places[min(covers, key=lambda n: covers[n])])
 
 
 def lay_out_note(
@@ -80,44 +101,50 @@ def lay_out_note(
     msg: str,
     buttons: list[Button],
     with_continue: bool,
-) -> Laid:
-    """Size the note to its ``text`` (and a refusal's ``msg``) at most ``place`` and put its
-    three buttons (Continue, Skip, Lessons) in it; ``with_continue``: the step is read, not
-    played, so Continue takes a row of its own. A wide place keeps the buttons in a column at
-    its right. Returns the panel, the text box and the text size."""
+) -> NoteLayout:
+    """Size the note to its ``text`` (and a refusal's ``msg``, below the text) in ``place``
+    and put its three buttons (Continue, Skip, Lessons) under both; ``with_continue``: the
+    step is read, not played, so Continue takes a row of its own. A wide place keeps the
+    buttons in a column at its right. The text shrinks to ``MIN_SIZE`` at most; a text that
+    still does not fit makes the note taller than its place (kept on the screen), so no
+    word is ever cut or drawn under a button."""
     cont, skip, lessons = buttons
-    if place.w >= 2.5 * place.h:  # a wide strip: buttons in a column at its right end
+    wide = place.w >= 2.5 * place.h
+    if wide:  # a wide strip: buttons in a column at its right end
         bw = min(600, round(place.w * 0.3))
-        x = place.right - bw - 20
-        text_h = place.h - 52 - (36 if msg else 0)
-        text_box = Rect(place.x + 18, place.y + 44, x - place.x - 36, text_h)
-        cont.rect = Rect(x, place.y + 14, bw, 64)
-        if bw >= 400:
-            half = (bw - 20) // 2
-            skip.rect = Rect(x, place.y + 92, half, 60)
-            lessons.rect = Rect(x + half + 20, place.y + 92, half, 60)
-        else:
-            skip.rect = Rect(x, place.y + 88, bw, 56)
-            lessons.rect = Rect(x, place.y + 152, bw, 56)
-        size = theme.BODY
-        while size > theme.SMALL - 4 and p.text_height(text, text_box.w, size) > text_box.h:
-            size -= 1
-        return place, text_box, size
-    w = place.w - 36
-    extra = (p.text_height(msg, w, theme.SMALL, True) + 12) if msg else 0
-    buttons_h = 80 + (76 if with_continue else 0)
+        roomy = place.h >= 154  # else the buttons shrink to the strip's height
+        gap = 14 if roomy else 10
+        cont_h = 64 if roomy else (place.h - 3 * gap) * 52 // 100
+        skip_h = 60 if roomy else place.h - 3 * gap - cont_h
+        text_w = place.right - bw - 20 - place.x - 36
+        buttons_h = gap + cont_h + gap + skip_h + 2
+    else:
+        text_w = place.w - 36
+        buttons_h = 80 + (76 if with_continue else 0)
     size = theme.BODY
     while True:
-        text_h = p.text_height(text, w, size)
-        h = 46 + text_h + 14 + extra + buttons_h
-        if h <= place.h or size <= theme.SMALL - 2:
+        text_h = p.text_height(text, text_w, size) + 4
+        msg_h = (p.text_height(msg, text_w, theme.SMALL, True) + 8) if msg else 0
+        body_h = 46 + text_h + msg_h + 8
+        h = max(body_h, buttons_h) if wide else body_h + 6 + buttons_h
+        if h <= place.h or size <= MIN_SIZE:
             break
         size -= 1
-    r = Rect(place.x, place.y, place.w, min(place.h, h))
-    text_box = Rect(r.x + 18, r.y + 46, w, text_h + 4)
+    r = Rect(place.x, place.y, place.w, max(place.h, h) if wide else h)
+    if r.bottom > SCREEN_BOTTOM:
+        r.bottom = SCREEN_BOTTOM
+    text_box = Rect(r.x + 18, r.y + 46, text_w, text_h)
+    msg_box = Rect(text_box.x, text_box.bottom + 8, text_w, max(0, msg_h - 8))
+    if wide:
+        x = r.right - bw - 20
+        cont.rect = Rect(x, r.y + gap, bw, cont_h)
+        half = (bw - 20) // 2
+        skip.rect = Rect(x, cont.rect.bottom + gap, half, skip_h)
+        lessons.rect = Rect(x + half + 20, cont.rect.bottom + gap, half, skip_h)
+        return NoteLayout(r, text_box, size, msg_box)
     y = r.bottom - 76
     half = (r.w - 48) // 2
     cont.rect = Rect(r.x + 16, y - 76, r.w - 32, 64)
     skip.rect = Rect(r.x + 16, y, half, 60)
     lessons.rect = Rect(r.x + 32 + half, y, half, 60)
-    return r, text_box, size
+    return NoteLayout(r, text_box, size, msg_box)

@@ -26,7 +26,12 @@ from game.ui.kit.viewport import LOGICAL
 from game.ui.kit.widgets import Button, ButtonList, panel
 from game.ui.lessons.lesson_end import LessonEndMenu
 from game.ui.lessons.lesson_match import LessonStorage, TutorialMatch, UiText
-from game.ui.lessons.lesson_note import lay_out_note, place_note, zones_kept_clear
+from game.ui.lessons.lesson_note import (
+    NoteLayout,
+    lay_out_note,
+    place_note,
+    zones_kept_clear,
+)
 from game.ui.scene import Scene, SceneStack
 from game.ui.scenes.end_round import EndOfRoundOverlay
 from game.ui.scenes.game_over import GameOverScene
@@ -262,7 +267,7 @@ class TutorialScene(Scene):
                 out.append(target.inflate(24, 24))
         return out
 
-    def place_note(self, p: Painter) -> tuple[Rect, Rect, int]:
+    def place_note(self, p: Painter) -> NoteLayout:
         """The step's note where it covers nothing kept clear (``lesson_note.place_note``)."""
         step = self.runner.step
         table = self.table_below()
@@ -270,16 +275,21 @@ class TutorialScene(Scene):
         keep = self.kept_clear(table)
         return place_note(table.layout, step.panel, keep, lambda place: self.fit_note(p, place))
 
-    def fit_note(self, p: Painter, place: Rect) -> tuple[Rect, Rect, int]:
+    def refusal_message(self) -> str:
+        """What the note says below its text when a move was refused ("" when none)."""
+        t, refused = self.text, self.match.refused
+        if refused is None:
+            return ""
+        has = self.ctx.has_key
+        engine = refusal_text(self.ctx.tr, refused.error, has) if refused.error else None
+        return f"{t('not_now')} {refused.message(t.lang, engine)}"
+
+    def fit_note(self, p: Painter, place: Rect) -> NoteLayout:
         """The step's note laid out in ``place`` (``lesson_note.lay_out_note``)."""
-        t, step, refused = self.text, self.runner.step, self.match.refused
+        t, step = self.text, self.runner.step
         assert step is not None
-        msg = ""
-        if refused is not None:
-            has = self.ctx.has_key
-            engine = refusal_text(self.ctx.tr, refused.error, has) if refused.error else None
-            msg = f"{t('not_now')} {refused.message(t.lang, engine)}"
         text, buttons = t.pick(step.text), self.buttons.buttons
+        msg = self.refusal_message()
         return lay_out_note(p, place, text, msg, buttons, step.move is None)
 
     def build_end_menu(self) -> None:
@@ -451,11 +461,20 @@ class TutorialScene(Scene):
         p.rect(r.inflate(grow + 10, grow + 10), theme.SELECTED, radius=14, width=4)
 
     def draw_panel(self, p: Painter) -> None:
+        """The note, its text at the player's interface scale like the table's words."""
+        p.text_scale = self.ctx.settings.ui_scale / 100
+        try:
+            self.draw_note(p)
+        finally:
+            p.text_scale = 1.0
+
+    def draw_note(self, p: Painter) -> None:
         t = self.text
         runner = self.runner
         step = runner.step
         assert step is not None
-        r, text_box, size = self.place_note(p)
+        laid = self.place_note(p)
+        r, text_box = laid.panel, laid.text
         self.panel_area = r
         panel(p, r, fill=(22, 30, 24))
         p.rect(r, theme.ACCENT, radius=16, width=3)
@@ -468,16 +487,10 @@ class TutorialScene(Scene):
             bold=True,
             max_width=text_box.w,
         )
-        p.text_box(t.pick(step.text), text_box, size, theme.TEXT)
-        refused = self.match.refused
-        if refused is not None:
-            msg = f"{t('not_now')} {refused.message(t.lang)}"
-            if r.w >= 2.5 * r.h:
-                box = Rect(text_box.x, r.bottom - 34, text_box.w, 30)
-                p.text(msg, box.topleft, theme.SMALL, theme.DANGER, bold=True, max_width=box.w)
-            else:
-                box = Rect(text_box.x, text_box.bottom + 8, text_box.w, 200)
-                p.text_box(msg, box, theme.SMALL, theme.DANGER, bold=True)
+        p.text_box(t.pick(step.text), text_box, laid.size, theme.TEXT)
+        msg = self.refusal_message()
+        if msg:
+            p.text_box(msg, laid.msg, theme.SMALL, theme.DANGER, bold=True)
         cont, skip, lessons = self.buttons.buttons
         if step.move is None:
             if cont.enabled:
