@@ -1,0 +1,176 @@
+"""One match the server hosts: the real game (only here), its seats and who holds them, and
+the messages each client is sent about it, each holding only what its seats may know.
+
+A move is checked and applied by the engine, stored (committed) and only then acknowledged
+and told to the table; a store that refuses the write leaves the game as it was (rebuilt
+from the stored moves) and the move is refused.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from game.engine import Event, Game, Move, Phase, new_game
+from game.engine import events as ev
+from game.net.protocol import show_code
+from game.net.redact import redacted_json, view_json
+from game.net.store import Store, StoredMatch, StoreError
+
+log = logging.getLogger(__name__)
+
+
+class Peer(Protocol):
+    """A connected client as a match sees it."""
+
+    seats: set[int]
+
+    def push(self, text: str) -> None: ...
+    def close_soon(self, code: int, reason: str) -> None: ...
+
+
+def events_json(events: list[Event]) -> list[dict[str, Any]]:
+    return [redacted_json(e) for e in events]
+
+
+@dataclass
+class HostedMatch:
+    stored: StoredMatch
+    game: Game
+    peers: dict[int, Peer] = field(default_factory=dict)  # seat -> the client holding it
+    own: list[int] = field(default_factory=list)  # moves made by each seat
+    thinking: set[int] = field(default_factory=set)  # AI seats being computed
+    ended_at: float = 0.0  # when the game ended (the server drops it a while later)
+
+    @classmethod
+    def start(cls, stored: StoredMatch) -> HostedMatch:
+        """A match from its setup and stored moves (a new one, or one resumed on restart)."""
+        game = new_game(stored.players, stored.seed, stored.first)
+        own = [0] * stored.players
+        for seat, move in stored.moves:
+            game.play(seat, move)
+            own[seat] += 1
+        match = cls(stored, game, own=own)
+        if game.over:
+            match.ended_at = time.monotonic()
+        return match
+
+    @property
+    def id(self) -> str:
+        return self.stored.id
+
+    @property
+    def moves(self) -> int:
+        return len(self.stored.moves)
+
+    def is_ai(self, seat: int) -> bool:
+        return self.stored.seats[seat].kind != "human"
+
+    def open_seats(self) -> list[int]:
+        """Human seats nobody has claimed yet."""
+        return [
+            s
+            for s in range(self.stored.players)
+            if not self.is_ai(s) and s not in self.stored.tokens
+        ]
+
+    def connected(self) -> list[bool]:
+        return [self.is_ai(s) or s in self.peers for s in range(self.stored.players)]
+
+    def deciding(self) -> list[tuple[int, Any]]:
+        """(seat, decision) of every seat that must decide now."""
+        return [(p.player, p.decision) for p in self.game.pending()]
+
+    def deciding_of(self, seat: int) -> Any:
+        return next(d for s, d in self.deciding() if s == seat)
+
+    # -- changes ---------------------------------------------------------------------------
+
+    def play(self, store: Store, seat: int, move: Move) -> list[Event]:
+        """Check and apply ``move``, then store it; ``IllegalMove`` or ``StoreError`` leave
+        the match unchanged."""
+        events = self.game.play(seat, move)
+        try:
+            store.add_move(self.id, self.moves, seat, move)
+        except StoreError:
+            log.exception("match %s: move %d not stored; the match is rebuilt", self.id, self.moves)
+            self.game = HostedMatch.start(self.stored).game
+            raise
+        self.stored.moves.append((seat, move))
+        self.own[seat] += 1
+        if self.game.over:
+            self.ended_at = time.monotonic()
+            try:
+                store.finish(self.id)
+            except StoreError:  # the moves are stored: a restart replays to the end
+                log.exception("match %s: could not mark it finished", self.id)
+        return events
+
+    # -- messages --------------------------------------------------------------------------
+
+    def seats_json(self) -> list[dict[str, str]]:
+        return [s.to_json() for s in self.stored.seats]
+
+    def welcome(self, seats: set[int], tokens: dict[int, str] | None = None) -> dict[str, Any]:
+        """Everything a client holding ``seats`` needs to show the table as it stands: the
+        seats' views, the log so far (replayed, redacted), whose seats are connected."""
+        doc: dict[str, Any] = {
+            "type": "welcome",
+            "match": self.id,
+            "code": show_code(self.stored.code),
+            "players": self.stored.players,
+            "seats": self.seats_json(),
+            "connected": self.connected(),
+            "yours": sorted(seats),
+            "seq": {str(s): self.own[s] for s in sorted(seats)},
+            "n": self.moves,
+            "views": {str(s): view_json(self.game, s) for s in sorted(seats)},
+            "log": self.log_json(),
+        }
+        if tokens:
+            doc["tokens"] = {str(s): t for s, t in tokens.items()}
+        if self.game.over:
+            doc["final"] = self.final()
+        return doc
+
+    def log_json(self) -> list[list[Any]]:
+        """[round, event] for every event so far, redacted (replayed from the setup: the
+        server keeps no log in memory)."""
+        g = new_game(self.stored.players, self.stored.seed, self.stored.first)
+        out: list[list[Any]] = [[g.round, ev.RoundStarted(g.round, g.first).to_json()]]
+        for seat, move in self.stored.moves:
+            rnd = g.round
+            for e in g.play(seat, move):
+                if isinstance(e, ev.RoundStarted):
+                    rnd = e.round
+                out.append([rnd, redacted_json(e)])
+        return out
+
+    def events_message(self, seat: int, move: Move, events: list[Event]) -> dict[str, Any]:
+        return {
+            "type": "events",
+            "n": self.moves,
+            "seat": seat,
+            "move": move.to_json(),
+            "events": events_json(events),
+        }
+
+    def presence(self) -> dict[str, Any]:
+        return {"type": "presence", "connected": self.connected(), "seats": self.seats_json()}
+
+    def final(self) -> dict[str, Any]:
+        """The whole match once it is over (the seed is no secret any more): the clients
+        keep it for replays, the review and statistics."""
+        assert self.game.phase is Phase.OVER
+        return {
+            "seed": self.stored.seed,
+            "first": self.stored.first,
+            "moves": [[s, m.to_json()] for s, m in self.stored.moves],
+        }
+
+    def tell(self, text: str) -> None:
+        """Send ``text`` to every client at the table (once each)."""
+        for peer in {id(p): p for p in self.peers.values()}.values():
+            peer.push(text)

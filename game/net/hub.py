@@ -1,0 +1,350 @@
+"""The server's core, without the sockets: every hosted match, and what each client
+message does. Everything here runs on the event loop's thread and never waits (SQLite
+commits aside), so one message is handled whole before the next: no match is ever seen
+half-changed. ``game/net/server.py`` puts it on WebSockets.
+
+Who may do what: a connection holds the seats it created, joined (with the match's join
+code) or resumed (with the seats' secret tokens); it may play only for those seats, each
+move numbered by the seat's own count (``seq``), so a replayed or stale message is refused.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import logging
+import random
+import secrets
+import time
+from collections.abc import Callable
+from typing import Any
+
+from game.ai.levels.easy import baseline_move
+from game.engine import Decision, IllegalMove, Move, Phase, new_game
+from game.net.ai_seats import AiRunner, decision_seed
+from game.net.hosted import HostedMatch
+from game.net.limits import Limits, TokenBucket, Window
+from game.net.protocol import (
+    CODE_ALPHABET,
+    CODE_LENGTH,
+    Create,
+    Join,
+    Play,
+    ProtocolError,
+    Resume,
+    encode,
+    parse_client,
+)
+from game.net.store import Store, StoredMatch, StoreError, token_hash
+from game.seats import Seat
+
+log = logging.getLogger(__name__)
+KEEP_FINISHED_S = 600.0  # a finished match stays loaded this long for late reconnects
+RETRY_S = 1.0  # after a store failure, an AI seat asks again this much later
+
+
+class Refused(Exception):
+    """A message the hub will not act on; sent back as an ``error``."""
+
+    def __init__(self, code: str, text: str, **extra: Any) -> None:
+        super().__init__(text)
+        self.code, self.text, self.extra = code, text, extra
+
+
+class Client:
+    """What the hub keeps about one connection (``server.Connection`` adds the socket)."""
+
+    def __init__(self, address: str, limits: Limits, clock: Callable[[], float]) -> None:
+        self.address = address
+        self.match: HostedMatch | None = None
+        self.seats: set[int] = set()
+        self.bucket = TokenBucket(limits.messages_per_s, limits.message_burst)
+        self.flooding = 0  # messages refused for rate in a row
+        self.told_rate_at = -1e9
+
+    def push(self, text: str) -> None:  # pragma: no cover - the server's connection sends
+        raise NotImplementedError
+
+    def close_soon(self, code: int, reason: str) -> None:  # pragma: no cover
+        raise NotImplementedError
+
+
+class Hub:
+    def __init__(
+        self,
+        store: Store,
+        ai: AiRunner,
+        limits: Limits | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.store = store
+        self.ai = ai
+        self.limits = limits or Limits()
+        self.clock = clock
+        self.matches: dict[str, HostedMatch] = {}
+        self.codes: dict[str, str] = {}  # join code -> match id
+        lim = self.limits
+        self.failed = Window(lim.join_window_s, lim.failed_joins, lim.failed_joins_all)
+        self.created = Window(lim.join_window_s, lim.creates, lim.matches)
+        self.pending_ai: set[asyncio.Future[Move]] = set()
+
+    # -- start and stop --------------------------------------------------------------------
+
+    def resume_stored(self) -> int:
+        """Load every unfinished match from the store (a restart); their AI seats go on."""
+        count = 0
+        for stored in self.store.unfinished():
+            try:
+                match = HostedMatch.start(stored)
+            except (ValueError, KeyError):
+                log.exception("match %s cannot be replayed from the store; left out", stored.id)
+                continue
+            self.matches[match.id] = match
+            self.codes[stored.code] = match.id
+            count += 1
+        log.info("resumed %d unfinished matches from %s", count, self.store.path)
+        return count
+
+    def start_ai(self) -> None:
+        for match in list(self.matches.values()):
+            self.kick_ai(match)
+
+    def close(self) -> None:
+        for fut in self.pending_ai:
+            fut.cancel()
+        self.ai.close()
+        self.store.close()
+
+    # -- messages --------------------------------------------------------------------------
+
+    def receive(self, client: Any, raw: str | bytes) -> None:
+        """Handle one message from ``client``; a refusal goes back to it as an error and
+        changes nothing."""
+        now = self.clock()
+        if not client.bucket.take(now):
+            client.flooding += 1
+            if client.flooding >= self.limits.flood_close:
+                log.warning("%s: closed for flooding", client.address)
+                client.close_soon(1008, "too many messages")
+            elif now - client.told_rate_at >= 1.0:
+                client.told_rate_at = now
+                self.refuse(client, Refused("rate_limited", "too many messages: slow down"))
+            return
+        client.flooding = 0
+        try:
+            msg = parse_client(raw)
+            match msg:
+                case Create():
+                    self.create(client, msg, now)
+                case Join():
+                    self.join(client, msg, now)
+                case Resume():
+                    self.resume(client, msg, now)
+                case Play():
+                    self.play(client, msg)
+        except ProtocolError as e:
+            self.refuse(client, Refused(e.code, e.text))
+        except Refused as e:
+            self.refuse(client, e)
+
+    def refuse(self, client: Any, e: Refused) -> None:
+        log.debug("%s: refused %s: %s", client.address, e.code, e.text)
+        client.push(encode({"type": "error", "code": e.code, "text": e.text, **e.extra}))
+
+    def _unbound(self, client: Any) -> None:
+        if client.match is not None:
+            raise Refused("already_joined", "this connection already sits at a table")
+
+    def _guard_failures(self, client: Any, now: float) -> None:
+        if not self.failed.allowed(client.address, now):
+            wait = round(self.failed.retry_after(client.address, now), 1)
+            raise Refused("join_limited", f"too many failed joins: wait {wait} s", retry_after=wait)
+
+    def _failed(self, client: Any, now: float, code: str, text: str) -> Refused:
+        self.failed.record(client.address, now)
+        log.info("%s: %s", client.address, text)
+        return Refused(code, text)
+
+    def create(self, client: Any, msg: Create, now: float) -> None:
+        self._unbound(client)
+        full = len(self.matches) >= self.limits.matches
+        if full or not self.created.allowed(client.address, now):
+            raise Refused("server_full", "the server takes no new tables now: try later")
+        self.created.record(client.address, now)
+        seed, ai_seed = secrets.randbelow(1 << 62), secrets.randbelow(1 << 62)
+        players = len(msg.seats)
+        first = new_game(players, seed).first
+        tokens = {s: secrets.token_urlsafe(32) for s in msg.mine}
+        stored = StoredMatch(
+            secrets.token_hex(16),
+            self._new_code(),
+            players,
+            seed,
+            first,
+            ai_seed,
+            [Seat(s.name, s.kind) for s in msg.seats],
+            {s: token_hash(t) for s, t in tokens.items()},
+        )
+        try:
+            self.store.create(stored)
+        except StoreError as e:
+            raise Refused("storage", "the server could not store the table") from e
+        match = HostedMatch.start(stored)
+        self.matches[match.id] = match
+        self.codes[stored.code] = match.id
+        log.info("%s: created match %s (%d seats)", client.address, match.id, players)
+        self.bind(client, match, set(msg.mine), tokens)
+        self.kick_ai(match)
+
+    def _new_code(self) -> str:
+        for _ in range(100):
+            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            if code not in self.codes and not self.store.code_taken(code):
+                return code
+        raise Refused("server_full", "no join code is free")  # 2**40 codes: never in practice
+
+    def join(self, client: Any, msg: Join, now: float) -> None:
+        self._unbound(client)
+        self._guard_failures(client, now)
+        match = self.matches.get(self.codes.get(msg.code, ""))
+        if match is None:
+            raise self._failed(client, now, "no_such_code", "no table has this join code")
+        open_seats = match.open_seats()
+        wanted = list(msg.seats) or open_seats[:1]
+        if not wanted or any(s not in open_seats for s in wanted):
+            raise Refused("no_seat", "that seat is not free at this table", open=open_seats)
+        tokens = {s: secrets.token_urlsafe(32) for s in wanted}
+        names = {s: msg.name for s in wanted} if msg.name else {}
+        try:
+            self.store.claim(match.id, {s: token_hash(t) for s, t in tokens.items()}, names)
+        except StoreError as e:
+            raise Refused("storage", "the server could not store your seat") from e
+        for s, t in tokens.items():
+            match.stored.tokens[s] = token_hash(t)
+        for s, name in names.items():
+            match.stored.seats[s] = Seat(name, "human")
+        log.info("%s: joined match %s at seats %s", client.address, match.id, wanted)
+        self.bind(client, match, set(wanted), tokens)
+
+    def resume(self, client: Any, msg: Resume, now: float) -> None:
+        self._unbound(client)
+        self._guard_failures(client, now)
+        match = self.matches.get(msg.match)
+        if match is None:
+            raise self._failed(client, now, "no_such_match", "no such table on this server")
+        seats = set()
+        for token in msg.tokens:
+            digest = token_hash(token)
+            found = [s for s, h in match.stored.tokens.items() if hmac.compare_digest(h, digest)]
+            if not found:
+                raise self._failed(client, now, "bad_token", "a seat token is not valid here")
+            seats.add(found[0])
+        log.info("%s: resumed match %s at seats %s", client.address, match.id, sorted(seats))
+        self.bind(client, match, seats, None)
+
+    def bind(self, client: Any, match: HostedMatch, seats: set[int], tokens: dict | None) -> None:
+        """``client`` now holds ``seats`` of ``match`` (a client holding one of them before
+        loses it: the newest connection wins, as after a dropped network)."""
+        for s in seats:
+            old = match.peers.get(s)
+            if old is not None and old is not client:
+                old.seats.discard(s)
+                if not old.seats:
+                    old.match = None
+                    old.close_soon(4000, "your seat was taken up by a newer connection")
+            match.peers[s] = client
+        client.match, client.seats = match, set(seats)
+        client.push(encode(match.welcome(seats, tokens)))
+        match.tell(encode(match.presence()))
+
+    def leave(self, client: Any) -> None:
+        """A connection ended: its seats wait for their player (the table goes on)."""
+        match = client.match
+        if match is None:
+            return
+        for s in list(client.seats):
+            if match.peers.get(s) is client:
+                del match.peers[s]
+        client.match, client.seats = None, set()
+        match.tell(encode(match.presence()))
+
+    def play(self, client: Any, msg: Play) -> None:
+        match = client.match
+        if match is None:
+            raise Refused("not_joined", "join a table before playing")
+        ref = {"seat": msg.seat, "seq": msg.seq}
+        if msg.seat not in client.seats:
+            raise Refused("not_your_seat", "you do not hold that seat", **ref)
+        expected = match.own[msg.seat]
+        if msg.seq < expected:
+            raise Refused("replayed", f"move {msg.seq} of this seat was already made", **ref)
+        if msg.seq > expected:
+            raise Refused("out_of_sequence", f"this seat's next move is {expected}", **ref)
+        if match.game.over:
+            raise Refused("game_over", "the game is over", **ref)
+        try:
+            events = match.play(self.store, msg.seat, msg.move)
+        except IllegalMove as e:
+            raise Refused("illegal", str(e), rule=e.code, numbers=e.numbers, **ref) from None
+        except StoreError as e:
+            raise Refused("storage", "the server could not store the move", **ref) from e
+        client.push(encode({"type": "ack", **ref, "n": match.moves}))
+        self.after_move(match, msg.seat, msg.move, events)
+
+    def after_move(self, match: HostedMatch, seat: int, move: Move, events: list) -> None:
+        match.tell(encode(match.events_message(seat, move, events)))
+        if match.game.over:
+            log.info("match %s is over after %d moves", match.id, match.moves)
+            match.tell(encode({"type": "final", **match.final()}))
+        self.kick_ai(match)
+
+    # -- AI seats --------------------------------------------------------------------------
+
+    def kick_ai(self, match: HostedMatch) -> None:
+        """Ask every AI seat that must decide now and is not already thinking."""
+        if match.game.over:
+            return
+        for seat, decision in match.deciding():
+            if not match.is_ai(seat) or seat in match.thinking:
+                continue
+            moves = match.own[seat] if decision is Decision.DRAW else match.moves
+            seed = decision_seed(match.stored.ai_seed, moves, seat)
+            view = match.game.view(seat)
+            legal = match.game.legal_moves(seat)
+            level = match.stored.seats[seat].kind
+            fut = self.ai.ask(level, view, decision, legal, seed)
+            match.thinking.add(seat)
+            self.pending_ai.add(fut)
+            key = (match.moves, match.own[seat])
+            fut.add_done_callback(lambda f, m=match, s=seat, k=key: self.ai_answered(m, s, k, f))
+
+    def ai_answered(self, match: HostedMatch, seat: int, key: tuple, fut: asyncio.Future) -> None:
+        self.pending_ai.discard(fut)
+        match.thinking.discard(seat)
+        if fut.cancelled() or self.matches.get(match.id) is not match:
+            return
+        if fut.exception() is not None:  # the level crashed: the baseline plays this move
+            log.error("match %s: AI seat %d failed", match.id, seat, exc_info=fut.exception())
+            move = baseline_move(match.game, seat, match.deciding_of(seat), random.Random(key[0]))
+        else:
+            move = fut.result()
+        stale = key[1] != match.own[seat] or move not in match.game.legal_moves(seat)
+        if match.game.phase is not Phase.DRAW and key[0] != match.moves:
+            stale = True
+        if stale:
+            self.kick_ai(match)  # the game moved on meanwhile: ask again
+            return
+        try:
+            events = match.play(self.store, seat, move)
+        except StoreError:  # logged by the match; ask again in a moment
+            asyncio.get_running_loop().call_later(RETRY_S, self.kick_ai, match)
+            return
+        self.after_move(match, seat, move, events)
+
+    def sweep(self) -> None:
+        """Drop finished matches nobody needs any more."""
+        now = time.monotonic()
+        for mid, match in list(self.matches.items()):
+            if match.game.over and now - match.ended_at > KEEP_FINISHED_S:
+                del self.matches[mid]
+                self.codes.pop(match.stored.code, None)

@@ -1,0 +1,119 @@
+"""A client's picture of a hosted match, built only from what the server sends it: the
+seats, who is connected, its own seats and their tokens, the view of its seats (stepped over
+each move's redacted events with ``redact.step_view``), the log, and at the end the whole
+match (seed and moves) for replays and statistics.
+
+Everything received is checked: a view through ``Game.from_json`` (the engine's own
+validation), each event through ``Event.from_json``; a message that does not fit raises
+``MirrorError`` and the client asks for the table afresh (resume).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.engine import Event, Game, Move
+from game.engine import events as ev
+from game.net.redact import step_view
+from game.seats import Seat, seat_from_json
+
+
+class MirrorError(ValueError):
+    """A server message that does not fit the table as this client knows it."""
+
+
+@dataclass
+class Final:
+    seed: int
+    first: int
+    moves: list[tuple[int, Move]]
+
+
+@dataclass
+class Mirror:
+    match: str = ""
+    code: str = ""
+    seats: list[Seat] = field(default_factory=list)
+    connected: list[bool] = field(default_factory=list)
+    yours: list[int] = field(default_factory=list)
+    tokens: dict[int, str] = field(default_factory=dict)
+    seq: dict[int, int] = field(default_factory=dict)  # each own seat's next move number
+    n: int = 0  # moves made at the table
+    game: Game | None = None  # the view of this client's seats
+    log: list[tuple[int, Event]] = field(default_factory=list)
+    final: Final | None = None
+
+    @property
+    def joined(self) -> bool:
+        return self.game is not None
+
+    def welcome(self, msg: dict[str, Any]) -> None:
+        """The table as it stands (a first join or a resume): replaces what was known."""
+        try:
+            self.match, self.code = str(msg["match"]), str(msg["code"])
+            self.seats = [seat_from_json(s) for s in msg["seats"]]
+            self.connected = [bool(c) for c in msg["connected"]]
+            self.yours = [int(s) for s in msg["yours"]]
+            self.seq = {int(s): int(v) for s, v in msg["seq"].items()}
+            self.tokens.update({int(s): str(t) for s, t in msg.get("tokens", {}).items()})
+            views = msg["views"]
+            self.game = Game.from_json(views[str(self.yours[0])]) if self.yours else None
+            self.n = int(msg["n"])
+            self.log = [(int(r), Event.from_json(e)) for r, e in msg["log"]]
+            self.final = _final(msg["final"]) if "final" in msg else None
+        except (KeyError, TypeError, ValueError, IndexError) as e:
+            raise MirrorError(f"a welcome that cannot be read: {e!r}") from None
+
+    def events(self, msg: dict[str, Any]) -> list[Event]:
+        """A move's events: the view steps over them; returned for the table to show."""
+        if self.game is None:
+            raise MirrorError("events before the welcome")
+        try:
+            n, seat = int(msg["n"]), int(msg["seat"])
+            out = [Event.from_json(e) for e in msg["events"]]
+        except (KeyError, TypeError, ValueError) as e:
+            raise MirrorError(f"events that cannot be read: {e!r}") from None
+        if n != self.n + 1:
+            raise MirrorError(f"move {n} arrived after move {self.n}: the table is out of step")
+        rnd = self.game.round
+        for e in out:
+            step_view(self.game, e)
+            if isinstance(e, ev.RoundStarted):
+                rnd = e.round
+            self.log.append((rnd, e))
+        self.n = n
+        if seat in self.seq:
+            self.seq[seat] += 1
+        return out
+
+    def presence(self, msg: dict[str, Any]) -> None:
+        try:
+            self.connected = [bool(c) for c in msg["connected"]]
+            self.seats = [seat_from_json(s) for s in msg["seats"]]
+        except (KeyError, TypeError, ValueError) as e:
+            raise MirrorError(f"a presence that cannot be read: {e!r}") from None
+
+    def finish(self, msg: dict[str, Any]) -> None:
+        try:
+            self.final = _final(msg)
+        except (KeyError, TypeError, ValueError) as e:
+            raise MirrorError(f"a final that cannot be read: {e!r}") from None
+
+    def handle(self, msg: dict[str, Any]) -> list[Event]:
+        """Any server message; the events it brings (most bring none)."""
+        match msg.get("type"):
+            case "welcome":
+                self.welcome(msg)
+            case "events":
+                return self.events(msg)
+            case "presence":
+                self.presence(msg)
+            case "final":
+                self.finish(msg)
+        return []
+
+
+def _final(raw: dict[str, Any]) -> Final:
+    moves = [(int(s), Move.from_json(m)) for s, m in raw["moves"]]
+    return Final(int(raw["seed"]), int(raw["first"]), moves)

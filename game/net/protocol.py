@@ -1,0 +1,208 @@
+"""The wire format between a table client and the match server: JSON objects, one per
+WebSocket text message, each carrying the protocol version ``v`` and a ``type``.
+
+Every message from a client is checked here before the server looks at it (exact types,
+ranges, lengths, no unknown fields); anything else is a ``ProtocolError`` whose ``code`` and
+``text`` go back to the sender as an ``error`` message. The server's own messages are built
+by ``encode`` (compact JSON) and read back by ``decode`` on the client, which checks the
+envelope; their bodies are checked where they are used (``game/net/mirror.py``).
+
+Client -> server::
+
+    {"v":1,"type":"create","seats":[{"name":"Ana","kind":"human"},…],"mine":[0]}
+    {"v":1,"type":"join","code":"K7QF-3MZX","seats":[1],"name":"Bo"}   (seats, name optional)
+    {"v":1,"type":"resume","match":"<id>","tokens":["<seat token>",…]}
+    {"v":1,"type":"play","seat":1,"seq":7,"move":{"kind":"draw"}}
+
+Server -> client: ``welcome`` (match, code, seats, your seats and tokens, the view, the log),
+``ack`` (a move is stored), ``events`` (a move's events, redacted for the receiver),
+``presence`` (who is connected), ``final`` (the whole match, once it is over), ``error``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from game.engine import Move
+from game.seats import SEAT_KINDS, valid_name
+
+VERSION = 1
+MAX_MESSAGE = 4096  # bytes: the longest legitimate client message is a create (under 1 KB)
+MAX_FRAME = 64 * 1024  # the WebSocket layer closes the connection above this (code 1009)
+MAX_SERVER_MESSAGE = 4 * 1024 * 1024  # a welcome with a long game's log stays far below
+
+# Join codes: 8 symbols of Crockford's base-32 (no I, L, O, U): 40 bits, shown as XXXX-XXXX.
+CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+CODE_LENGTH = 8
+_CODE = re.compile(r"^[0-9A-Z]{4}-?[0-9A-Z]{4}$")
+_MATCH_ID = re.compile(r"^[0-9a-f]{32}$")
+_TOKEN = re.compile(r"^[A-Za-z0-9_-]{32,64}$")
+
+
+class ProtocolError(ValueError):
+    """A message refused before it reaches a match: ``code`` for programs, ``text`` for
+    people."""
+
+    def __init__(self, code: str, text: str) -> None:
+        super().__init__(text)
+        self.code = code
+        self.text = text
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSpec:
+    name: str
+    kind: str  # "human" or an AI level
+
+
+@dataclass(frozen=True, slots=True)
+class Create:
+    seats: tuple[SeatSpec, ...]
+    mine: tuple[int, ...]  # the human seats the creating client plays (hot-seat)
+
+
+@dataclass(frozen=True, slots=True)
+class Join:
+    code: str  # normalised: upper case, no dash
+    seats: tuple[int, ...]  # empty: the first open human seat
+    name: str  # empty: keep the seat's name
+
+
+@dataclass(frozen=True, slots=True)
+class Resume:
+    match: str
+    tokens: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    seat: int
+    seq: int  # how many moves this seat has made before this one
+    move: Move
+
+
+ClientMessage = Create | Join | Resume | Play
+
+
+def encode(message: dict[str, Any]) -> str:
+    """A server or client message as compact JSON, with the protocol version."""
+    return json.dumps({"v": VERSION, **message}, separators=(",", ":"), ensure_ascii=False)
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def decode(raw: str | bytes, limit: int = MAX_MESSAGE) -> dict[str, Any]:
+    """The envelope of one message: size, UTF-8, JSON object, version, type."""
+    size = len(raw.encode("utf-8") if isinstance(raw, str) else raw)
+    if size > limit:
+        raise ProtocolError("too_large", f"a message may be at most {limit} bytes, not {size}")
+    if isinstance(raw, bytes):
+        raise ProtocolError("bad_json", "messages are JSON text, not binary frames")
+    try:
+        doc = json.loads(raw, parse_constant=_reject_constant)
+    except RecursionError:
+        raise ProtocolError("bad_json", "the message is nested too deeply") from None
+    except ValueError as e:
+        raise ProtocolError("bad_json", f"the message is not JSON ({e})") from None
+    if type(doc) is not dict:
+        raise ProtocolError("bad_message", "a message must be a JSON object")
+    if doc.get("v") != VERSION:
+        raise ProtocolError(
+            "bad_version", f"protocol version {doc.get('v')!r} is not {VERSION}: update the game"
+        )
+    if type(doc.get("type")) is not str:
+        raise ProtocolError("bad_message", "a message needs a 'type'")
+    return doc
+
+
+def _fields(doc: dict[str, Any], required: set[str], optional: set[str] = frozenset()) -> None:
+    extra = set(doc) - required - set(optional) - {"v", "type"}
+    if extra:
+        raise ProtocolError("bad_message", f"unexpected fields: {sorted(extra)}")
+    missing = required - set(doc)
+    if missing:
+        raise ProtocolError("bad_message", f"missing fields: {sorted(missing)}")
+
+
+def _int(value: Any, name: str, lo: int, hi: int) -> int:
+    if type(value) is not int or not lo <= value <= hi:
+        raise ProtocolError("bad_message", f"{name} must be an integer from {lo} to {hi}")
+    return value
+
+
+def _seat_list(value: Any, name: str, most: int) -> tuple[int, ...]:
+    if type(value) is not list or len(value) > most:
+        raise ProtocolError("bad_message", f"{name} must be a list of at most {most} seats")
+    seats = tuple(_int(s, f"{name} item", 0, 3) for s in value)
+    if len(set(seats)) != len(seats):
+        raise ProtocolError("bad_message", f"{name} names a seat twice")
+    return seats
+
+
+def normal_code(code: str) -> str:
+    """A join code as typed (any case, with or without the dash) in its stored form."""
+    return code.strip().upper().replace("-", "")
+
+
+def show_code(code: str) -> str:
+    return f"{code[:4]}-{code[4:]}"
+
+
+def parse_client(raw: str | bytes) -> ClientMessage:
+    """One client message, checked; ``ProtocolError`` says what is wrong."""
+    doc = decode(raw)
+    kind = doc["type"]
+    if kind == "create":
+        return _create(doc)
+    if kind == "join":
+        _fields(doc, {"code"}, {"seats", "name"})
+        code = doc["code"]
+        if type(code) is not str or not _CODE.match(code.strip().upper()):
+            raise ProtocolError("bad_code", "a join code is 8 letters and digits, as XXXX-XXXX")
+        name = doc.get("name", "")
+        if name != "" and not valid_name(name):
+            raise ProtocolError("bad_name", "a name is 1-40 printable characters")
+        return Join(normal_code(code), _seat_list(doc.get("seats", []), "seats", 4), name)
+    if kind == "resume":
+        _fields(doc, {"match", "tokens"})
+        match, tokens = doc["match"], doc["tokens"]
+        if type(match) is not str or not _MATCH_ID.match(match):
+            raise ProtocolError("bad_message", "match must be a match id")
+        if type(tokens) is not list or not 1 <= len(tokens) <= 4:
+            raise ProtocolError("bad_message", "tokens must be a list of 1 to 4 seat tokens")
+        if not all(type(t) is str and _TOKEN.match(t) for t in tokens):
+            raise ProtocolError("bad_token", "a seat token is not well formed")
+        return Resume(match, tuple(tokens))
+    if kind == "play":
+        _fields(doc, {"seat", "seq", "move"})
+        try:
+            move = Move.from_json(doc["move"])
+        except (ValueError, TypeError) as e:
+            raise ProtocolError("bad_move", f"the move cannot be read: {e}") from None
+        return Play(_int(doc["seat"], "seat", 0, 3), _int(doc["seq"], "seq", 0, 1_000_000), move)
+    raise ProtocolError("unknown_type", f"unknown message type {kind[:40]!r}")
+
+
+def _create(doc: dict[str, Any]) -> Create:
+    _fields(doc, {"seats", "mine"})
+    raw = doc["seats"]
+    if type(raw) is not list or not 2 <= len(raw) <= 4:
+        raise ProtocolError("bad_seats", "a table has 2 to 4 seats")
+    seats = []
+    for s in raw:
+        if type(s) is not dict or set(s) != {"name", "kind"}:
+            raise ProtocolError("bad_seats", "a seat is {name, kind}")
+        if not valid_name(s["name"]):
+            raise ProtocolError("bad_name", "a name is 1-40 printable characters")
+        if s["kind"] not in SEAT_KINDS:
+            raise ProtocolError("bad_seats", f"a seat's kind is one of {', '.join(SEAT_KINDS)}")
+        seats.append(SeatSpec(s["name"], s["kind"]))
+    mine = _seat_list(doc["mine"], "mine", 4)
+    if any(m >= len(seats) or seats[m].kind != "human" for m in mine):
+        raise ProtocolError("bad_seats", "you can only take the table's human seats")
+    return Create(tuple(seats), mine)

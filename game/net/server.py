@@ -1,0 +1,230 @@
+"""The match server on WebSockets (the ``websockets`` library, asyncio): the dedicated
+server's command line, and ``ServerThread`` for a server inside the app (Host) or a test.
+
+    living-forest-server --host 0.0.0.0 --port 8765 --db matches.db [--cert C --key K]
+    python -m game.net.server …                      (the same)
+
+Each connection gets a writer task and a bounded outbox: a client that reads too slowly is
+closed instead of holding up anyone else (it can resume with its tokens). SIGTERM or SIGINT
+close every connection with "going away" and the store cleanly; nothing is lost either way,
+since every acknowledged move was committed first.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import logging
+import signal
+import ssl
+import sys
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from game.net.ai_seats import AiRunner
+from game.net.hub import Client, Hub
+from game.net.limits import Limits
+from game.net.protocol import MAX_FRAME
+from game.net.store import Store
+
+log = logging.getLogger("game.net.server")
+SWEEP_S = 60.0
+DEFAULT_PORT = 8765
+
+
+class Connection(Client):
+    """One client's socket: messages go out through a bounded queue and a writer task."""
+
+    def __init__(self, ws: ServerConnection, limits: Limits) -> None:
+        address = ws.remote_address[0] if ws.remote_address else "?"
+        super().__init__(str(address), limits, time.monotonic)
+        self.ws = ws
+        self.outbox: asyncio.Queue[str] = asyncio.Queue(limits.outbox)
+        self.closing = False
+
+    def push(self, text: str) -> None:
+        if self.closing:
+            return
+        try:
+            self.outbox.put_nowait(text)
+        except asyncio.QueueFull:
+            log.warning("%s: closed: it does not read its messages", self.address)
+            self.close_soon(1008, "reading too slowly")
+
+    def close_soon(self, code: int, reason: str) -> None:
+        if not self.closing:
+            self.closing = True
+            asyncio.get_running_loop().create_task(self.ws.close(code, reason))
+
+    async def write(self) -> None:
+        with contextlib.suppress(ConnectionClosed):
+            while True:
+                await self.ws.send(await self.outbox.get())
+
+
+class MatchServer:
+    def __init__(
+        self,
+        db: Path | str,
+        host: str = "127.0.0.1",
+        port: int = DEFAULT_PORT,
+        *,
+        processes: int = 0,
+        limits: Limits | None = None,
+        tls: ssl.SSLContext | None = None,
+        durable: bool = True,
+        budget_scale: float = 1.0,
+    ) -> None:
+        self.db, self.host, self.port, self.tls = db, host, port, tls
+        self.limits = limits or Limits()
+        self.processes, self.durable, self.budget_scale = processes, durable, budget_scale
+        self.hub: Hub | None = None
+
+    async def handle(self, ws: ServerConnection) -> None:
+        assert self.hub is not None
+        conn = Connection(ws, self.limits)
+        writer = asyncio.create_task(conn.write())
+        try:
+            async for raw in ws:
+                self.hub.receive(conn, raw)
+        except ConnectionClosed:
+            pass
+        finally:
+            self.hub.leave(conn)
+            writer.cancel()
+
+    async def run(self, stop: asyncio.Event, ready: Callable[[str], None] | None = None) -> None:
+        """Serve until ``stop`` is set; ``ready(url)`` once listening."""
+        store = Store(self.db, durable=self.durable)
+        self.hub = hub = Hub(store, AiRunner(self.processes, self.budget_scale), self.limits)
+        try:
+            hub.resume_stored()
+            async with serve(
+                self.handle,
+                self.host,
+                self.port,
+                ssl=self.tls,
+                max_size=MAX_FRAME,
+                max_queue=32,
+                compression=None,
+                ping_interval=20,
+                ping_timeout=20,
+            ) as server:
+                port = next(iter(server.sockets)).getsockname()[1]
+                url = f"{'wss' if self.tls else 'ws'}://{self.host}:{port}"
+                log.info("listening on %s (store %s)", url, self.db)
+                hub.start_ai()
+                if ready is not None:
+                    ready(url)
+                while not stop.is_set():
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(stop.wait(), SWEEP_S)
+                    hub.sweep()
+                log.info("shutting down: closing connections")
+                server.close(close_connections=True, reason="server shutting down")
+                await server.wait_closed()
+        finally:
+            hub.close()
+            log.info("stopped; the store is closed")
+
+
+class ServerThread:
+    """A match server on a thread of its own (the app's Host, tests)."""
+
+    def __init__(self, db: Path | str, host: str = "127.0.0.1", port: int = 0, **options) -> None:
+        self.server = MatchServer(db, host, port, **options)
+        self.url = ""
+        self._ready = threading.Event()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._stop: asyncio.Event | None = None
+        self._thread = threading.Thread(target=self._main, name="match-server", daemon=True)
+        self.error: BaseException | None = None
+
+    def _main(self) -> None:
+        async def main() -> None:
+            self._loop = asyncio.get_running_loop()
+            self._stop = asyncio.Event()
+            await self.server.run(self._stop, self._listening)
+
+        try:
+            asyncio.run(main())
+        except BaseException as e:  # noqa: BLE001 - handed to start() / the caller
+            log.exception("the match server stopped on an error")
+            self.error = e
+        finally:
+            self._ready.set()
+
+    def _listening(self, url: str) -> None:
+        self.url = url
+        self._ready.set()
+
+    def start(self, timeout: float = 10.0) -> str:
+        self._thread.start()
+        if not self._ready.wait(timeout) or not self.url:
+            raise RuntimeError(f"the match server did not start: {self.error!r}")
+        return self.url
+
+    def stop(self, timeout: float = 10.0) -> None:
+        if self._loop is not None and self._stop is not None:
+            with contextlib.suppress(RuntimeError):  # the loop already ended
+                self._loop.call_soon_threadsafe(self._stop.set)
+        self._thread.join(timeout)
+
+
+def tls_context(cert: str, key: str) -> ssl.SSLContext:
+    ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    ctx.minimum_version = ssl.TLSVersion.TLSv1_2
+    ctx.load_cert_chain(cert, key)
+    return ctx
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    ap = argparse.ArgumentParser(
+        prog="living-forest-server", description="Living Forest match server (WebSockets)."
+    )
+    ap.add_argument("--host", default="127.0.0.1", help="address to listen on (0.0.0.0: all)")
+    ap.add_argument("--port", type=int, default=DEFAULT_PORT, help="0 picks a free port")
+    ap.add_argument("--db", default="living-forest-matches.db", help="the SQLite match store")
+    ap.add_argument("--cert", help="TLS certificate chain (PEM): serve wss://")
+    ap.add_argument("--key", help="TLS private key (PEM), with --cert")
+    ap.add_argument("--ai-processes", type=int, default=1, help="AI worker processes (0: a thread)")
+    ap.add_argument("--log-level", default="INFO", choices=["DEBUG", "INFO", "WARNING", "ERROR"])
+    args = ap.parse_args(argv)
+    if bool(args.cert) != bool(args.key):
+        ap.error("--cert and --key go together")
+    return args
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    logging.basicConfig(
+        level=args.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    tls = tls_context(args.cert, args.key) if args.cert else None
+    server = MatchServer(
+        args.db, args.host, args.port, processes=max(0, args.ai_processes), tls=tls
+    )
+
+    def ready(url: str) -> None:  # one JSON line on stdout: scripts and tests read the port
+        print(json.dumps({"listening": url}), flush=True)
+
+    async def run() -> None:
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(sig, stop.set)
+        await server.run(stop, ready)
+
+    asyncio.run(run())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

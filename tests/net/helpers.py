@@ -1,0 +1,103 @@
+"""Shared by the network tests: a server on 127.0.0.1 (a free port, a fresh store), clients
+that play random legal moves, and a bounded loop that plays a table to its end."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from game.net.client import TableClient
+from game.net.limits import Limits
+from game.net.server import ServerThread
+
+LOCAL = "127.0.0.1"
+GAME_S = 60.0  # the longest a whole game may take in these tests
+MAX_STEPS = 20_000  # and the most loop steps it may take
+# Scripted clients move far faster than people: the games lift the per-connection rate cap
+# (the hostile tests keep the defaults).
+FAST = Limits(messages_per_s=10_000.0, message_burst=10_000.0)
+
+
+@contextmanager
+def running_server(db: Path, limits: Limits | None = None) -> Iterator[ServerThread]:
+    server = ServerThread(db, LOCAL, 0, limits=limits or FAST)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def seats(*kinds: str) -> list[dict[str, str]]:
+    names = ("Ana", "Bo", "Cy", "Di")
+    return [{"name": names[i], "kind": k} for i, k in enumerate(kinds)]
+
+
+def host(url: str, kinds: tuple[str, ...], mine: list[int], keep: bool = False) -> TableClient:
+    client = TableClient(url)
+    client.keep = keep
+    client.create(seats(*kinds), mine)
+    welcome = client.wait_type("welcome")
+    assert welcome["type"] == "welcome", welcome
+    return client
+
+
+def join(url: str, code: str, seat: int, keep: bool = False) -> TableClient:
+    client = TableClient(url)
+    client.keep = keep
+    client.join(code, [seat])
+    welcome = client.wait_type("welcome")
+    assert welcome["type"] == "welcome", welcome
+    return client
+
+
+def drain(client: TableClient) -> None:
+    """Take in every message already waiting (bounded: the socket's buffer is finite)."""
+    for _ in range(10_000):
+        if client.recv(0.0) is None:
+            return
+
+
+def play_one(client: TableClient, rand: random.Random) -> bool:
+    """One random legal move for one of the client's seats that must decide; True if made.
+    The move is acknowledged before this returns."""
+    game = client.mirror.game
+    assert game is not None
+    for seat in client.mirror.yours:
+        legal = game.legal_moves(seat)
+        if legal and not game.over:
+            client.play(seat, rand.choice(legal))
+            reply = client.wait_for(lambda m: m["type"] in ("ack", "error"))
+            assert reply["type"] == "ack", reply
+            n = reply["n"]  # its events follow the ack: the mirror is up to date after them
+            client.wait_for(lambda m, n=n: m["type"] == "events" and m["n"] == n)
+            return True
+    return False
+
+
+def play_to_end(clients: list[TableClient], rand: random.Random) -> int:
+    """Every client plays its seats at random until the game is over (AI seats play on the
+    server); returns the moves these clients made."""
+    deadline = time.monotonic() + GAME_S
+    made = 0
+    for _ in range(MAX_STEPS):
+        assert time.monotonic() < deadline, "the game did not end in time"
+        for c in clients:
+            drain(c)
+        if all(c.mirror.final is not None for c in clients):
+            return made
+        moved = False
+        for c in rand.sample(clients, len(clients)):
+            moved = play_one(c, rand) or moved
+        made += moved
+        if not moved:  # the AI seats think on the server: wait for their moves
+            clients[0].recv(0.05)
+    raise AssertionError("the game did not end within the step limit")
+
+
+def seats_in(msg: dict[str, Any]) -> list[int]:
+    return [int(s) for s in msg["yours"]]
