@@ -1,11 +1,12 @@
-"""Hard turns a bigger time budget into a wider, longer race (``hard.for_budget``)."""
+"""Hard turns a bigger time budget into a wider, longer race (``hard_settings.for_budget``)."""
 
 from __future__ import annotations
 
 import random
 from dataclasses import replace
 
-from game.ai.levels.hard import REFERENCE_BUDGET, HardPolicy, Settings, for_budget
+from game.ai.levels.hard import HardPolicy
+from game.ai.levels.hard_settings import REFERENCE_BUDGET, Settings, for_budget
 from game.ai.levels.plans import play_plan
 from game.devtools.rollout_bench import mid_game
 from game.engine import Decision, determinize

@@ -143,7 +143,7 @@ def test_planner_moves_in_the_endgame_cost_more_of_a_fixed_budget() -> None:
     decision costs ``PLANNER_WORK`` units of a ``steps`` budget, so a fixed budget (the
     table's, the review's) stays about as long in the endgame; without the endgame switch
     the budget is the engine moves themselves."""
-    from game.ai.levels.hard import PLANNER_WORK
+    from game.ai.levels.race import PLANNER_WORK
 
     checked = 0
     for g in mid_game(2, seed=6, round_=3, count=8):

@@ -11,9 +11,9 @@ from typing import Any
 # from round 2 on: 863 draws, 526 other decisions; CPU time, one core): draw median 0.001 s, p90
 # 0.014 s, max 0.04 s; other decisions median 0.008 s, p90 0.067 s, max 0.14 s (a race that
 # settles early returns sooner). Wall time on the loaded shared 2-core machine: p90 0.19 s, max
-# 0.50 s: well inside 1 s. A fixed work budget keeps the settings as given (no ``hard.for_budget``
+# 0.50 s: well inside 1 s. A fixed work budget keeps the settings as given (no ``for_budget``
 # growth). Once a seat nears 12 the rollouts play the Medium planner, each planner decision
-# costing ``hard.PLANNER_WORK`` units of the budget: late-game decisions (any seat's best track 9
+# costing ``race.PLANNER_WORK`` units of the budget: late-game decisions (any seat's best track 9
 # or more, 176 from three 2-player games) CPU median 0.001 s, p90 0.058 s, max 0.16 s.
 HARD_STEPS = 2500
 BUDGET_S = {"easy": 0.2, "medium": 0.5, "hard": 1.0}  # seconds a decision may take
@@ -24,6 +24,6 @@ def worker_options(level: str, scale: float = 1.0) -> dict[str, Any]:
     work, scaled like the time budget (the self-test plays at a twentieth)."""
     if level != "hard":
         return {}
-    from game.ai.levels.hard import Settings
+    from game.ai.levels.hard_settings import Settings
 
     return {"settings": Settings(steps=max(200, round(HARD_STEPS * scale)))}
