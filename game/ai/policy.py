@@ -3,13 +3,15 @@
 ``choose(view, decision, legal_moves, rng, budget_s) -> Move``: the policy sees only the
 acting seat's ``View`` (hidden orders scrubbed), the decision it faces and the legal moves,
 and must return one of those moves. ``rng`` makes it reproducible; ``budget_s`` is a time
-allowance that only searching levels use.
+allowance that only searching levels use. ``close()`` releases what a policy holds (Hard's
+search processes); every caller that builds a policy closes it (``with closing(policy)``).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from contextlib import closing
 from typing import Protocol
 
 from game.engine import Decision, Move, View
@@ -33,6 +35,10 @@ class Policy(Protocol):
         rng: random.Random,
         budget_s: float,
     ) -> Move: ...
+
+    def close(self) -> None:
+        """Release the policy's resources (helper processes); safe to call twice."""
+        ...
 
 
 def make_policy(level: str, **options: object) -> Policy:
@@ -74,6 +80,5 @@ def decide(game_view: View, level: str, rng: random.Random, budget_s: float = 1.
     pend = [p for p in g.pending() if p.player == seat]
     if not pend:
         raise ValueError(f"seat {seat} has nothing to decide")
-    return make_policy(level).choose(
-        game_view, pend[0].decision, g.legal_moves(seat), rng, budget_s
-    )
+    with closing(make_policy(level)) as policy:
+        return policy.choose(game_view, pend[0].decision, g.legal_moves(seat), rng, budget_s)

@@ -33,7 +33,6 @@ class TimedAi:
 
     def __init__(self, ai: Any, level: str, times: dict[str, list[float]]) -> None:
         self.ai, self.level, self.times = ai, level, times
-        self.worker = getattr(ai, "worker", ai)  # seats of one level share it
         self.asked: tuple[float, str] | None = None
 
     def submit(self, game: Any, seat: int, seed: int | None = None) -> None:
@@ -52,6 +51,10 @@ class TimedAi:
     def cancel(self) -> None:
         self.asked = None
         self.ai.cancel()
+
+    @property
+    def lane(self) -> object:
+        return self.ai.lane  # seats of one level share their worker
 
 
 @dataclass

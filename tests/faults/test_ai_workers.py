@@ -48,6 +48,9 @@ class FakeWorker:
     def cancel(self) -> None:
         self.current = None
 
+    def deadline_s(self, budget_s: float | None = None) -> float:
+        return 10.0
+
 
 class Clock:
     def __init__(self) -> None:

@@ -93,6 +93,12 @@ class InlineWorker:
     def cancel(self) -> None:
         self.answer = None
 
+    def restart(self) -> None:
+        self.answer = None
+
+    def deadline_s(self, budget_s: float | None = None) -> float:
+        return 10.0
+
 
 def fresh_context(storage: Any) -> Context:
     """A new Context, as after a restart: new catalogue, new AI players."""

@@ -38,6 +38,10 @@ class SeededAi:
     def cancel(self) -> None:
         self.answer = None
 
+    @property
+    def lane(self) -> object:
+        return self
+
 
 def four(human: int = 0) -> list[Seat]:
     return [Seat(n, "human" if i == human else "easy") for i, n in enumerate("ABCD")]
@@ -181,6 +185,10 @@ class SharedWorkerAi(SeededAi):
     def poll(self) -> Move | None:
         self.waiting -= 1
         return super().poll() if self.waiting <= 0 else None
+
+    @property
+    def lane(self) -> object:
+        return self.worker
 
 
 def test_seats_sharing_a_worker_take_turns_on_it() -> None:

@@ -395,6 +395,10 @@ class PlanterAi:
     def cancel(self) -> None:
         self.answer = None
 
+    @property
+    def lane(self) -> object:
+        return self
+
 
 def test_an_ai_planting_opens_its_forest_up_close_in_four_players(app, ctx) -> None:
     """4 players, normal speed: the planter's Forest opens in the close-up, the tree drops

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from contextlib import closing
 from dataclasses import dataclass
 
 from game.ai.heuristics.draw_odds import pile_of
@@ -37,7 +38,8 @@ def advise(view: View, budget_s: float = 0.5, seed: int = 0) -> Advice | None:
         return None
     decision = pend[0].decision
     legal = g.legal_moves(seat)
-    move = HardPolicy().choose(view, decision, legal, random.Random(seed), budget_s)
+    with closing(HardPolicy()) as hard:
+        move = hard.choose(view, decision, legal, random.Random(seed), budget_s)
     return Advice(move, explain(g, seat, decision, move))
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from contextlib import closing
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -237,33 +238,25 @@ def analyse(
     if not 0 <= part < parts:
         raise ValueError(f"share {share} is not a part of a whole")
     todo = todo[part::parts]
-    hard = hard_policy(depth)
     out: list[Moment] = []
-    try:
+    with closing(hard_policy(depth)) as hard:
         for done, item in enumerate(todo):
             if cancelled is not None and cancelled():
                 raise Cancelled
             if progress is not None:
                 progress(done, len(todo))
             out.append(judge(item, hard, depth, seed * 7919 + item.index))
-    finally:
-        close = getattr(hard, "close", None)
-        if close is not None:
-            close()
     if progress is not None:
         progress(len(todo), len(todo))
     return Review(version(), players, tuple(sorted(set(humans))), tuple(curve), tuple(out))
 
 
 def hard_policy(depth: Depth) -> Policy:
-    """Hard with the table's reproducible work budget (its time budget if that knob is gone)."""
+    """Hard with the table's reproducible work budget (its time budget without one)."""
     if depth.hard_steps:
-        try:
-            from game.ai.levels.hard import Settings
+        from game.ai.levels.hard_settings import Settings
 
-            return make_policy("hard", settings=Settings(steps=depth.hard_steps))
-        except (ImportError, TypeError):
-            pass
+        return make_policy("hard", settings=Settings(steps=depth.hard_steps))
     return make_policy("hard")
 
 

@@ -47,6 +47,9 @@ def baseline_move(g: Game, seat: int, decision: Decision, rand: random.Random) -
 class EasyPolicy:
     level = "easy"
 
+    def close(self) -> None:
+        """Nothing to release: this level holds no processes."""
+
     def choose(
         self,
         view: View,

@@ -68,6 +68,9 @@ class MediumPolicy:
     level: str = "medium"
     widths: Widths = field(default=FULL)
 
+    def close(self) -> None:
+        """Nothing to release: this level holds no processes."""
+
     def choose(
         self,
         view: View,

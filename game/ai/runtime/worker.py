@@ -25,7 +25,7 @@ from multiprocessing.connection import Connection
 from typing import Any, Literal, assert_never
 
 from game.ai.coach.hint import Advice, advise
-from game.ai.policy import make_policy
+from game.ai.policy import Policy, make_policy
 from game.engine import Decision, Move, View
 
 MIN_DEADLINE_S = 10.0
@@ -57,7 +57,10 @@ class HintReply:
     advice: Advice | None
 
 
-def answer(req: Request, policies: dict[tuple[str, tuple[tuple[str, Any], ...]], Any]) -> Any:
+Policies = dict[tuple[str, tuple[tuple[str, Any], ...]], Policy]
+
+
+def answer(req: Request, policies: Policies) -> Any:
     """What the request asks: a policy's move, or Hard's advice with its reasons."""
     match req.task:
         case "move":
@@ -80,7 +83,7 @@ def serve(conn: Connection) -> None:
 
     Policies are kept between requests (a Hard policy with ``workers`` > 1 keeps its pool).
     """
-    policies: dict[tuple[str, tuple[tuple[str, Any], ...]], Any] = {}
+    policies: Policies = {}
     try:
         while True:
             try:
@@ -96,16 +99,14 @@ def serve(conn: Connection) -> None:
                 return
     finally:
         for policy in policies.values():
-            close = getattr(policy, "close", None)
-            if close is not None:
-                close()
+            policy.close()
 
 
 class AIWorker:
     """One background AI process, reused between decisions; not thread-safe."""
 
     def __init__(self, level: str = "hard", budget_s: float = 1.0, **options: Any) -> None:
-        make_policy(level, **options)  # validate now, in the caller
+        make_policy(level, **options).close()  # validate now, in the caller
         self.level = level
         self.budget_s = budget_s
         self.options = tuple(sorted(options.items()))

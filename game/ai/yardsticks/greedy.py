@@ -50,6 +50,9 @@ STEAL = 1.5  # a Victory tile taken: one step for me, one lost by a rival
 class GreedyPolicy:
     level: str = "greedy"
 
+    def close(self) -> None:
+        """Nothing to release: this level holds no processes."""
+
     def choose(
         self,
         view: View,

@@ -66,6 +66,9 @@ class IsmctsPolicy:
     iterations: int = 0  # > 0: a fixed number of iterations (reproducible; for tests)
     leaf: str = "worth"  # cut-off reward: "tracks" alone, or "worth" (greedy_score's)
 
+    def close(self) -> None:
+        """Nothing to release: this level holds no processes."""
+
     def choose(
         self,
         view: View,

@@ -117,7 +117,7 @@ class AiDraws:
         if not self.private:  # every copy as the round started, before anyone's answer
             self.private = round_copies(match, seats)
         played = False
-        busy = {id(getattr(ai_for(s), "worker", ai_for(s))) for s in self.asked}
+        busy = {id(ai_for(s).lane) for s in self.asked}
         for seat in seats:
             ai = ai_for(seat)
             self.wait[seat] = self.wait.get(seat, 0.0) - dt
@@ -126,7 +126,7 @@ class AiDraws:
                 if move is None:
                     continue
                 self.asked.discard(seat)
-                busy.discard(id(getattr(ai, "worker", ai)))
+                busy.discard(id(ai.lane))
                 self.answers[seat] = move
             if seat in self.answers:
                 if self.wait[seat] > 0:
@@ -135,7 +135,7 @@ class AiDraws:
                 self.wait[seat] = gap
                 played = True
                 continue
-            worker = id(getattr(ai, "worker", ai))
+            worker = id(ai.lane)
             if worker in busy:
                 continue  # a seat of the same level is using the process
             private = self.private.setdefault(seat, g.clone())

@@ -18,13 +18,13 @@ from __future__ import annotations
 import logging
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from game.ai.levels.budgets import BUDGET_S, worker_options
 from game.ai.levels.easy import baseline_move
-from game.engine import Game, Move
+from game.engine import Decision, Game, Move, View
 from game.engine.moves import check_move_types
 from game.seats import AI_LEVELS
 from game.ui.table.ai_seats.hinting import HINT_BUDGET_S, HintSource, InlineHint, WorkerHint
@@ -55,6 +55,29 @@ class AiPlayer(Protocol):
     def poll(self) -> Move | None: ...
     def cancel(self) -> None: ...
 
+    @property
+    def lane(self) -> object:
+        """What the seat thinks on: seats with the same lane (one worker process) take
+        turns, seats on different lanes think at the same time."""
+        ...
+
+
+class DecisionWorker(Protocol):
+    """What ``WorkerAi`` asks of its worker (``game.ai.runtime.worker.AIWorker``)."""
+
+    def submit(
+        self,
+        view: View,
+        decision: Decision,
+        legal_moves: Sequence[Move],
+        seed: int = 0,
+        budget_s: float | None = None,
+    ) -> int: ...
+    def poll(self) -> object: ...
+    def cancel(self) -> None: ...
+    def restart(self) -> None: ...
+    def deadline_s(self, budget_s: float | None = None) -> float: ...
+
 
 def builtin_choice(game: Game, seat: int, rand: random.Random) -> Move:
     """The baseline policy's move for ``seat`` (``game.ai.levels.easy.baseline_move``)."""
@@ -83,6 +106,10 @@ class BuiltinAi:
     def cancel(self) -> None:
         self._answer = None
 
+    @property
+    def lane(self) -> object:
+        return self
+
 
 class WorkerAi:
     """``game.ai.runtime.worker.AIWorker`` (a process of its own) behind the table's interface,
@@ -98,7 +125,7 @@ class WorkerAi:
 
     def __init__(
         self,
-        worker: Any,
+        worker: DecisionWorker,
         seed: int = 0,
         budget_s: float | None = None,
         deadline_s: float | None = None,
@@ -124,6 +151,10 @@ class WorkerAi:
         self._job = _Job(game, seat, seed, pending[0].decision, tuple(game.legal_moves(seat)))
         self._ask(self._job)
 
+    @property
+    def lane(self) -> object:
+        return self.worker
+
     def _ask(self, job: _Job) -> None:
         job.asked_at = self.clock()
         view = job.game.view(job.seat)
@@ -136,8 +167,7 @@ class WorkerAi:
     def _deadline(self) -> float:
         if self.deadline_s is not None:
             return self.deadline_s
-        limit = getattr(self.worker, "deadline_s", None)
-        return limit(self.budget_s) if callable(limit) else 10.0
+        return self.worker.deadline_s(self.budget_s)
 
     def poll(self) -> Move | None:
         job = self._job
@@ -146,14 +176,17 @@ class WorkerAi:
         move: Move | None = None
         if not job.failed:
             try:
-                move = self.worker.poll()
+                answer = self.worker.poll()
             except Exception:  # noqa: BLE001 - WorkerDied or anything else: restart
                 log.warning("AI seat %s: the worker failed", job.seat, exc_info=True)
                 job.failed = True
+            else:
+                move = answer  # type: ignore[assignment]  # checked just below
         if move is not None:
             if check_move_types(move, job.seat) is None and move in job.legal:
                 self._job = None
                 return move
+            log.warning("the AI worker answered %r, not a legal move; restarting it", move)
             job.failed = True  # an answer the rules cannot take
         elif not job.failed and self.clock() - job.asked_at > self._deadline():
             job.failed = True
@@ -164,9 +197,8 @@ class WorkerAi:
     def _recover(self, job: _Job) -> Move | None:
         """Restart the worker; ask again once, else play the built-in policy now."""
         self.failures += 1
-        restart = getattr(self.worker, "restart", None) or self.worker.cancel
         try:
-            restart()
+            self.worker.restart()
         except Exception:  # noqa: BLE001 - the next ask fails and falls back to the built-in
             log.warning("AI seat %s: the worker could not be restarted", job.seat, exc_info=True)
         job.tries += 1
@@ -193,7 +225,7 @@ class _Job:
     game: Game
     seat: int
     seed: int
-    decision: Any
+    decision: Decision
     legal: tuple[Move, ...]
     asked_at: float = 0.0
     tries: int = 0

@@ -12,7 +12,7 @@ import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol
 
 from game.ai.coach.hint import Advice, advise
 from game.ai.runtime.worker import HintReply
@@ -34,6 +34,16 @@ class HintSource(Protocol):
     def submit(self, game: Game, seat: int) -> None: ...
     def poll(self) -> HintAnswer | None: ...  # None: still thinking (or nothing asked)
     def cancel(self) -> None: ...
+
+
+class HintWorker(Protocol):
+    """What ``WorkerHint`` asks of its worker (``game.ai.runtime.worker.AIWorker``)."""
+
+    def submit_hint(self, view: View, seed: int = 0, budget_s: float | None = None) -> int: ...
+    def poll(self) -> object: ...
+    def cancel(self) -> None: ...
+    def restart(self) -> None: ...
+    def deadline_s(self, budget_s: float | None = None) -> float: ...
 
 
 class InlineHint:
@@ -65,7 +75,7 @@ class WorkerHint:
 
     def __init__(
         self,
-        worker: Any,
+        worker: HintWorker,
         budget_s: float = HINT_BUDGET_S,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
