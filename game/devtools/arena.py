@@ -4,9 +4,19 @@ Games come in deals of ``players`` games that share a seed; within a deal the le
 through the seats (and the first player moves with the deal), so every level meets the same
 cards from every position. A seat may carry its own budget (``--seats hard@1.0,hard@0.1``)
 and Hard search settings (``--seats "hard[noise=0;horizon_rounds=2],medium"``). The
-independent yardsticks ``greedy`` and ``ismcts`` sit like any level.
-Prints JSON lines on stdout (win rate with a 95% Wilson interval per entry, mean rounds,
-decision time per level) and progress on stderr. ``--record DIR`` also writes every game as
+independent yardsticks ``greedy``, ``pimc`` and ``ismcts`` sit like any level.
+
+``--as-shipped`` measures what players meet: each level is built exactly as the table
+builds it (``worker_options`` and ``BUDGET_S``: Hard's fixed work budget), every decision
+is seeded as the table seeds it (``decision_seed``, ``draw_seed``), and in the draw phase
+every seat, yardsticks included, draws on its own copy of the round as it started, as the
+table's AI seats do (``ai_draws``): nobody sees another seat's Help Line while drawing.
+Without it, seats draw one after another on the shared game (a later seat sees the earlier
+seats' finished lines) and Hard searches ``--budget`` seconds a decision.
+
+Prints JSON lines on stdout (win rate with a 95% Wilson interval per entry, its wins by
+track and its other games by cause of loss, mean rounds, decision times per level for
+draws and actions apart) and progress on stderr. ``--record DIR`` also writes every game as
 a save document (``game-0007.json``: setup, seats named by level, every move), which the
 game's Replays screen and ``game.replay.Replay`` read, so lost games can be read move by move.
 """
@@ -20,16 +30,25 @@ import multiprocessing
 import random
 import sys
 import time
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
-from game.ai.policy import make_policy
-from game.engine import Game, Move, new_game
+from game.ai.levels.budgets import BUDGET_S, worker_options
+from game.ai.levels.hard_settings import Settings
+from game.ai.policy import Policy, make_policy
+from game.engine import Decision, Game, Move, Phase, new_game
+from game.engine.state import E_FLOWER, GOAL
 from game.savegame import SavedMatch
 from game.seats import AI_LEVELS, Seat
+from game.ui.table.ai_seats.ai_draws import draw_seed
+from game.ui.table.ai_seats.ai_seat import decision_seed
 
 MAX_STEPS = 20000
+KINDS = ("draw", "action")  # decision timings are kept apart: a draw asks far less
+BURST = 4  # Flowers gained in the last round that make a loss a Flower burst
+CAUSES = ("flower_burst", "tie_break", "outraced", "shared")
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +58,7 @@ class GameResult:
     rounds: int
     times: dict[str, list[float]]  # level -> seconds per non-forced decision
     won_on: tuple[str, ...] = ()  # per entry: the track a winner reached 12 on, else ""
+    lost_by: tuple[str, ...] = ()  # per entry: ``loss_cause`` of a game not won alone
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -82,59 +102,148 @@ def parse_knobs(level: str) -> tuple[str, dict[str, float | int | bool | str]]:
     return name, knobs
 
 
+@dataclass(slots=True)
+class Sitter:
+    """One arena entry as it sits at the table: its policy, budget and time log."""
+
+    name: str
+    policy: Policy
+    budget: float
+
+
+def build(entry: str, budget: float, workers: int, shipped: bool) -> Sitter:
+    """The entry's policy. As shipped, a table level is built exactly as the table builds
+    it (``worker_options``, ``BUDGET_S``); otherwise Hard searches ``budget`` seconds with
+    ``workers`` processes. Knobs (``hard[z=3]``) and an own budget (``hard@1.0``) apply in
+    both modes."""
+    level, _, own_budget = entry.partition("@")
+    level, knobs = parse_knobs(level)
+    opts: dict[str, object] = {}
+    seconds = budget
+    if shipped and level in AI_LEVELS:
+        opts.update(worker_options(level))
+        seconds = BUDGET_S[level]
+    elif level == "hard":
+        opts["workers"] = workers
+    if knobs and level == "hard":
+        base = opts.get("settings", Settings())
+        opts["settings"] = replace(base, **knobs)  # type: ignore[arg-type]
+    elif knobs:
+        opts.update(knobs)  # a baseline's own fields, e.g. ismcts[rounds=2]
+    if own_budget:
+        seconds = float(own_budget)
+    return Sitter(entry, make_policy(level, **opts), seconds)
+
+
 def play_one(
-    args: tuple[int, int, tuple[str, ...], int, float, int, str | None],
+    args: tuple[int, int, tuple[str, ...], int, float, int, str | None, bool],
 ) -> GameResult:
     """One arena game; entry ``j`` sits at seat ``(j + index) % players``."""
-    index, players, levels, seed, budget, workers, record = args
+    index, players, levels, seed, budget, workers, record, shipped = args
     deal, rotation = divmod(index, players)
     game_seed = seed * 1_000_003 + deal
     g = new_game(players, seed=game_seed, first_player=deal % players)
-    policies = []
-    budgets = []
-    for entry in levels:
-        level, _, own_budget = entry.partition("@")
-        level, knobs = parse_knobs(level)
-        opts: dict[str, object] = {"workers": workers} if level == "hard" else {}
-        if knobs and level == "hard":
-            from game.ai.levels.hard import Settings
-
-            opts["settings"] = Settings(**knobs)  # type: ignore[arg-type]
-        elif knobs:
-            opts.update(knobs)  # a baseline's own fields, e.g. ismcts[rounds=2]
-        policies.append(make_policy(level, **opts))
-        budgets.append(float(own_budget) if own_budget else budget)
+    sitters = [build(entry, budget, workers, shipped) for entry in levels]
     entry_of = {(j + rotation) % players: j for j in range(players)}
     rngs = [random.Random(f"{seed}/{index}/{j}") for j in range(players)]
-    times: dict[str, list[float]] = {lvl: [] for lvl in levels}
-    steps = 0
+    times: dict[str, list[float]] = {f"{lvl}.{k}": [] for lvl in levels for k in KINDS}
     history: list[tuple[int, Move]] = []
-    while not g.over:
-        steps += 1
-        if steps > MAX_STEPS:
-            raise RuntimeError(f"game {index} did not finish in {MAX_STEPS} decisions")
-        pend = g.pending()[0]
-        seat = pend.player
-        legal = g.legal_moves(seat)
-        if len(legal) == 1:
-            move = legal[0]
+    starts: list[list[int]] = []  # each seat's kept Flowers at every round start
+
+    def decide(game: Game, seat: int, decision: Decision, legal: list[Move], rng: Any) -> Move:
+        j = entry_of[seat]
+        t0 = time.perf_counter()
+        move = sitters[j].policy.choose(game.view(seat), decision, legal, rng, sitters[j].budget)
+        kind = "draw" if decision is Decision.DRAW else "action"
+        times[f"{levels[j]}.{kind}"].append(time.perf_counter() - t0)
+        return move
+
+    try:
+        for _ in range(MAX_STEPS):
+            if g.over:
+                break
+            if len(starts) < g.round:
+                starts.append([p.tracks()[2] - p.line_elems[E_FLOWER] for p in g.players])
+            if shipped and g.phase is Phase.DRAW:
+                for seat, move in private_draws(g, history, game_seed, decide):
+                    g.play(seat, move)
+                    history.append((seat, move))
+                continue
+            pend = g.pending()[0]
+            seat = pend.player
+            legal = g.legal_moves(seat)
+            if len(legal) == 1:
+                move = legal[0]
+            else:
+                rng = (
+                    random.Random(decision_seed(game_seed, len(history), seat))
+                    if shipped
+                    else rngs[entry_of[seat]]
+                )
+                move = decide(g, seat, pend.decision, legal, rng)
+            g.play(seat, move)
+            history.append((seat, move))
         else:
-            j = entry_of[seat]
-            start = time.perf_counter()
-            move = policies[j].choose(g.view(seat), pend.decision, legal, rngs[j], budgets[j])
-            times[levels[j]].append(time.perf_counter() - start)
-        g.play(seat, move)
-        history.append((seat, move))
+            raise RuntimeError(f"game {index} did not finish in {MAX_STEPS} decisions")
+    finally:
+        for sitter in sitters:
+            sitter.policy.close()
     if record is not None:
         seated = [levels[entry_of[s]] for s in range(players)]
         write_record(Path(record) / f"game-{index:04d}.json", g, seated, history, deal % players)
     winners = g.result().winners
     wins = [0.0] * players
     won_on = [""] * players
+    lost_by = [""] * players
     for seat in winners:
         wins[entry_of[seat]] += 1.0 / len(winners)
         won_on[entry_of[seat]] = winning_track(g.players[seat].tracks())
-    return GameResult(index, tuple(wins), g.round, times, tuple(won_on))
+    for seat in range(players):
+        if seat not in winners or len(winners) > 1:
+            lost_by[entry_of[seat]] = loss_cause(g, seat, winners, starts[-1] if starts else [])
+    return GameResult(index, tuple(wins), g.round, times, tuple(won_on), tuple(lost_by))
+
+
+def private_draws(
+    g: Game,
+    history: list[tuple[int, Move]],
+    ai_seed: int,
+    decide: Callable[[Game, int, Decision, list[Move], Any], Move],
+) -> list[tuple[int, Move]]:
+    """The draw phase as the table plays it for AI seats (``ai_draws``): each seat draws on
+    its own copy of the round as it started, seeing its own draws only, seeded by its own
+    move count (``draw_seed``). The engine deals every seat's cards from that seat's own
+    stream, so playing the seats one after another in the real game gives the same cards."""
+    out: list[tuple[int, Move]] = []
+    for seat in g.turn_order():
+        own = g.clone()
+        count = sum(1 for s, _ in history if s == seat)
+        while not own.players[seat].stopped and own.phase is Phase.DRAW:
+            legal = own.legal_moves(seat)
+            if len(legal) == 1:
+                move = legal[0]
+            else:
+                rng = random.Random(draw_seed(ai_seed, count, seat))
+                move = decide(own, seat, Decision.DRAW, legal, rng)
+            own.play(seat, move)
+            out.append((seat, move))
+            count += 1
+    return out
+
+
+def loss_cause(g: Game, seat: int, winners: Sequence[int], flowers_then: Sequence[int]) -> str:
+    """Why ``seat`` did not win alone: ``shared`` (a tie on the sum), ``tie_break`` (it
+    reached 12 but another qualifier had the higher sum, RULES §7), ``flower_burst`` (a
+    winner went to 12 on Flowers in the last round from 8 or fewer kept) or ``outraced``."""
+    if seat in winners:
+        return "shared"
+    if max(g.players[seat].tracks()) >= GOAL:
+        return "tie_break"
+    for w in winners:
+        t = g.players[w].tracks()
+        if t[2] >= GOAL and flowers_then and flowers_then[w] <= GOAL - BURST:
+            return "flower_burst"
+    return "outraced"
 
 
 def write_record(
@@ -178,10 +287,11 @@ def run(
     out=sys.stdout,
     progress=sys.stderr,
     record: str | None = None,
+    shipped: bool = False,
 ) -> list[dict]:
     """Play the arena and return (and print) its summary lines."""
     levels = tuple(expand_seats(seats, players))
-    tasks = [(i, players, levels, seed, budget, workers, record) for i in range(games)]
+    tasks = [(i, players, levels, seed, budget, workers, record, shipped) for i in range(games)]
     results: list[GameResult] = []
     start = time.monotonic()
 
@@ -220,6 +330,7 @@ def run(
                 "win_rate": round(w / max(len(results), 1), 4),
                 "ci95": [round(lo, 4), round(hi, 4)],
                 "won_on": split,
+                "lost_by": {c: sum(1 for r in results if r.lost_by[j] == c) for c in CAUSES},
             }
         )
     lines.append(
@@ -228,22 +339,25 @@ def run(
             "mean_rounds": round(sum(r.rounds for r in results) / max(len(results), 1), 2),
             "players": players,
             "seats": list(levels),
-            "budget_s": budget,
+            "budget_s": "as shipped" if shipped else budget,
             "seed": seed,
             "wall_s": round(time.monotonic() - start, 1),
         }
     )
     for lvl in dict.fromkeys(levels):
-        ts = [t for r in results for t in r.times.get(lvl, [])]
-        lines.append(
-            {
-                "level": lvl,
-                "decisions": len(ts),
-                "mean_ms": round(1000 * sum(ts) / max(len(ts), 1), 2),
-                "p95_ms": round(1000 * percentile(ts, 0.95), 2),
-                "max_ms": round(1000 * max(ts, default=0.0), 2),
-            }
-        )
+        for kind in KINDS:
+            ts = [t for r in results for t in r.times.get(f"{lvl}.{kind}", [])]
+            lines.append(
+                {
+                    "level": lvl,
+                    "decisions": kind,
+                    "count": len(ts),
+                    "mean_ms": round(1000 * sum(ts) / max(len(ts), 1), 2),
+                    "p50_ms": round(1000 * percentile(ts, 0.5), 2),
+                    "p90_ms": round(1000 * percentile(ts, 0.9), 2),
+                    "max_ms": round(1000 * max(ts, default=0.0), 2),
+                }
+            )
     for line in lines:
         print(json.dumps(line), file=out, flush=True)
     return lines
@@ -261,11 +375,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--budget", type=float, default=1.0, help="Hard's seconds per decision")
     ap.add_argument("--workers", type=int, default=1, help="Hard's search processes")
     ap.add_argument("--record", metavar="DIR", help="write every game to DIR as a save document")
+    ap.add_argument(
+        "--as-shipped",
+        action="store_true",
+        help="build each level as the table does (budgets, work, seeds) and let every seat "
+        "draw on its own copy of the round, as the table's AI seats do",
+    )
     a = ap.parse_args(argv)
     seats = [s.strip() for s in a.seats.split(",") if s.strip()]
     for s in seats:
-        make_policy(parse_knobs(s.partition("@")[0])[0])  # reject unknown levels now
-    run(a.players, seats, a.games, a.jobs, a.seed, a.budget, a.workers, record=a.record)
+        make_policy(parse_knobs(s.partition("@")[0])[0]).close()  # reject unknown levels now
+    run(
+        a.players, seats, a.games, a.jobs, a.seed, a.budget, a.workers,
+        record=a.record, shipped=a.as_shipped,
+    )  # fmt: skip
     return 0
 
 
