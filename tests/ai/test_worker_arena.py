@@ -10,7 +10,8 @@ import time
 
 from game.ai.runtime.worker import AIWorker
 from game.devtools.arena import run, wilson
-from game.engine import new_game
+from game.engine import Phase, new_game
+from game.engine.moves import DRAW, STOP
 
 
 def _wait(worker: AIWorker, timeout: float = 30.0):
@@ -49,8 +50,35 @@ def test_arena_short_run() -> None:
     printed = [json.loads(s) for s in out.getvalue().splitlines()]
     assert printed == json.loads(json.dumps(lines))
     assert sum(x["wins"] for x in printed if "entry" in x) == 2
-    assert any("p95_ms" in x and x["level"] == "hard" for x in printed)
+    assert any("p90_ms" in x and x["level"] == "hard" for x in printed)
     assert "[2/2]" in err.getvalue()
+
+
+def test_arena_as_shipped_draws_privately_and_names_the_causes_of_loss() -> None:
+    """As shipped every seat draws on its own copy of the round (``ai_draws``): no draw
+    decision sees another seat's Help Line, and the real game gets every seat's cards."""
+    from game.devtools.arena import CAUSES, private_draws
+
+    g = new_game(3, seed=5, first_player=1)
+    seen: list[int] = []
+
+    def decide(game, seat, decision, legal, rng):  # noqa: ANN001, ANN202
+        seen.append(sum(len(q.line) for q in game.players if q.seat != seat))
+        if DRAW in legal and game.players[seat].uncancelled < 2:
+            return DRAW
+        return STOP if STOP in legal else legal[0]
+
+    moves = private_draws(g, [], 7, decide)
+    for seat, move in moves:
+        g.play(seat, move)
+    assert seen and set(seen) == {0}
+    assert g.phase is not Phase.DRAW and all(q.line for q in g.players)
+    out, err = io.StringIO(), io.StringIO()
+    lines = run(2, ["medium", "easy"], 2, 1, 4, 1.0, out=out, progress=err, shipped=True)
+    entries = [x for x in lines if "entry" in x]
+    assert all(set(x["lost_by"]) == set(CAUSES) for x in entries)
+    assert sum(sum(x["lost_by"].values()) for x in entries) >= 2  # a loser (or two) a game
+    assert any(x.get("budget_s") == "as shipped" for x in lines)
 
 
 def test_arena_cli_with_jobs() -> None:

@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from game.ai.heuristics.flower_race import odds_settle
 from game.ai.heuristics.planner import Line
 from game.ai.levels.hard_settings import DEFAULT_BUDGET, Settings, for_budget, horizon
 from game.ai.levels.medium import FAST, rank_with_lines
@@ -83,8 +84,11 @@ class HardPolicy:
             return legal_moves[0]
         base = for_budget(self.settings, budget_s)
         cands, lines = self.candidate_lines(view, decision, legal_moves, base)
-        if decision is Decision.DRAW and not base.search_draws:
-            # The cheaper setting: Medium's exact odds of the next two cards.
+        if decision is Decision.DRAW and (
+            not base.search_draws or odds_settle(view.game, view.player, legal_moves)
+        ):
+            # Medium's exact odds of the next two cards: the cheaper setting, and the
+            # bust and Fragment choices outside a Flower race (``flower_race``).
             return cands[0][0]
         if len(cands) == 1:
             return cands[0][0]

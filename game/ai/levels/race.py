@@ -17,8 +17,9 @@ from dataclasses import dataclass, field
 from game.ai.heuristics.bloom import chase
 from game.ai.heuristics.draw_odds import Outlook, outlook
 from game.ai.heuristics.evaluate import evaluate
+from game.ai.heuristics.flower_race import THREAT, burst_chance
 from game.ai.heuristics.guards import draw_only
-from game.ai.heuristics.outcome import leaf_value
+from game.ai.heuristics.winchance import leaf_value
 from game.ai.levels.hard_settings import Settings, horizon
 from game.ai.levels.medium import FAST, FULL, rank
 from game.ai.levels.plans import Plan, play_plan
@@ -183,8 +184,17 @@ def rollout(
 
 
 def near_goal(g: Game, endgame: int) -> bool:
-    """Whether some seat's best track has reached ``endgame`` (never when it is 0)."""
-    return bool(endgame) and any(max(p.tracks()) >= endgame for p in g.players)
+    """Whether some seat's best track has reached ``endgame``, or some seat may burst to
+    12 Flowers this round (``flower_race.burst_chance``: the tracks do not show that
+    threat until the Help Line does); never when ``endgame`` is 0."""
+    if not endgame:
+        return False
+    for p in g.players:
+        if max(p.tracks()) >= endgame:
+            return True
+    if g.phase is Phase.DRAW:
+        return any(burst_chance(g, p) >= THREAT for p in g.players)
+    return False
 
 
 def search(
