@@ -4,8 +4,8 @@ A win rate says how often, not why. This reads the games an arena run wrote with
 ``--record DIR`` and sorts each game the level did not win alone by how it was lost:
 ``outraced`` (another seat reached 12 and it did not), ``lost_on_sum`` (it reached 12 but
 another qualifier had the higher sum of the three tracks, RULES.md §7) or ``shared`` (a
-tie on the sum). For every such game it gives the level's fitted win chance (Hard's leaf
-model, ``game.ai.heuristics.outcome``) at each round start, and counts the games lost from ahead: a
+tie on the sum). For every such game it gives the level's fitted win chance
+(``game.ai.heuristics.winchance``) at each round start, and counts the games lost from ahead: a
 chance of at least ``AHEAD`` when the last round began, where the loss came late and the
 final rounds are the ones to read in the Replays screen. Prints JSON lines: one summary
 (naming any file that is not a readable record, which is skipped), then one line per game
@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from game.ai.heuristics.outcome import win_chance
+from game.ai.heuristics.winchance import win_chance
 from game.devtools.arena import TRACKS, winning_track
 from game.engine.state import GOAL
 from game.replay import Replay

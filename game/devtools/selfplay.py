@@ -1,6 +1,6 @@
-"""Self-play games, the data both win-chance models are fitted on (Hard's rollout score,
-``game.devtools.tuning``; the review's chart, ``game.devtools.winfit``): whole games with a few
-random action choices for variety, a snapshot at each round start, the result at the end.
+"""Self-play games, the data the win-chance model is fitted on (``game.devtools.winfit``;
+Hard's rollout score and the review share it): whole games with a few random action
+choices for variety, a snapshot at each round start, the result at the end.
 
 Medium self-play alone rarely sees a Flowers race; seats may also be the independent
 yardstick ``greedy``, which races Flowers and keeps a thinner deck, so a model fitted on the

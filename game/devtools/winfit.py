@@ -1,10 +1,14 @@
-"""Refit the review's win chance: ``python -m game.devtools.winfit --games 800 --jobs 1``.
+"""Refit the one win-chance model: ``python -m game.devtools.winfit --games 900 --jobs 1``.
 
-Plays Medium self-play games (a few random action choices for variety), records every
-seat's ``winchance.features`` at each round start, labels them with the final result and
-fits a conditional logit (softmax over the seats of a game) by Newton's method with a small
-ridge. Pure Python. Writes ``game/ai/heuristics/winchance.json`` with the version bumped, which
-invalidates every cached review.
+Plays self-play games (Medium by default; ``--levels`` mixes in the ``greedy`` yardstick;
+a few random action choices for variety), records every seat's ``winchance.features`` at
+each round start, labels them with the final result and fits a conditional logit (softmax
+over the seats of a game) by Newton's method with a small ridge. Pure Python. Every fifth
+game is held out, and the held-out log-loss of the fitted and of the shipped weights is
+printed per seat pool. Writes ``game/ai/heuristics/winchance.json`` with the version
+bumped (which invalidates every cached review and changes Hard's rollout score: measure
+Hard in the arena before keeping a refit). ``--in-round WORLDS`` refits only the review's
+in-round map.
 """
 
 from __future__ import annotations
@@ -41,25 +45,50 @@ class Sample:
     round: int
 
 
-def self_play(args: tuple[int, int, float]) -> list[Sample]:
-    """One Medium self-play game's round starts, labelled with its result."""
-    seed, players, eps = args
-    g, snaps = medium_game(
-        seed, players, eps, lambda g: (g.round, table_features(g)), max_steps=6000
-    )
+def self_play(args: tuple[int, int, float, tuple[str, ...]]) -> list[Sample]:
+    """One self-play game's round starts, labelled with its result."""
+    seed, players, eps, levels = args
+    g, snaps = medium_game(seed, players, eps, lambda g: (g.round, table_features(g)), 6000, levels)
     if not g.over:
         return []
     return [Sample(rows, win_shares(g), rnd) for rnd, rows in snaps]
 
 
-def games(count: int, seed: int, counts: Sequence[int], eps: float, jobs: int) -> list[Sample]:
-    tasks = [(seed * 100_000 + i, counts[i % len(counts)], eps) for i in range(count)]
+def game_samples(
+    count: int,
+    seed: int,
+    counts: Sequence[int],
+    eps: float,
+    jobs: int,
+    pools: Sequence[tuple[str, ...]] = (("medium",),),
+) -> list[tuple[tuple[str, ...], list[Sample]]]:
+    """Each game's seat pool and round starts (pools cycle over the games)."""
+    tasks = [
+        (seed * 100_000 + i, counts[i % len(counts)], eps, tuple(pools[i % len(pools)]))
+        for i in range(count)
+    ]
     if jobs <= 1:
         out = [self_play(t) for t in tasks]
     else:
         with multiprocessing.get_context("spawn").Pool(jobs) as pool:
             out = pool.map(self_play, tasks, chunksize=8)
-    return [s for game in out for s in game]
+    return [(t[3], found) for t, found in zip(tasks, out, strict=True)]
+
+
+def games(count: int, seed: int, counts: Sequence[int], eps: float, jobs: int) -> list[Sample]:
+    """The round starts of ``count`` Medium self-play games."""
+    return [s for _, game in game_samples(count, seed, counts, eps, jobs) for s in game]
+
+
+def log_loss(samples: Sequence[Sample], weights: Sequence[float]) -> float:
+    """Mean negative log-likelihood of the winners under ``weights`` (raw features)."""
+    total = 0.0
+    for s in samples:
+        scores = [sum(w * x for w, x in zip(weights, row, strict=True)) for row in s.rows]
+        top = max(scores)
+        logz = top + math.log(sum(math.exp(v - top) for v in scores))
+        total -= sum(y * (v - logz) for y, v in zip(s.share, scores, strict=True) if y)
+    return total / max(len(samples), 1)
 
 
 def rollout_pairs(args: tuple[int, int, int, float]) -> list[tuple[float, float]]:
@@ -203,16 +232,22 @@ def fit(samples: Sequence[Sample], iters: int = 10, ridge: float = 1e-2) -> list
 
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m game.devtools.winfit", description=__doc__)
-    ap.add_argument("--games", type=int, default=800)
+    ap.add_argument("--games", type=int, default=900)
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--players", default="2,2,3,4", help="player counts, cycled over games")
     ap.add_argument("--eps", type=float, default=0.1)
+    ap.add_argument(
+        "--levels",
+        default="medium",
+        help="seat pools, ';' between pools, cycled over games: 'medium;medium,greedy'",
+    )
     ap.add_argument("--dry-run", action="store_true", help="print, do not write the file")
     ap.add_argument("--in-round", type=int, default=0, metavar="WORLDS",
                     help="refit only the in-round map, from rollouts of WORLDS worlds")  # fmt: skip
     a = ap.parse_args(argv)
     counts = [int(x) for x in a.players.split(",")]
+    pools = [tuple(x.split(",")) for x in a.levels.split(";")]
     try:
         old: Model | None = model()
     except (OSError, ValueError):
@@ -225,9 +260,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{len(pairs)} in-round estimates from {a.games} games", file=sys.stderr)
         fitted = Model(version, old.weights, fit_platt(pairs))
     else:
-        samples = games(a.games, a.seed, counts, a.eps, a.jobs)
-        print(f"{len(samples)} round starts from {a.games} games", file=sys.stderr)
-        fitted = Model(version, tuple(fit(samples)))
+        found = game_samples(a.games, a.seed, counts, a.eps, a.jobs, pools)
+        train = [s for i, (_, game) in enumerate(found) if i % 5 for s in game]
+        print(f"{len(train)} round starts from {a.games} games", file=sys.stderr)
+        fitted = Model(version, tuple(fit(train)), old.in_round if old else (1.0, 0.0))
+        for pool in pools:
+            held = [
+                s for i, (p, game) in enumerate(found) if i % 5 == 0 and p == pool for s in game
+            ]
+            shipped = log_loss(held, old.weights) if old is not None else float("nan")
+            print(
+                f"held-out {','.join(pool)}: {len(held)} round starts, log-loss "
+                f"fitted {log_loss(held, fitted.weights):.4f} shipped {shipped:.4f}",
+                file=sys.stderr,
+            )
     text = json.dumps(fitted.to_json(), indent=1) + "\n"
     print(text)
     if not a.dry_run:

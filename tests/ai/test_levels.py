@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import random
+from contextlib import closing
 
 import pytest
 
 from game.ai.levels.hard import HardPolicy, Settings
-from game.ai.policy import make_policy
+from game.ai.policy import BASELINES, LEVELS, make_policy
 from game.engine import Decision
 from tests.ai.helpers import random_positions, with_other_hidden_order
 
@@ -27,6 +28,20 @@ def test_fast_levels_return_legal_moves(level: str) -> None:
             assert move in legal
             seen.add(pend.decision)
     assert {Decision.DRAW, Decision.ACTION} <= seen
+
+
+@pytest.mark.parametrize("level", [*LEVELS, *BASELINES])
+def test_every_policy_closes_through_the_protocol(level: str) -> None:
+    """Callers release a policy with ``close()`` (``contextlib.closing``), never by probing
+    for it: every level and yardstick answers it, twice over, after a decision."""
+    g = POSITIONS[0][1]
+    pend = g.pending()[0]
+    legal = g.legal_moves(pend.player)
+    options = {"iterations": 4} if level == "ismcts" else {}
+    with closing(make_policy(level, **options)) as policy:
+        move = policy.choose(g.view(pend.player), pend.decision, legal, random.Random(1), 0.02)
+        assert move in legal
+    policy.close()
 
 
 def test_hard_returns_legal_moves() -> None:
@@ -125,7 +140,7 @@ def test_steps_budget_is_reproducible_and_bounded() -> None:
 
 def test_outcome_win_chances_sum_to_one() -> None:
     """The fitted leaf is a distribution over seats; it reads only what a view shows."""
-    from game.ai.heuristics.outcome import win_chance
+    from game.ai.heuristics.winchance import win_chance
 
     for players, g in POSITIONS[::5]:
         chances = [win_chance(g, s) for s in range(players)]
@@ -135,7 +150,7 @@ def test_outcome_win_chances_sum_to_one() -> None:
 
 def test_race_drops_a_candidate_only_on_a_clear_paired_deficit() -> None:
     """Paired differences decide: a steady small deficit is dropped, a noisy one is kept."""
-    from game.ai.levels.hard import Stats
+    from game.ai.levels.race import Stats
 
     steady = Stats([[5.0, 6.0, 7.0, 8.0], [4.9, 5.9, 6.9, 7.9]], [True, True])
     steady.prune(2.0)

@@ -23,7 +23,7 @@ from game.ai.policy import Policy, make_policy
 from game.engine import Decision, Game, Move, View, determinize, new_game
 from game.engine.state import VARAN
 
-ANALYSIS_VERSION = 7  # bump whenever the analysis changes: cached reviews are then redone
+ANALYSIS_VERSION = 8  # bump whenever the analysis changes: cached reviews are then redone
 DECISIONS = frozenset(d.value for d in Decision)
 MIN_LOSS = 0.01  # a drop smaller than a point is noise, not a mistake
 

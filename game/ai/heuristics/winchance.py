@@ -1,13 +1,19 @@
-"""The review's win chance: a conditional logit over the seats, fitted on AI self-play.
+"""The one win-chance model: Hard's rollout score, the review's chart and in-round estimate.
 
-Scored at the start of a round (the draw phase, nothing revealed yet): each seat gets a
-linear score of its own features and the chances are the softmax of the scores, so they sum
-to one over the table. The features read only public facts (tracks, the Forest, pile
-*contents*, Fragments, who holds the Sacred Tree), so the chance is the same on any seat's
-view as on the full game: the review never peeks at hidden cards. The coefficients live in
-``winchance.json`` beside this module (``python -m game.devtools.winfit`` refits them;
-``python -m game.devtools.calibrate`` checks them). Kept apart from Hard's own leaf model so the
-review's calibration does not move when Hard is retuned.
+A conditional logit over the seats: each seat gets a linear score of its own features
+(``features``) and the chances are the softmax of the scores, so they sum to one over the
+table. The features read only public facts and pile *contents* (tracks, the Flowers a
+typical Help Line brings, the income of the deck and the Forest, Varans, Fragments, who
+holds the Sacred Tree), so the chance is the same on any seat's view as on the full game:
+neither Hard nor the review peeks at hidden cards.
+
+The coefficients live in ``winchance.json`` beside this module: ``python -m
+game.devtools.winfit`` refits them (and the review's in-round map), ``python -m
+game.devtools.calibrate`` checks them. Two models used to estimate this (Hard's 14-feature
+leaf and the review's 20-feature chart); on 600 held-out Medium self-play games (seed 2,
+5881 round starts) this one was the better calibrated (mean bin error 1.5 points against
+1.6, worst judged bin 3.0 points against 5.7) and on 400 Medium/greedy games the better on
+every count (log-loss 0.835 against 0.848), so it is the one kept.
 """
 
 from __future__ import annotations
@@ -16,18 +22,12 @@ import json
 import math
 from dataclasses import dataclass
 from functools import cache
+from operator import mul
 from pathlib import Path
 
+from game.ai.heuristics.evaluate import expected_cards
 from game.engine import Game, Phase
-from game.engine.state import (
-    CARD_ELEMS,
-    CARD_GREGARIOUS,
-    CARD_SOLITARY,
-    E_FLOWER,
-    GOAL,
-    VARAN,
-    PlayerState,
-)
+from game.engine.state import E_FLOWER, E_WATER, GOAL, VARAN, PlayerState
 
 FEATURES = (
     "trees",
@@ -40,18 +40,13 @@ FEATURES = (
     "water",
     "plant",
     "wind",
-    "flower_cards",
-    "forest_sun",
-    "forest_water",
-    "forest_plant",
-    "forest_wind",
     "varans",
-    "solitary",
-    "cards",
     "fragments",
+    "cards",
     "first",
 )
 DATA = Path(__file__).with_name("winchance.json")
+SCALE = 10.0  # Hard's leaf units: 10 points = certain win (Medium's scale is a few per move)
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,40 +96,28 @@ def model() -> Model:
 
 
 def features(g: Game, p: PlayerState) -> list[float]:
-    """One seat's features: progress, what its cards bring per draw, what its Forest gives."""
+    """Per-seat features at any point of a round (Help Line flowers as expected income)."""
     trees, fires, flowers = p.tracks()
-    flowers -= p.line_elems[E_FLOWER]  # a Help Line's flowers are not kept
-    ranked = sorted((trees, fires, flowers), reverse=True)
-    cards = p.deck + p.discard + p.line
-    n = max(1, len(cards))
-    sums = [0, 0, 0, 0, 0]
-    solitary = 0
-    for c in cards:
-        e = CARD_ELEMS[c]
-        for i in range(5):
-            sums[i] += e[i]
-        solitary += CARD_SOLITARY[c] - CARD_GREGARIOUS[c]
+    drawn, mean = expected_cards(p)
+    perm = flowers - p.line_elems[E_FLOWER]
+    flow = perm + max(drawn * mean[E_FLOWER], 0.0)
+    ranked = sorted((trees, fires, flow), reverse=True)
     fe = p.forest_elems
+    varans = p.deck.count(VARAN) + p.discard.count(VARAN)
     return [
         float(trees),
         float(fires),
-        float(flowers),
-        float(ranked[0]),
+        flow,
+        ranked[0],
         ranked[0] * ranked[0] / GOAL,
-        float(ranked[1]),
-        sums[0] / n,
-        sums[1] / n,
-        sums[2] / n,
-        sums[3] / n,
-        sums[4] / n,
-        float(fe[0]),
-        float(fe[1]),
-        float(fe[2]),
-        float(fe[3]),
-        float(sum(1 for c in cards if c == VARAN)),
-        solitary / n,
-        float(len(cards)),
+        ranked[1],
+        drawn * mean[0] + fe[0],
+        drawn * mean[E_WATER] + fe[E_WATER],
+        drawn * mean[2] + fe[2],
+        drawn * mean[3] + fe[3],
+        float(varans),
         float(min(p.fragments, 4)),
+        float(len(p.deck) + len(p.discard) + len(p.line)),
         1.0 if p.seat == g.first else 0.0,
     ]
 
@@ -151,7 +134,25 @@ def softmax(scores: list[float]) -> list[float]:
 
 
 def chances_from(rows: list[list[float]], weights: tuple[float, ...]) -> list[float]:
-    return softmax([sum(w * x for w, x in zip(weights, r, strict=True)) for r in rows])
+    return softmax([sum(map(mul, weights, r)) for r in rows])
+
+
+def chances(g: Game, m: Model | None = None) -> list[float]:
+    """Every seat's chance to win from here (exact shares once the game is over)."""
+    if g.phase is Phase.OVER:
+        winners = g.result().winners
+        return [1.0 / len(winners) if s in winners else 0.0 for s in range(g.n)]
+    return chances_from(table_features(g), (m or model()).weights)
+
+
+def win_chance(g: Game, seat: int) -> float:
+    """P(seat wins) under the shipped model (exact 1/0 when the game is over)."""
+    return chances(g)[seat]
+
+
+def leaf_value(g: Game, seat: int) -> float:
+    """Hard's rollout score on a 0..SCALE range (a finished game is exactly 0 or SCALE)."""
+    return SCALE * chances(g)[seat]
 
 
 def logit(p: float) -> float:
@@ -163,11 +164,3 @@ def in_round(p: float, m: Model | None = None) -> float:
     """The review's rollout estimate for one seat, mapped to an honest chance."""
     a, b = (m or model()).in_round
     return 1.0 / (1.0 + math.exp(-(a * logit(p) + b)))
-
-
-def chances(g: Game, m: Model | None = None) -> list[float]:
-    """Every seat's chance to win from here (exact shares once the game is over)."""
-    if g.phase is Phase.OVER:
-        winners = g.result().winners
-        return [1.0 / len(winners) if s in winners else 0.0 for s in range(g.n)]
-    return chances_from(table_features(g), (m or model()).weights)
