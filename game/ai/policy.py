@@ -19,7 +19,7 @@ from game.seats import AI_LEVELS
 
 LEVELS = AI_LEVELS  # the names the game shows: Easy, Medium, Hard
 # Arena-only seats written from the rules alone, to measure the levels against.
-BASELINES = ("greedy", "ismcts")
+BASELINES = ("greedy", "pimc", "ismcts")
 
 
 class Policy(Protocol):
@@ -43,7 +43,7 @@ class Policy(Protocol):
 
 def make_policy(level: str, **options: object) -> Policy:
     """A policy by level name ("easy", "medium" or "hard", any case), or a baseline seat
-    ("greedy", "ismcts")."""
+    ("greedy", "pimc", "ismcts")."""
     key = level.lower()
     if key == "easy":
         from game.ai.levels.easy import EasyPolicy
@@ -68,6 +68,10 @@ def _baseline(key: str, **options: object) -> Policy:
         from game.ai.yardsticks.greedy import GreedyPolicy
 
         return GreedyPolicy()
+    if key == "pimc":
+        from game.ai.yardsticks.pimc import PimcPolicy
+
+        return PimcPolicy(**options)  # type: ignore[arg-type]
     from game.ai.yardsticks.ismcts import IsmctsPolicy
 
     return IsmctsPolicy(**options)  # type: ignore[arg-type]

@@ -1,5 +1,5 @@
-"""The arena's independent yardsticks, ``greedy`` and ``ismcts``: legal, blind to hidden
-orders, and sound on positions whose right answer the rules make plain."""
+"""The arena's independent yardsticks, ``greedy``, ``pimc`` and ``ismcts``: legal, blind to
+hidden orders, and sound on positions whose right answer the rules make plain."""
 
 from __future__ import annotations
 
@@ -10,17 +10,22 @@ import pytest
 from game.ai.policy import make_policy
 from game.ai.yardsticks.greedy import GreedyPolicy, LineJudge, Pile
 from game.ai.yardsticks.ismcts import IsmctsPolicy, rewards
+from game.ai.yardsticks.pimc import PimcPolicy
 from game.engine import Action, Decision
-from game.engine.moves import CHOOSE, DRAW, STOP
+from game.engine.moves import CHOOSE, DRAW, STOP, USE_FRAGMENT
 from game.engine.state import VARAN
 from tests.ai.helpers import random_positions, with_other_hidden_order
 from tests.ai.positions import action_position, draw_position
 
 POSITIONS = [g for players in (2, 4) for g in random_positions(players, 30 + players, 8)]
-FAST = {"greedy": GreedyPolicy(), "ismcts": IsmctsPolicy(iterations=30)}
+FAST = {
+    "greedy": GreedyPolicy(),
+    "ismcts": IsmctsPolicy(iterations=30),
+    "pimc": PimcPolicy(worlds=2, shortlist=2),
+}
 
 
-@pytest.mark.parametrize("level", ["greedy", "ismcts"])
+@pytest.mark.parametrize("level", ["greedy", "pimc", "ismcts"])
 def test_baselines_are_arena_seats_that_answer_legally_and_never_peek(level: str) -> None:
     assert make_policy(level).level == level
     policy = FAST[level]
@@ -100,3 +105,17 @@ def test_winning_track_is_the_one_at_the_goal() -> None:
 
     assert winning_track((12, 3, 5)) == "trees"
     assert winning_track((4, 9, 13)) == "flowers"
+
+
+def test_pimc_takes_the_Fire_that_wins_and_spends_the_Fragment_that_saves_an_action() -> None:
+    """Its rollouts see the game end: Extinguish at eleven Fires wins. A Varan as the third
+    solitary symbol costs an action and brings nothing: a Fragment removes it."""
+    g = action_position([17, 11, 13], centre=[2, 4, 4])  # Water 3
+    g.players[0].fires = [2] * 10  # and the Fire Victory tile: 11
+    pimc = PimcPolicy(worlds=3)
+    move = pimc.choose(g.view(0), Decision.ACTION, g.legal_moves(0), random.Random(1), 0.0)
+    assert move == CHOOSE[Action.EXTINGUISH]
+    d = draw_position([1, 2, VARAN], deck=[17, 22, 43, 12, 9, 13], fragments=1)
+    assert pimc.choose(d.view(0), Decision.DRAW, d.legal_moves(0), random.Random(2), 0.0) == (
+        USE_FRAGMENT
+    )

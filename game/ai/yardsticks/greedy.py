@@ -72,15 +72,19 @@ class GreedyPolicy:
 
 def best_move(g: Game, seat: int, legal: Sequence[Move]) -> Move:
     """The move whose finished step scores best (ties: the first listed)."""
-    best, best_v = legal[0], float("-inf")
+    return ranked_moves(g, seat, legal)[0][0]
+
+
+def ranked_moves(g: Game, seat: int, legal: Sequence[Move]) -> list[tuple[Move, float]]:
+    """Every move with the score of its finished step, best first (ties: as listed)."""
     fuel = sum(g.attracted)
+    out = []
     for m in legal:
         c = g.clone()
         c.play_unchecked(seat, m)
-        v = finish_step(c, seat, g.round, fuel)
-        if v > best_v:
-            best, best_v = m, v
-    return best
+        out.append((m, finish_step(c, seat, g.round, fuel)))
+    out.sort(key=lambda mv: -mv[1])  # stable: the first listed wins a tie
+    return out
 
 
 def judge(g: Game, seat: int, round_: int, fuel: int) -> float:

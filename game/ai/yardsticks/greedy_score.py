@@ -37,9 +37,22 @@ def progress(t: float) -> float:
     return t + t * t / CONVEX
 
 
+_PER_ROUND: dict[tuple[int, ...], tuple[float, list[float], int]] = {}
+
+
 def cards_per_round(p: PlayerState) -> tuple[float, list[float], int]:
-    """Cards a seat reveals in a typical round, its mean elements per card, its Varans."""
-    cards = p.deck + p.discard + p.line
+    """Cards a seat reveals in a typical round, its mean elements per card, its Varans
+    (cached by card list: a search asks about the same few piles again and again)."""
+    key = tuple(p.deck + p.discard + p.line)
+    hit = _PER_ROUND.get(key)
+    if hit is None:
+        if len(_PER_ROUND) > 20000:
+            _PER_ROUND.clear()
+        hit = _PER_ROUND[key] = _cards_per_round(key)
+    return hit
+
+
+def _cards_per_round(cards: tuple[int, ...]) -> tuple[float, list[float], int]:
     n = len(cards)
     if n == 0:
         return 0.0, [0.0] * 5, 0
