@@ -15,6 +15,7 @@ import multiprocessing
 import random
 from collections.abc import Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from contextlib import closing
 
 from game.ai.levels.budgets import BUDGET_S, worker_options
 from game.ai.policy import make_policy
@@ -32,9 +33,9 @@ def decide(
 ) -> Move:
     """One AI decision (runs in a worker). A move outside ``legal`` is replaced by the
     first legal one: the server plays only what the rules allow."""
-    policy = make_policy(level, **worker_options(level, scale))
     budget = BUDGET_S.get(level, 0.5) * scale
-    move = policy.choose(view, decision, legal, random.Random(seed), budget)
+    with closing(make_policy(level, **worker_options(level, scale))) as policy:
+        move = policy.choose(view, decision, legal, random.Random(seed), budget)
     return move if move in legal else legal[0]
 
 
