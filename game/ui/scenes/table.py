@@ -276,6 +276,7 @@ class TableScene(Scene):
         while True:
             moved = self.run_seats(dt)
             if self.advance(dt) or not moved:
+                self.controls.run_queued()  # a key pressed while the last move was shown
                 self.autosave()
                 return
             dt = 0.0

@@ -5,6 +5,7 @@ decision's target map and the pointer."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol
 
 import pygame
@@ -37,6 +38,20 @@ KEY_MOVES: dict[int, Move] = {
     pygame.K_s: SKIP_BONUS,
 }
 ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
+# The keys of a decision: pressed while the table is still showing the last move, each is
+# kept and acts in turn once the table is ready for it (never dropped).
+DECISION_KEYS: frozenset[int] = frozenset(
+    (
+        *KEY_MOVES,
+        *ENTER,
+        *range(pygame.K_1, pygame.K_6),
+        *range(pygame.K_KP1, pygame.K_KP6),
+        pygame.K_BACKSPACE,
+        pygame.K_z,
+        pygame.K_u,
+    )
+)
+MAX_QUEUED = 4  # more presses than this while the table is busy are refused, visibly
 
 
 class TableCommands(Protocol):
@@ -53,6 +68,10 @@ class TableCommands(Protocol):
     selected_tree: int  # a tree kind picked before its space, or -1
     tentative: Plant | None  # a planting waiting for Confirm
     message: str  # the prompt's notice (a refusal, a hint)
+    round_end: object | None  # the end-of-round walkthrough, while it is up
+
+    @property
+    def tr(self) -> Callable[..., str]: ...
 
     def refresh_choices(self) -> None: ...
     def hit(self, pos: tuple[int, int]) -> Target | None: ...
@@ -74,6 +93,7 @@ class TableControls:
 
     def __init__(self, table: TableCommands) -> None:
         self.table = table
+        self.queued: list[tuple[int, int]] = []  # (key, seat): pressed while it was busy
 
     def handle(self, event: pygame.event.Event) -> None:
         t = self.table
@@ -141,16 +161,49 @@ class TableControls:
         if key == pygame.K_ESCAPE:
             self.escape()
             return
-        if t.anims.busy and key in (pygame.K_SPACE, *ENTER):
-            t.anims.finish()
-            return
         seat = t.human_seat()
         if key == pygame.K_F1:
             t.open_rules()
         elif key == pygame.K_d:
             t.open_discard(seat if seat >= 0 else t.seating.first_human())
+        elif seat >= 0 and not self.queued:
+            self.decision_key(key)
+        elif key in DECISION_KEYS:
+            self.hold(key)
+            self.run_queued()
         elif seat >= 0:
             self.decision_key(key)
+
+    def hold(self, key: int) -> None:
+        """A decision key pressed while the table cannot take it: the animation shown ends
+        at once, and the key waits for its turn (``run_queued``) if the decision is this
+        human's; while someone else decides it is refused, visibly (Space and Enter then only
+        skip the animation, as the prompt says)."""
+        t = self.table
+        skipping = t.anims.busy
+        t.anims.finish()
+        a = t.match.active()
+        if a is not None and not t.match.seats[a.player].is_ai and t.round_end is None:
+            if len(self.queued) < MAX_QUEUED:
+                self.queued.append((key, a.player))
+            else:
+                t.message = t.tr("prompt.key_refused_full")
+        elif not (skipping and key in (pygame.K_SPACE, *ENTER)):
+            t.message = t.tr("prompt.key_refused_wait")
+
+    def run_queued(self) -> None:
+        """The next key kept while the table was busy, once its human may act (one at a
+        time: the next waits for this one's animation)."""
+        t = self.table
+        if not self.queued or t.human_seat() < 0:
+            return
+        key, seat = self.queued.pop(0)
+        if t.human_seat() != seat:  # the decision passed to another human (hot-seat)
+            self.queued.clear()
+            t.message = t.tr("prompt.key_refused_wait")
+            return
+        t.refresh_choices()
+        self.decision_key(key)
 
     def escape(self) -> None:
         """Esc: close a row opened at length, else take back the tree or planting picked,
