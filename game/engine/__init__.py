@@ -3,7 +3,8 @@
 Public API (see docs/engine.md): ``new_game``, ``Game`` (``pending``, ``legal_moves``,
 ``play``, ``clone``, ``to_json``/``from_json``, ``view``, ``result``), ``determinize``,
 the ``Move`` and ``Event`` families, ``apply_event`` (the one way a game changes) and
-``IllegalMove``.
+``IllegalMove``, and the engine's vocabulary (``TaskKind``, ``Source``, ``Tile``,
+``SkipReason``, ``FireReason``: string enums, so the JSON carries their keys).
 """
 
 from __future__ import annotations
@@ -17,12 +18,14 @@ from game.engine.result import Result, Score
 from game.engine.serialize import SCHEMA_VERSION, InvalidState, check_invariants
 from game.engine.setup import new_game
 from game.engine.view import View, determinize
+from game.engine.vocab import FireReason, SkipReason, Source, TaskKind, Tile
 
 __all__ = [
     "SCHEMA_VERSION",
     "Action",
     "Decision",
     "Event",
+    "FireReason",
     "Game",
     "IllegalMove",
     "InvalidState",
@@ -31,6 +34,10 @@ __all__ = [
     "Phase",
     "Result",
     "Score",
+    "SkipReason",
+    "Source",
+    "TaskKind",
+    "Tile",
     "View",
     "apply_event",
     "check_invariants",

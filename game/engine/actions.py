@@ -16,9 +16,14 @@ from game.engine.end_of_round import end_turn
 from game.engine.legal import ACTIONS, task_has_choice, task_moves
 from game.engine.moves import Steal
 from game.engine.state import CARD_LEVEL, COLUMNS, CORNERS, LINES, N_ROCKS, PlayerState
+from game.engine.vocab import SkipReason, TaskKind, Tile
 
 if TYPE_CHECKING:
     from game.engine.game import Game
+
+# (compared with globals: ``advance`` runs after every pick of every simulated game, and an
+# Enum member's attribute lookup costs four times a global's)
+_FRAGMENT, _STEAL = TaskKind.FRAGMENT, TaskKind.STEAL
 
 
 def choose(g: Game, p: PlayerState, action: int, out: list[ev.Event]) -> None:
@@ -52,7 +57,7 @@ def move_spirit(g: Game, p: PlayerState, distance: int, out: list[ev.Event]) -> 
     advance(g, out)
 
 
-def steal(g: Game, p: PlayerState, victim: int, tile: str, out: list[ev.Event]) -> None:
+def steal(g: Game, p: PlayerState, victim: int, tile: Tile, out: list[ev.Event]) -> None:
     emit(g, _stolen(g, p, victim, tile), out)
     advance(g, out)
 
@@ -63,12 +68,12 @@ def finish(g: Game, p: PlayerState, out: list[ev.Event]) -> None:
     if t.picks:
         emit(g, ev.StepEnded(p.seat, t.kind), out)
     else:
-        emit(g, ev.BonusSkipped(p.seat, t.kind, "declined"), out)
+        emit(g, ev.BonusSkipped(p.seat, t.kind, SkipReason.DECLINED), out)
     advance(g, out)
 
 
 def skip_bonus(g: Game, p: PlayerState, out: list[ev.Event]) -> None:
-    emit(g, ev.BonusSkipped(p.seat, g.tasks[0].kind, "declined"), out)
+    emit(g, ev.BonusSkipped(p.seat, g.tasks[0].kind, SkipReason.DECLINED), out)
     advance(g, out)
 
 
@@ -81,23 +86,22 @@ def advance(g: Game, out: list[ev.Event]) -> None:
     p = g.players[g.turn]
     while g.tasks:
         t = g.tasks[0]
-        if t.kind == "fragment":
+        if t.kind == _FRAGMENT:
             n = min(t.extra or 1, g.fragments)
             if n <= 0:
-                reason = "the Fragment supply is empty"
-                emit(g, ev.BonusSkipped(p.seat, "fragment", reason), out)
+                emit(g, ev.BonusSkipped(p.seat, _FRAGMENT, SkipReason.SUPPLY_EMPTY), out)
             else:
                 emit(g, ev.FragmentsTaken(p.seat, n, t.source), out)
             continue
         if not task_has_choice(g, p, t):
-            if t.kind == "steal":
+            if t.kind == _STEAL:
                 emit(g, ev.NothingToSteal(p.seat, t.victim), out)
             elif not t.picks:
-                emit(g, ev.BonusSkipped(p.seat, t.kind, "nothing possible"), out)
+                emit(g, ev.BonusSkipped(p.seat, t.kind, SkipReason.NOTHING_POSSIBLE), out)
             else:
                 emit(g, ev.StepEnded(p.seat, t.kind), out)
             continue
-        if t.kind == "steal" and len(moves := task_moves(g, p, t)) == 1:
+        if t.kind == _STEAL and len(moves := task_moves(g, p, t)) == 1:
             only = moves[0]
             assert isinstance(only, Steal)
             emit(g, _stolen(g, p, only.victim, only.tile), out)
@@ -113,12 +117,12 @@ def _planted(p: PlayerState, tree: int, x: int, y: int) -> ev.TreePlanted:
     """The tree, the lines it completes and the bonus of the corner it covers."""
     space = y * COLUMNS + x
     lines = []
-    for i, (spaces, _element, _amount, label) in enumerate(LINES):
+    for i, (spaces, _element, _amount) in enumerate(LINES):
         done = (p.lines_done >> i) & 1
         if not done and space in spaces and all(p.forest[s] != -1 or s == space for s in spaces):
-            lines.append(label)
+            lines.append(i)
     corner = CORNERS.get(space)
-    return ev.TreePlanted(p.seat, tree, x, y, tuple(lines), corner.bonus if corner else "")
+    return ev.TreePlanted(p.seat, tree, x, y, tuple(lines), corner.bonus if corner else None)
 
 
 def _moved(g: Game, p: PlayerState, distance: int) -> ev.StandeeMoved:
@@ -135,7 +139,7 @@ def _moved(g: Game, p: PlayerState, distance: int) -> ev.StandeeMoved:
     return ev.StandeeMoved(p.seat, p.rock, rock, tuple(path), tuple(jumped))
 
 
-def _stolen(g: Game, p: PlayerState, victim: int, tile: str) -> ev.TileStolen:
+def _stolen(g: Game, p: PlayerState, victim: int, tile: Tile) -> ev.TileStolen:
     v = g.players[victim]
     season = next(s for k, s in reversed(v.tiles) if k == tile)
     return ev.TileStolen(p.seat, victim, tile, season)

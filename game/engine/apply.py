@@ -27,12 +27,20 @@ from game.engine.state import (
     Phase,
     Task,
 )
+from game.engine.vocab import Source, TaskKind
 
 if TYPE_CHECKING:
     from game.engine.game import Game
 
 # The step an action starts (Take a Fragment is a step too, resolved at once).
-ACTION_STEP = {1: "fragment", 2: "attract", 3: "extinguish", 4: "plant", 5: "move"}
+ACTION_STEP: dict[int, TaskKind] = {
+    1: TaskKind.FRAGMENT,
+    2: TaskKind.ATTRACT,
+    3: TaskKind.EXTINGUISH,
+    4: TaskKind.PLANT,
+    5: TaskKind.MOVE,
+}
+_ACTION, _ROCK, _STEAL = Source.ACTION, Source.ROCK, TaskKind.STEAL  # globals: fast lookups
 
 
 def apply_event(g: Game, e: ev.Event) -> None:
@@ -104,7 +112,7 @@ def _action_chosen(g: Game, e: ev.ActionChosen) -> None:
     p = g.players[e.player]
     p.actions_left -= 1
     p.used |= 1 << e.action
-    g.tasks.insert(0, Task(ACTION_STEP[e.action], "action"))
+    g.tasks.insert(0, Task(ACTION_STEP[e.action], _ACTION))
 
 
 @_handles(ev.AnimalAttracted)
@@ -130,8 +138,8 @@ def _fire_extinguished(g: Game, e: ev.FireExtinguished) -> None:
 def _standee_moved(g: Game, e: ev.StandeeMoved) -> None:
     del g.tasks[0]
     g.players[e.player].rock = e.end
-    new = [Task("steal", "rock", victim=v) for v in e.jumped]
-    new.append(Task(ROCKS[e.end], "rock"))
+    new = [Task(_STEAL, _ROCK, victim=v) for v in e.jumped]
+    new.append(Task(ROCKS[e.end], _ROCK))
     g.tasks[0:0] = new
 
 
@@ -267,16 +275,13 @@ def _tree_planted(g: Game, e: ev.TreePlanted) -> None:
     for i in range(5):
         fe[i] += el[i]
     forest = p.forest
-    for i, (spaces, element, amount, _label) in enumerate(LINES):
+    for i, (spaces, element, amount) in enumerate(LINES):
         if not (p.lines_done >> i) & 1 and space in spaces and all(forest[s] != -1 for s in spaces):
             p.lines_done |= 1 << i
             fe[element] += amount
     corner = CORNERS.get(space)
-    if corner is not None:
-        if corner.bonus == "fragments":
-            g.tasks.insert(0, Task("fragment", "corner", corner.amount))
-        else:
-            g.tasks.insert(0, Task(corner.bonus, "corner", corner.amount))
+    if corner is not None:  # its bonus; ``extra``: the element bonus, or Fragments to take
+        g.tasks.insert(0, Task(corner.bonus, Source.CORNER, corner.amount))
 
 
 _MISSING = set(ev.Event._registry.values()) - set(_APPLY)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import game.engine.events as ev
 from game.engine.apply import emit
 from game.engine.state import CENTRE_MAX, E_WATER, FIRE_BY_LEVEL, GOAL, RESERVE_SIZE
+from game.engine.vocab import FireReason
 
 if TYPE_CHECKING:
     from game.engine.game import Game
@@ -78,8 +79,8 @@ def _add_fires(g: Game, out: list[ev.Event]) -> None:
                 supply_left[value] -= 1
                 added.append(value)
     if added:
-        emit(g, ev.FiresAdded(tuple(added), "attracted"), out)
+        emit(g, ev.FiresAdded(tuple(added), FireReason.ATTRACTED), out)
     if not g.centre:
         value = FIRE_BY_LEVEL[1]
         if g.fire_supply[value] > 0:
-            emit(g, ev.FiresAdded((value,), "empty_centre"), out)
+            emit(g, ev.FiresAdded((value,), FireReason.EMPTY_CENTRE), out)

@@ -4,7 +4,9 @@ Events are the only way the state changes: ``Game.play`` decides which events ha
 ``game.engine.apply.apply_event`` carries each one out, on the real game and on any copy
 (the table's display copy, a replay). So each event carries every outcome, chance included
 (the order a reshuffle produced, the card revealed), and everything a sentence or an
-animation needs (who, what, from where, to where). Some carry hidden information (a
+animation needs (who, what, from where, to where), as numbers and keys of the engine's
+vocabulary (``engine/vocab.py``), never as words: the table words them in the player's
+language. Some carry hidden information (a
 reshuffled pile's order): they are for trusted consumers, never for an AI's view.
 
 Consumers dispatch with ``match`` over ``AnyEvent`` and end with ``assert_never``, so a new
@@ -13,8 +15,12 @@ event type fails tests (tests/engine/test_exhaustive.py) until every consumer ha
 
 from __future__ import annotations
 
+import types
 from dataclasses import MISSING, dataclass, fields
-from typing import Any, ClassVar
+from enum import Enum
+from typing import Any, ClassVar, Union, get_args, get_origin, get_type_hints
+
+from game.engine.vocab import Action, FireReason, SkipReason, Source, TaskKind, Tile, parse
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,26 +33,73 @@ class Event:
             Event._registry[cls.kind] = cls
 
     def to_json(self) -> dict[str, Any]:
+        """Plain JSON: numbers, booleans, lists and keys (an enum member as its string)."""
         out: dict[str, Any] = {"kind": self.kind}
         for f in fields(self):
-            value = getattr(self, f.name)
-            out[f.name] = list(value) if isinstance(value, tuple) else value
+            out[f.name] = _plain(getattr(self, f.name))
         return out
 
     @staticmethod
-    def from_json(raw: dict[str, Any]) -> Event:
-        cls = Event._registry[raw["kind"]]
+    def from_json(raw: Any) -> Event:
+        """Read an event back, checking every field against its type: an unknown kind or
+        key, a missing or extra field, a wrong type raise ``ValueError`` saying which."""
+        if type(raw) is not dict or type(raw.get("kind")) is not str:
+            raise ValueError("an event must be an object with a 'kind'")
+        cls = Event._registry.get(raw["kind"])
+        if cls is None:
+            raise ValueError(f"unknown event kind {raw['kind']!r}")
+        hints = _field_types(cls)
+        extra = set(raw) - set(hints) - {"kind"}
+        if extra:
+            raise ValueError(f"unexpected fields for {cls.kind}: {sorted(extra)}")
         args = {}
         for f in fields(cls):
-            if f.name not in raw and f.default is not MISSING:
-                continue  # a field added later (an older log): its default
-            value = raw[f.name]
-            args[f.name] = _tuples(value) if isinstance(value, list) else value
+            if f.name not in raw:
+                if f.default is not MISSING:
+                    continue  # a field added later (an older log): its default
+                raise ValueError(f"{cls.kind} needs {f.name}")
+            args[f.name] = _read(raw[f.name], hints[f.name], f"{cls.kind}.{f.name}")
         return cls(**args)
 
 
-def _tuples(value: Any) -> Any:
-    return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
+def _plain(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, Enum):
+        return value.value
+    return value
+
+
+_TYPES: dict[type[Event], dict[str, Any]] = {}
+
+
+def _field_types(cls: type[Event]) -> dict[str, Any]:
+    """Each field's type, resolved once per event type (the annotations are strings)."""
+    if cls not in _TYPES:
+        hints = get_type_hints(cls)
+        _TYPES[cls] = {f.name: hints[f.name] for f in fields(cls)}
+    return _TYPES[cls]
+
+
+def _read(value: Any, kind: Any, what: str) -> Any:
+    """``value`` from JSON as the field type ``kind`` (int, bool, an enum, ``X | None`` and
+    ``tuple[X, ...]``: the types events use)."""
+    origin = get_origin(kind)
+    if origin is tuple:
+        if type(value) is not list:
+            raise ValueError(f"{what} must be a list")
+        item = get_args(kind)[0]
+        return tuple(_read(v, item, f"{what} item") for v in value)
+    if origin in (Union, types.UnionType):
+        if value is None and type(None) in get_args(kind):
+            return None
+        (inner,) = (a for a in get_args(kind) if a is not type(None))
+        return _read(value, inner, what)
+    if isinstance(kind, type) and issubclass(kind, Enum):
+        return parse(kind, value, what)
+    if type(value) is not kind:  # exact: a bool is not an int here, nor a float
+        raise ValueError(f"{what} must be {kind.__name__}, not {value!r}")
+    return value
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,15 +159,15 @@ class TurnStarted(Event):
 @dataclass(frozen=True, slots=True)
 class ActionChosen(Event):
     player: int
-    action: int
+    action: Action
     kind: ClassVar[str] = "action_chosen"
 
 
 @dataclass(frozen=True, slots=True)
 class BonusStarted(Event):
     player: int
-    bonus: str  # "attract", "extinguish", "plant"
-    source: str  # "corner" or "rock"
+    bonus: TaskKind  # attract, extinguish, plant, or steal (a jumped Spirit's owner)
+    source: Source  # corner or rock
     extra: int  # temporary element bonus (+3 Sun, +2 Water) or 0
     kind: ClassVar[str] = "bonus_started"
 
@@ -122,8 +175,8 @@ class BonusStarted(Event):
 @dataclass(frozen=True, slots=True)
 class BonusSkipped(Event):
     player: int
-    bonus: str
-    reason: str
+    bonus: TaskKind
+    reason: SkipReason
     kind: ClassVar[str] = "bonus_skipped"
 
 
@@ -132,7 +185,7 @@ class StepEnded(Event):
     """A pick step (attract, extinguish) ended after its picks: Finish, or nothing more fits."""
 
     player: int
-    step: str
+    step: TaskKind
     kind: ClassVar[str] = "step_ended"
 
 
@@ -140,7 +193,7 @@ class StepEnded(Event):
 class FragmentsTaken(Event):
     player: int
     count: int
-    source: str  # "action", "corner" or "rock"
+    source: Source
     kind: ClassVar[str] = "fragments_taken"
 
 
@@ -165,8 +218,8 @@ class TreePlanted(Event):
     tree: int
     x: int
     y: int
-    line_bonuses: tuple[str, ...]  # e.g. ("column 2: +1 water",)
-    corner: str  # "" or the corner bonus triggered ("attract", "fragments", "extinguish")
+    lines: tuple[int, ...]  # the line bonuses completed: indexes into the board's line_bonuses
+    corner: TaskKind | None  # the bonus of the corner covered (attract, fragment, extinguish)
     kind: ClassVar[str] = "tree_planted"
 
 
@@ -184,7 +237,7 @@ class StandeeMoved(Event):
 class TileStolen(Event):
     thief: int
     victim: int
-    tile: str
+    tile: Tile
     season: int  # whose colour the tile carries
     kind: ClassVar[str] = "tile_stolen"
 
@@ -229,7 +282,7 @@ class VaransDealt(Event):
 @dataclass(frozen=True, slots=True)
 class FiresAdded(Event):
     values: tuple[int, ...]
-    reason: str  # "attracted" or "empty_centre"
+    reason: FireReason
     kind: ClassVar[str] = "fires_added"
 
 

@@ -41,6 +41,7 @@ from game.engine.state import (
     PlayerState,
     Task,
 )
+from game.engine.vocab import Source, TaskKind
 
 if TYPE_CHECKING:
     from game.engine.game import Game
@@ -63,7 +64,7 @@ class Pending:
     player: int
     decision: Decision
     bonus: bool = False  # a bonus action (corner or rock), which may be declined
-    source: str = ""  # "action", "corner" or "rock" for steps of an action
+    source: Source | None = None  # for the steps of an action: where the step comes from
     budget: int = 0  # Sun or Water still available for picks
     actions_left: int = 0
     victim: int = -1  # whose tile may be stolen
@@ -80,13 +81,30 @@ PLANT_AT: tuple[tuple[Move, ...], ...] = tuple(
     tuple(PLANT[(k, s % COLUMNS, s // COLUMNS)] for s in range(SPACES))
     for k in range(len(TREE_COST))
 )
-_TASK_DECISION = {
-    "attract": Decision.ATTRACT,
-    "extinguish": Decision.EXTINGUISH,
-    "plant": Decision.PLANT,
-    "move": Decision.MOVE,
-    "steal": Decision.STEAL,
+# The decision each step asks for (a Fragment step is never asked: the engine takes them).
+_TASK_DECISION: dict[TaskKind, Decision] = {
+    TaskKind.ATTRACT: Decision.ATTRACT,
+    TaskKind.EXTINGUISH: Decision.EXTINGUISH,
+    TaskKind.PLANT: Decision.PLANT,
+    TaskKind.MOVE: Decision.MOVE,
+    TaskKind.STEAL: Decision.STEAL,
 }
+# The element a step spends (a steal spends none); its budget adds the step's bonus (+3 Sun,
+# +2 Water) and takes away what its picks spent.
+_TASK_ELEMENT: dict[TaskKind, int] = {
+    TaskKind.ATTRACT: E_SUN,
+    TaskKind.EXTINGUISH: E_WATER,
+    TaskKind.PLANT: E_PLANT,
+    TaskKind.MOVE: E_WIND,
+}
+# (the steps compared with globals in the functions below: they run at every simulated
+# decision, and an Enum member's attribute lookup costs four times a global's)
+_ATTRACT, _EXTINGUISH, _PLANT, _MOVE = (
+    TaskKind.ATTRACT,
+    TaskKind.EXTINGUISH,
+    TaskKind.PLANT,
+    TaskKind.MOVE,
+)
 
 
 def pending(g: Game) -> list[Pending]:
@@ -99,15 +117,8 @@ def pending(g: Game) -> list[Pending]:
     if not g.tasks:
         return [Pending(p.seat, Decision.ACTION, actions_left=p.actions_left)]
     t = g.tasks[0]
-    budget = 0
-    if t.kind == "attract":
-        budget = p.total(E_SUN) + t.extra - t.spent
-    elif t.kind == "extinguish":
-        budget = p.total(E_WATER) + t.extra - t.spent
-    elif t.kind == "plant":
-        budget = p.total(E_PLANT)
-    elif t.kind == "move":
-        budget = p.total(E_WIND)
+    element = _TASK_ELEMENT.get(t.kind)
+    budget = 0 if element is None else p.total(element) + t.extra - t.spent
     return [
         Pending(
             p.seat,
@@ -191,22 +202,22 @@ def task_has_choice(g: Game, p: PlayerState, t: Task) -> bool:
     """Whether ``task_moves`` lists anything but Finish and Skip: the engine resolves a step
     without one by itself, and asks this after every pick (so without building the list)."""
     kind = t.kind
-    if kind == "attract":
+    if kind == _ATTRACT:
         return can_attract(g, p.total(E_SUN) + t.extra - t.spent)
-    if kind == "extinguish":
+    if kind == _EXTINGUISH:
         return can_extinguish(g, p.total(E_WATER) + t.extra - t.spent)
-    if kind == "plant":
+    if kind == _PLANT:
         return can_plant(g, p)
-    if kind == "move":
+    if kind == _MOVE:
         return p.total(E_WIND) >= 1
-    return bool(g.players[t.victim].tiles)  # steal
+    return bool(g.players[t.victim].tiles)  # steal (a Fragment step is never asked)
 
 
 def task_moves(g: Game, p: PlayerState, t: Task) -> list[Move]:
     """The answers to the step ``t`` of the current action."""
     kind = t.kind
     moves: list[Move] = []
-    if kind == "attract":
+    if kind == _ATTRACT:
         budget = p.total(E_SUN) + t.extra - t.spent
         for row in g.reserve:
             for c in row:
@@ -214,14 +225,14 @@ def task_moves(g: Game, p: PlayerState, t: Task) -> list[Move]:
                     moves.append(PICK_ANIMAL[c])
         if t.picks or t.bonus:
             moves.append(FINISH)
-    elif kind == "extinguish":
+    elif kind == _EXTINGUISH:
         budget = p.total(E_WATER) + t.extra - t.spent
         for v in sorted(set(g.centre)):
             if v <= budget:
                 moves.append(PICK_FIRE[v])
         if t.picks or t.bonus:
             moves.append(FINISH)
-    elif kind == "plant":
+    elif kind == _PLANT:
         budget = p.total(E_PLANT)
         spaces = p.plantable_spaces()
         for k, n in enumerate(g.tree_supply):
@@ -230,7 +241,7 @@ def task_moves(g: Game, p: PlayerState, t: Task) -> list[Move]:
                 moves += [at[s] for s in spaces]
         if t.bonus:
             moves.append(SKIP_BONUS)
-    elif kind == "move":
+    elif kind == _MOVE:
         wind = min(p.total(E_WIND), len(MOVE_BY))
         moves.extend(MOVE_BY[d] for d in range(1, wind + 1))
     else:  # steal

@@ -7,35 +7,12 @@ hand out those shared instances, which keeps move generation allocation-free.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from enum import IntEnum
 from typing import Any, ClassVar
 
 from game import data
+from game.engine.vocab import Action, Tile, parse
 
-
-class Action(IntEnum):
-    """The five actions of the action phase (RULES.md §4.2)."""
-
-    FRAGMENT = 1
-    ATTRACT = 2
-    EXTINGUISH = 3
-    PLANT = 4
-    MOVE = 5
-
-    @property
-    def label(self) -> str:
-        return _ACTION_LABELS[self]
-
-
-_ACTION_LABELS = {
-    Action.FRAGMENT: "Take a Fragment",
-    Action.ATTRACT: "Attract animals",
-    Action.EXTINGUISH: "Extinguish fires",
-    Action.PLANT: "Plant a tree",
-    Action.MOVE: "Move on the Circle of Spirits",
-}
-
-VICTORY_KINDS: tuple[str, ...] = ("fire", "flower", "tree")
+VICTORY_KINDS: tuple[Tile, ...] = (Tile.FIRE, Tile.FLOWER, Tile.TREE)
 SEASONS: tuple[str, ...] = ("spring", "summer", "autumn", "winter")
 
 
@@ -58,7 +35,8 @@ class Move:
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind}
         for f in fields(self):
-            out[f.name] = getattr(self, f.name)
+            value = getattr(self, f.name)
+            out[f.name] = str(value) if isinstance(value, Tile) else value
         return out
 
     @staticmethod
@@ -96,7 +74,7 @@ def check_move_types(move: object, player: object = 0) -> tuple[str, str] | None
     Returns ``(refusal code, English sentence)``. Legality compares moves with ``==``, and
     ``True == 1 == 1.0``: a bool seat or a float field would pass it and then break the state
     (or the save). So every move from outside is checked here first, by exact type: ``int``
-    fields hold an ``int`` (never a bool or a float), ``str`` fields a ``str``.
+    fields hold an ``int`` (never a bool or a float), a ``Tile`` field one of its keys.
     """
     if type(player) is not int:
         return "no_such_player", f"there is no player {player!r} in this game"
@@ -106,10 +84,13 @@ def check_move_types(move: object, player: object = 0) -> tuple[str, str] | None
         return "not_a_move", f"{move!r} is not a move"
     for f in fields(move):
         value = getattr(move, f.name)
-        expected = int if f.type in ("int", int) else str
-        if type(value) is not expected:
-            name = expected.__name__
-            return "not_a_move", f"{move.kind}.{f.name} must be {name}, not {value!r}"
+        if f.type in ("Tile", Tile):
+            try:
+                parse(Tile, value, f"{move.kind}.{f.name}")
+            except ValueError as e:
+                return "not_a_move", str(e)
+        elif type(value) is not int:
+            return "not_a_move", f"{move.kind}.{f.name} must be int, not {value!r}"
     return None
 
 
@@ -205,7 +186,7 @@ class MoveSpirit(Move):
 @dataclass(frozen=True, slots=True)
 class Steal(Move):
     victim: int
-    tile: str
+    tile: Tile
     kind: ClassVar[str] = "steal"
 
     def describe(self) -> str:

@@ -36,6 +36,7 @@ from game.engine.state import (
     PlayerState,
     Task,
 )
+from game.engine.vocab import TaskKind
 
 if TYPE_CHECKING:
     from game.engine.game import Game
@@ -153,7 +154,7 @@ def _action_refused(p: PlayerState, move: ChooseAction) -> Refusal:
 def _in_step(g: Game, p: PlayerState, t: Task, move: AnyMove) -> Refusal:
     match move:
         case PickAnimal(card=card):
-            if t.kind != "attract":
+            if t.kind != TaskKind.ATTRACT:
                 return "not_attracting", {}, "you are not attracting animals now"
             if not any(card in row for row in g.reserve):
                 return "not_in_reserve", {}, "that animal is not in the Reserve"
@@ -162,7 +163,7 @@ def _in_step(g: Game, p: PlayerState, t: Task, move: AnyMove) -> Refusal:
             text = f"it costs {cost} Sun and you have {left} left"
             return "sun_short", {"cost": cost, "left": left}, text
         case PickFire(value=value):
-            if t.kind != "extinguish":
+            if t.kind != TaskKind.EXTINGUISH:
                 return "not_extinguishing", {}, "you are not putting out fires now"
             if value not in g.centre:
                 text = f"there is no Fire of value {value} in the centre"
@@ -171,7 +172,7 @@ def _in_step(g: Game, p: PlayerState, t: Task, move: AnyMove) -> Refusal:
             text = f"that Fire needs {value} Water and you have {left} left"
             return "water_short", {"value": value, "left": left}, text
         case Plant(tree=tree):
-            if t.kind != "plant":
+            if t.kind != TaskKind.PLANT:
                 return "not_planting", {}, "you are not planting now"
             if not 0 <= tree < len(g.tree_supply) or g.tree_supply[tree] <= 0:
                 return "no_tree_left", {}, "no tree of that kind is left in the supply"
@@ -183,7 +184,7 @@ def _in_step(g: Game, p: PlayerState, t: Task, move: AnyMove) -> Refusal:
             text = "trees go on an empty space next to a tree already planted"
             return "not_adjacent", {}, text
         case MoveSpirit():
-            if t.kind != "move":
+            if t.kind != TaskKind.MOVE:
                 return "not_moving", {}, "you are not moving now"
             wind = p.total(E_WIND)
             return "too_far", {"wind": wind}, f"you can move 1 to {wind} rocks"

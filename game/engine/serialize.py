@@ -28,13 +28,12 @@ from game.engine.state import (
     PlayerState,
     Task,
 )
+from game.engine.vocab import Source, TaskKind, Tile, parse
 
 if TYPE_CHECKING:
     from game.engine.game import Game
 
 SCHEMA_VERSION = 1
-_TASK_KINDS = ("attract", "extinguish", "plant", "move", "steal", "fragment")
-_SOURCES = ("action", "corner", "rock")
 
 
 class InvalidState(ValueError):
@@ -58,7 +57,7 @@ def game_to_json(g: Game) -> dict[str, Any]:
         "fragments": g.fragments,
         "tree_supply": g.tree_supply[:],
         "attracted": g.attracted[:],
-        "tasks": [list(t) for t in g.tasks],
+        "tasks": [_task_to_json(t) for t in g.tasks],
         "is_view": g.is_view,
         "seats": [_player_to_json(p) for p in g.players],
     }
@@ -76,11 +75,15 @@ def _player_to_json(p: PlayerState) -> dict[str, Any]:
         "forest": p.forest[:],
         "fragments": p.fragments,
         "fires": p.fires[:],
-        "tiles": [[k, s] for k, s in p.tiles],
+        "tiles": [[str(k), s] for k, s in p.tiles],
         "rock": p.rock,
         "actions_left": p.actions_left,
         "used": p.used,
     }
+
+
+def _task_to_json(t: Task) -> list[Any]:
+    return [str(t.kind), str(t.source), t.extra, t.spent, t.picks, t.victim, t.announced]
 
 
 # --- reading ---------------------------------------------------------------------------
@@ -175,8 +178,10 @@ def _read_task(raw: Any, n: int) -> Task:
     if type(raw) is not list or len(raw) != len(Task._fields):
         raise InvalidState("a task must be a list of its fields")
     kind, source, extra, spent, picks, victim, announced = raw
-    if kind not in _TASK_KINDS or source not in _SOURCES:
-        raise InvalidState("unknown task")
+    try:
+        kind, source = parse(TaskKind, kind, "a task's kind"), parse(Source, source, "its source")
+    except ValueError as e:
+        raise InvalidState(str(e)) from None
     return Task(
         kind,
         source,
@@ -200,9 +205,13 @@ def _read_player(raw: Any, seat: int) -> PlayerState:
         raise InvalidState("tiles must be a short list")
     parsed_tiles = []
     for t in tiles:
-        if type(t) is not list or len(t) != 2 or t[0] not in VICTORY_KINDS:
+        if type(t) is not list or len(t) != 2:
             raise InvalidState("a Victory tile is [kind, season]")
-        parsed_tiles.append((t[0], _int(t[1], "tile season", 0, 3)))
+        try:
+            kind = parse(Tile, t[0], "a Victory tile")
+        except ValueError as e:
+            raise InvalidState(str(e)) from None
+        parsed_tiles.append((kind, _int(t[1], "tile season", 0, 3)))
     p = PlayerState(
         seat=seat,
         deck=_ints(raw["deck"], "deck", 1, last_card, 200),
@@ -270,7 +279,7 @@ def check_invariants(g: Game) -> None:
         planted = sum(p.forest.count(k) for p in g.players)
         if planted + g.tree_supply[k] != tree.copies[n]:
             raise InvalidState(f"{tree.name} tiles do not add up")
-    tiles: Counter[tuple[str, int]] = Counter(t for p in g.players for t in p.tiles)
+    tiles: Counter[tuple[Tile, int]] = Counter(t for p in g.players for t in p.tiles)
     if tiles != Counter((k, s) for s in range(n) for k in VICTORY_KINDS):
         raise InvalidState("Victory tiles do not add up")
     rocks = [p.rock for p in g.players]
@@ -306,7 +315,7 @@ def _check_phase(g: Game) -> None:
     elif g.phase is Phase.ACTION:
         if g.turn < 0 or not all(p.stopped for p in g.players):
             raise InvalidState("the action phase needs a player to act and everyone stopped")
-        if g.tasks and g.tasks[0].kind == "fragment":
+        if g.tasks and g.tasks[0].kind == TaskKind.FRAGMENT:
             raise InvalidState("a Fragment bonus is never left waiting")
     elif g.turn != -1 or g.tasks:
         raise InvalidState("a finished game has no one to act")

@@ -8,9 +8,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from game import data
+from game.engine.vocab import (
+    CORNER_BONUSES,
+    ROCK_BONUSES,
+    CornerBonus,
+    RockBonus,
+    Source,
+    TaskKind,
+    Tile,
+    parse,
+)
 
 # --- static tables (read-only after import) -----------------------------------------
 
@@ -57,24 +67,42 @@ NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
 # Bit ``n`` set for every neighbour ``n`` of a space (plantable spaces by bit tests).
 NEIGHBOUR_BITS: tuple[int, ...] = tuple(sum(1 << n for n in ns) for ns in NEIGHBOURS)
 SPACE_RANGE = range(SPACES)
-LINES: tuple[tuple[tuple[int, ...], int, int, str], ...] = tuple(
-    (
-        tuple(sy * COLUMNS + sx for sx, sy in b.spaces),
-        b.element,
-        b.amount,
-        f"{b.line} {b.index + 1}: +{b.amount} {data.ELEMENTS[b.element]}",
-    )
+# The line bonuses, in board-data order: ``TreePlanted.lines`` holds indexes into this.
+LINES: tuple[tuple[tuple[int, ...], int, int], ...] = tuple(
+    (tuple(sy * COLUMNS + sx for sx, sy in b.spaces), b.element, b.amount)
     for b in BOARDS.line_bonuses
 )
-CORNERS: dict[int, data.CornerBonus] = {
-    b.space[1] * COLUMNS + b.space[0]: b for b in BOARDS.corner_bonuses
+
+
+class Corner(NamedTuple):
+    """The bonus a corner of the Forest gives to the tree planted on it."""
+
+    bonus: CornerBonus
+    element: int  # the temporary element (+3 Sun, +2 Water), -1 for Fragments
+    amount: int  # that element's bonus, or the Fragments to take
+
+
+def _bonus(raw: str, allowed: frozenset[TaskKind], what: str) -> Any:
+    """A bonus named in the board data, checked to be one ``allowed`` there."""
+    # (the board data names a corner's two Fragments in the plural)
+    kind = parse(TaskKind, "fragment" if raw == "fragments" else raw, what)
+    if kind not in allowed:
+        raise ValueError(f"{what}: {raw!r} is not a bonus it can give")
+    return kind
+
+
+CORNERS: dict[int, Corner] = {
+    b.space[1] * COLUMNS + b.space[0]: Corner(
+        _bonus(b.bonus, CORNER_BONUSES, "a corner bonus"), b.element, b.amount
+    )
+    for b in BOARDS.corner_bonuses
 }
-ROCKS: tuple[str, ...] = BOARDS.rocks
+ROCKS: tuple[RockBonus, ...] = tuple(_bonus(r, ROCK_BONUSES, "a rock") for r in BOARDS.rocks)
 N_ROCKS = len(ROCKS)
 
 SOLITARY_LIMIT = int(SUPPLY["solitary_limit"])  # type: ignore[arg-type]
 GOAL = int(SUPPLY["victory_goal"])  # type: ignore[arg-type]
-TRACK_KINDS = ("tree", "fire", "flower")  # the Victory tile kind counted on each track
+TRACK_KINDS = (Tile.TREE, Tile.FIRE, Tile.FLOWER)  # the Victory tile counted on each track
 CENTRE_MAX = int(SUPPLY["centre_max_fires"])  # type: ignore[arg-type]
 RESERVE_SIZE = int(SUPPLY["reserve_per_level"])  # type: ignore[arg-type]
 FIRE_BY_LEVEL: dict[int, int] = {
@@ -88,8 +116,11 @@ FIRE_SUPPLY: dict[int, int] = {
     int(k): v
     for k, v in SUPPLY["fire_tiles_per_value"].items()  # type: ignore[union-attr]
 }
-VICTORY_KINDS: tuple[str, ...] = BOARDS.victory_tiles
+VICTORY_KINDS: tuple[Tile, ...] = tuple(
+    parse(Tile, t, "a Victory tile") for t in BOARDS.victory_tiles
+)
 E_SUN, E_WATER, E_PLANT, E_WIND, E_FLOWER = range(5)
+_TREE, _FIRE = Tile.TREE, Tile.FIRE
 
 
 class Phase(StrEnum):
@@ -101,9 +132,9 @@ class Phase(StrEnum):
 class Task(NamedTuple):
     """A step of the current action still to be decided (main action or bonus)."""
 
-    kind: str  # "attract", "extinguish", "plant", "move", "steal", "fragment"
-    source: str  # "action", "corner" or "rock"
-    extra: int = 0  # temporary element bonus for this step; Fragments to take for "fragment"
+    kind: TaskKind
+    source: Source
+    extra: int = 0  # temporary element bonus for this step; Fragments to take for FRAGMENT
     spent: int = 0  # Sun or Water already used by the picks of this step
     picks: int = 0
     victim: int = -1
@@ -111,7 +142,7 @@ class Task(NamedTuple):
 
     @property
     def bonus(self) -> bool:
-        return self.source != "action"
+        return self.source is not Source.ACTION
 
 
 @dataclass(slots=True)
@@ -134,7 +165,7 @@ class PlayerState:
     lines_done: int  # bit i set when line bonus i is complete
     fragments: int
     fires: list[int]  # values of the Fire tiles taken
-    tiles: list[tuple[str, int]]  # Victory tiles held: (kind, season of origin)
+    tiles: list[tuple[Tile, int]]  # Victory tiles held: (kind, season of origin)
     rock: int
     actions_left: int
     used: int  # bit a set when action a was taken this round
@@ -175,7 +206,7 @@ class PlayerState:
                 for i in range(5):
                     elems[i] += TREE_ELEMS[t][i]
         self.lines_done = 0
-        for i, (spaces, element, amount, _) in enumerate(LINES):
+        for i, (spaces, element, amount) in enumerate(LINES):
             if all(self.forest[s] != EMPTY for s in spaces):
                 self.lines_done |= 1 << i
                 elems[element] += amount
@@ -206,7 +237,7 @@ class PlayerState:
         kinds.discard(START_TREE)
         return len(kinds)
 
-    def tile_count(self, kind: str) -> int:
+    def tile_count(self, kind: Tile) -> int:
         return sum(1 for k, _ in self.tiles if k == kind)
 
     def tracks(self) -> tuple[int, int, int]:
@@ -214,10 +245,10 @@ class PlayerState:
         trees = self.tree_kinds() + (1 if START_TREE in self.forest else 0)
         fires = len(self.fires)
         flowers = self.total(E_FLOWER)
-        for kind, _ in self.tiles:
-            if kind == "tree":
+        for kind, _ in self.tiles:  # (no ``match``: the AI's evaluation asks this a lot,
+            if kind == _TREE:  # and an Enum's attribute lookup costs 4x a global's)
                 trees += 1
-            elif kind == "fire":
+            elif kind == _FIRE:
                 fires += 1
             else:
                 flowers += 1

@@ -18,7 +18,7 @@ from importlib import resources
 from typing import Any, Protocol
 
 from game.data import animals, trees
-from game.engine import Game, IllegalMove, Move, Phase, check_invariants, new_game
+from game.engine import Game, IllegalMove, Move, Phase, Tile, check_invariants, new_game
 from game.engine.state import COLUMNS, MARKET_CARDS, VARAN
 from game.i18n import LANGUAGES
 
@@ -245,7 +245,7 @@ def build_position(setup: Mapping[str, Any]) -> Game:
             g.fire_supply[v] -= 1
     if "tiles" in setup:
         for seat_name, tiles in setup["tiles"].items():
-            g.players[int(seat_name)].tiles = [(str(k), int(s)) for k, s in tiles]
+            g.players[int(seat_name)].tiles = [(Tile(k), int(s)) for k, s in tiles]
     for p in g.players:
         p.recompute()
     try:

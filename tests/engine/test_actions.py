@@ -2,7 +2,8 @@
 
 import pytest
 
-from game.engine import Action, Decision, IllegalMove
+from game.data import LineBonus, boards
+from game.engine import Action, Decision, IllegalMove, SkipReason, Source, TaskKind
 from game.engine.moves import (
     FINISH,
     MOVE_BY,
@@ -215,7 +216,7 @@ def test_bonus_can_be_declined():
     act(g, choose(Action.MOVE), MOVE_BY[1])
     assert SKIP_BONUS in g.legal_moves(0)
     events = act(g, SKIP_BONUS)
-    assert events[0].kind == "bonus_skipped" and events[0].reason == "declined"
+    assert events[0].kind == "bonus_skipped" and events[0].reason is SkipReason.DECLINED
 
 
 def test_line_bonuses():
@@ -225,7 +226,8 @@ def test_line_bonuses():
     to_actions(g, {0: [CARD["Owl"], CARD["Bee"]]})
     before = g.players[0].total(1)
     events = act(g, choose(Action.PLANT), PLANT[(TREE["3B"], 1, 2)])
-    assert planted(events).line_bonuses == ("column 2: +1 water",)
+    (line,) = planted(events).lines  # the second column: +1 Water
+    assert boards().line_bonuses[line] == LineBonus("column", 1, ((1, 0), (1, 1), (1, 2)), 1, 1)
     assert g.players[0].total(1) == before + 1 + 1  # tree's Water + column bonus
 
 
@@ -258,9 +260,9 @@ def test_corner_bonus_actions(space, decision, extra):
     g.centre = [2]
     to_actions(g, {0: [CARD["Owl"], CARD["Bee"]]})  # 3 Plant + 2 from trees
     events = act(g, choose(Action.PLANT), PLANT[(TREE["3A"], x, y)])
-    assert planted(events).corner in ("attract", "extinguish")
+    assert planted(events).corner is TaskKind(decision.value)
     pending = g.pending()[0]
-    assert pending.decision is decision and pending.bonus and pending.source == "corner"
+    assert pending.decision is decision and pending.bonus and pending.source is Source.CORNER
     p = g.players[0]
     base = p.total(0) if decision is Decision.ATTRACT else p.total(1)
     assert pending.budget == base + extra

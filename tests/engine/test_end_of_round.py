@@ -1,6 +1,6 @@
 """RULES.md §4.3: Onibi, the Reserve, the Help Lines and the Sacred Tree."""
 
-from game.engine import Phase
+from game.engine import FireReason, Phase
 from game.engine.state import VARAN
 from tests.engine.helpers import CARD, game2, kinds, pass_all, to_actions
 
@@ -62,7 +62,7 @@ def test_empty_centre_with_nothing_attracted_gets_one_fire():
     set_centre(g, [])
     events = end_round(g, {})
     assert g.centre == [2]
-    assert next(e for e in events if e.kind == "fires_added").reason == "empty_centre"
+    assert next(e for e in events if e.kind == "fires_added").reason is FireReason.EMPTY_CENTRE
 
 
 def test_reserve_refilled_and_stays_short_when_deck_empty():

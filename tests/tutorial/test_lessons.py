@@ -10,7 +10,7 @@ from functools import cache
 import pygame
 import pytest
 
-from game.engine import IllegalMove, check_invariants
+from game.engine import IllegalMove, TaskKind, check_invariants
 from game.engine.moves import DRAW, PASS, STOP, ChooseAction, MoveSpirit
 from game.i18n import LANGUAGES
 from game.lessons import (
@@ -125,7 +125,7 @@ def test_the_forest_lesson_completes_a_line_and_a_corner() -> None:
         step = runner.step
         events += runner.cont() or [] if step.move is None else runner.play(LEARNER, step.move)
     planted = [e for e in events if e.kind == "tree_planted"]
-    assert planted[0].line_bonuses and planted[1].corner == "fragments"
+    assert planted[0].lines and planted[1].corner is TaskKind.FRAGMENT
     moved = next(e for e in events if e.kind == "standee_moved")
     assert moved.jumped == (OPPONENT,)
 

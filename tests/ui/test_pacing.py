@@ -4,6 +4,7 @@ speed, and the scripted-timing report says when its targets are met."""
 from __future__ import annotations
 
 from game.devtools.pacing import Pacing
+from game.engine import Source, TaskKind
 from game.engine import events as ev
 from game.ui.table.match import Seat
 from game.ui.words.sentences import log_sentence
@@ -38,8 +39,8 @@ def test_the_report_meets_its_targets_only_within_both() -> None:
 
 
 def test_a_steal_from_a_jumped_spirit_is_not_called_a_bonus_from_the_rock(ctx) -> None:
-    line = log_sentence(ctx.tr, ev.BonusStarted(1, "steal", "rock", 0), ["Ana", "Bo"])
+    line = log_sentence(ctx.tr, ev.BonusStarted(1, TaskKind.STEAL, Source.ROCK, 0), ["Ana", "Bo"])
     assert line is not None and "Bo" in line
     assert "rock" not in line and "bonus" not in line
-    rock = log_sentence(ctx.tr, ev.BonusStarted(1, "plant", "rock", 0), ["Ana", "Bo"])
+    rock = log_sentence(ctx.tr, ev.BonusStarted(1, TaskKind.PLANT, Source.ROCK, 0), ["Ana", "Bo"])
     assert rock is not None and "rock" in rock

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from game.ai.heuristics.planner import Line, play_macro, sandbox
-from game.engine import Action, Game
+from game.engine import Action, Game, TaskKind
 from game.engine.moves import CHOOSE, DRAW, PASS, STOP, USE_FRAGMENT, Move, PickFire
 from game.engine.state import (
     CARD_ELEMS,
@@ -149,7 +149,7 @@ def onibi_guard(
             ]
             return kept or ranked
         return ranked
-    if g.tasks and g.tasks[0].kind == "extinguish":
+    if g.tasks and g.tasks[0].kind is TaskKind.EXTINGUISH:
         budget = g.pending()[0].budget
         values = saving_values(g, p, budget)
         if values:

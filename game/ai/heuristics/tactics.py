@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from game.engine import Action, Decision, Game, Move
+from game.engine import Action, Decision, Game, Move, TaskKind
 from game.engine.moves import (
     FINISH,
     MOVE_BY,
@@ -46,8 +46,13 @@ Macro = tuple[float, tuple[Move, ...]]
 # Cheap worth of one element on a card drawn about once every round or two.
 CARD_ELEM_WEIGHT = (0.28, 0.32, 0.34, 0.22, 0.5)
 TREE_ELEM_WEIGHT = (0.55, 0.65, 0.75, 0.45, 0.9)
-ROCK_VALUE = {"plant": 1.1, "fragment": 0.45, "attract": 0.8, "extinguish": 0.9}
-CORNER_VALUE = {"attract": 0.8, "fragments": 0.9, "extinguish": 0.9}
+ROCK_VALUE = {
+    TaskKind.PLANT: 1.1,
+    TaskKind.FRAGMENT: 0.45,
+    TaskKind.ATTRACT: 0.8,
+    TaskKind.EXTINGUISH: 0.9,
+}
+CORNER_VALUE = {TaskKind.ATTRACT: 0.8, TaskKind.FRAGMENT: 0.9, TaskKind.EXTINGUISH: 0.9}
 MAX_SETS = 600
 WINNING_TREE = 50.0
 BLOCK = 50.0  # cheap score that puts a step stopping another seat's win among those tried
@@ -136,7 +141,7 @@ def block_wind(g: Game, p: PlayerState) -> int:
 
 def _line_gain(p: PlayerState, space: int) -> float:
     gain = 0.0
-    for i, (spaces, element, amount, _label) in enumerate(LINES):
+    for i, (spaces, element, amount) in enumerate(LINES):
         if (p.lines_done >> i) & 1 or space not in spaces:
             continue
         missing = sum(1 for s in spaces if p.forest[s] == -1)

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from game.ai.heuristics.bloom import chase
 from game.ai.heuristics.guards import fragment_worth, free_draw
 from game.ai.heuristics.tactics import block_wind, blocking_tile
-from game.engine import Action, Decision, Game, Move
+from game.engine import Action, Decision, Game, Move, TaskKind
 from game.engine.legal import PLANT_AT
 from game.engine.moves import (
     CHOOSE,
@@ -70,7 +70,13 @@ CARD_WORTH: tuple[float, ...] = tuple(
 TREE_WORTH: tuple[float, ...] = tuple(
     sum(w * x for w, x in zip((0.55, 0.65, 0.75, 0.45, 0.9), e, strict=True)) for e in TREE_ELEMS
 )
-ROCK_WORTH = {"plant": 1.1, "fragment": 0.45, "attract": 0.8, "extinguish": 1.0}
+ROCK_WORTH = {
+    TaskKind.PLANT: 1.1,
+    TaskKind.FRAGMENT: 0.45,
+    TaskKind.ATTRACT: 0.8,
+    TaskKind.EXTINGUISH: 1.0,
+}
+_PLANT, _EXTINGUISH = TaskKind.PLANT, TaskKind.EXTINGUISH  # globals: fast in the landing loop
 CORNER_WORTH = {0: 0.8, 4: 0.9, 10: 0.9, 14: 0.9}
 LINE_SPACES = frozenset(s for spaces, *_ in LINES for s in spaces)
 SPACE_WORTH: tuple[float, ...] = tuple(
@@ -230,9 +236,9 @@ def _landings(g: Game, p: PlayerState, wind: int, reach: Reach) -> list[tuple[fl
         steps += 1
         kind = ROCKS[rock]
         track, points = reach.best, 0
-        if kind == "plant":
+        if kind == _PLANT:
             track, points = reach.grown, reach.plant_gain
-        elif kind == "extinguish":
+        elif kind == _EXTINGUISH:
             track, points = max(reach.best, reach.fires + reach.tiles), reach.tiles
         v = ROCK_WORTH[kind] + 1.6 * jumped + reach.reaches(track + jumped)
         v += GOAL_BONUS if 0 < block <= steps else 0.0

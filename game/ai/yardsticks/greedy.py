@@ -16,10 +16,11 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import assert_never
 
 from game.ai.yardsticks.greedy_score import FRAGMENT, REACHED, VARAN_COST, horizon, progress, score
 from game.ai.yardsticks.greedy_score import seat_worth as worth
-from game.engine import Decision, Game, Move, Phase, View, determinize
+from game.engine import Decision, Game, Move, Phase, TaskKind, View, determinize
 from game.engine.moves import DRAW, STOP, USE_FRAGMENT
 from game.engine.state import (
     CARD_COST,
@@ -211,14 +212,17 @@ class LineJudge:
                 continue
             steps += 1
             bonus = ROCKS[rock]
-            if bonus == "plant":
-                v = self.plant[plant]
-            elif bonus == "attract":
-                v = self.attract[sun]
-            elif bonus == "extinguish":
-                v = self._extinguish(water)[0]
-            else:
-                v = self.fragment
+            match bonus:
+                case TaskKind.PLANT:
+                    v = self.plant[plant]
+                case TaskKind.ATTRACT:
+                    v = self.attract[sun]
+                case TaskKind.EXTINGUISH:
+                    v = self._extinguish(water)[0]
+                case TaskKind.FRAGMENT:
+                    v = self.fragment
+                case _:
+                    assert_never(bonus)
             best = max(best, v + STEAL * jumped)
         return best
 

@@ -11,10 +11,12 @@ step with nothing to do is still shown with a sentence saying so.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import assert_never
 
 import pygame
 from pygame import Rect
 
+from game.engine import FireReason
 from game.engine import events as ev
 from game.engine.state import VARAN
 from game.ui.context import Context
@@ -349,9 +351,14 @@ class EndOfRoundOverlay(Scene):
         y = r.y
         for e in step.events:
             assert isinstance(e, ev.FiresAdded)
-            key = "onibi.fires_empty" if e.reason == "empty_centre" else "onibi.fires"
             n = len(e.values)
-            text = tr(key, count=n) if key == "onibi.fires_empty" else counted(tr, key, n, count=n)
+            match e.reason:
+                case FireReason.EMPTY_CENTRE:
+                    text = tr("onibi.fires_empty", count=n)
+                case FireReason.ATTRACTED:
+                    text = counted(tr, "onibi.fires", n, count=n)
+                case _:
+                    assert_never(e.reason)
             drawn = p.text(text, (r.x, y), theme.BODY, theme.TEXT, max_width=r.w - 400)
             for i, v in enumerate(e.values):
                 p.image("fire_tile", v, rect=Rect(drawn.right + 12 + i * 40, y - 2, 36, 36))

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from game.data import ELEMENTS, animals, boards, trees
 from game.engine import Game
-from game.engine.state import COLUMNS, CORNERS, LINES, START_SPACE
+from game.engine.state import COLUMNS, CORNERS, LINES, ROCKS, START_SPACE
 from game.ui.table.targets import Target
 from game.ui.words.sentences import (
     Tr,
@@ -78,7 +78,7 @@ def space_text(tr: Tr, game: Game, seat: int, x: int, y: int) -> RulesText:
     corner = CORNERS.get(space)
     if corner is not None:
         lines.append(tr(f"rules.corner.{corner.bonus}", amount=corner.amount))
-    for spaces, element, amount, _label in LINES:
+    for spaces, element, amount in LINES:
         if space in spaces:
             lines.append(tr("rules.line", amount=amount, element=element_name(tr, element)))
     title = tr("rules.space_title", column=x + 1, row=y + 1)
@@ -98,10 +98,9 @@ def describe_target(tr: Tr, t: Target, game: Game) -> RulesText | None:  # noqa:
     if k == "space":
         return space_text(tr, game, t.a, t.b, t.c)
     if k == "rock":
-        bonus = boards().rocks[t.a]
         return RulesText(
             tr("rules.rock_title", rock=t.a),
-            tr("rules.rock", bonus=tr(f"rock.{bonus}")) + "\n" + tr("rules.move"),
+            tr("rules.rock", bonus=tr(f"rock.{ROCKS[t.a]}")) + "\n" + tr("rules.move"),
         )
     if k == "centre_fire":
         return RulesText(tr("rules.fire_title", value=t.a), tr("rules.fire"), ("fire_tile", t.a))

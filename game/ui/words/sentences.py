@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, assert_never, cast
 
 from game.data import ELEMENTS, animals, boards, trees
-from game.engine import Game, IllegalMove, Move
+from game.engine import Game, IllegalMove, Move, SkipReason, TaskKind
 from game.engine import events as ev
 from game.engine.moves import (
     AnyMove,
@@ -24,7 +24,7 @@ from game.engine.moves import (
     Stop,
     UseFragment,
 )
-from game.engine.state import N_ROCKS
+from game.engine.state import N_ROCKS, ROCKS
 
 Tr = Callable[..., str]
 SEASONS = boards().seasons
@@ -56,6 +56,27 @@ def element_name(tr: Tr, element: int | str) -> str:
 
 def tile_name(tr: Tr, kind: str) -> str:
     return tr(f"tile.{kind}")
+
+
+def line_bonus_sentence(tr: Tr, line: int) -> str:
+    """A completed line of the Forest and what it gives for good (``TreePlanted.lines``
+    holds indexes into the board's line bonuses)."""
+    b = boards().line_bonuses[line]
+    where = tr(f"line.{b.line}", n=b.index + 1)
+    return tr("log.line_done", line=where, amount=b.amount, element=element_name(tr, b.element))
+
+
+def bonus_skipped_sentence(tr: Tr, name: str, bonus: TaskKind, reason: SkipReason) -> str:
+    fmt = {"name": name, "bonus": tr(f"bonus.{bonus}")}
+    match reason:
+        case SkipReason.DECLINED:
+            return tr("log.bonus_declined", **fmt)
+        case SkipReason.NOTHING_POSSIBLE:
+            return tr("log.bonus_impossible", **fmt)
+        case SkipReason.SUPPLY_EMPTY:
+            return tr("log.bonus_no_fragment", **fmt)
+        case _:
+            assert_never(reason)
 
 
 def rock_destination(game: Game, seat: int, distance: int) -> int:
@@ -97,7 +118,7 @@ def describe_move(
         case MoveSpirit():
             if game is not None and seat >= 0:
                 dest = rock_destination(game, seat, m.distance)
-                bonus = tr(f"rock.{boards().rocks[dest]}")
+                bonus = tr(f"rock.{ROCKS[dest]}")
                 return counted(tr, "move.move_to", m.distance, n=m.distance, rock=dest, bonus=bonus)
             return counted(tr, "move.move", m.distance, n=m.distance)
         case Steal():
@@ -137,7 +158,7 @@ def log_sentence(tr: Tr, event: ev.Event, names: Sequence[str]) -> str | None:  
             return counted(tr, "log.turn_started", e.actions, name=n(e.player), actions=e.actions)
         case ev.ActionChosen():
             return tr("log.action_chosen", name=n(e.player), action=tr(f"action.{e.action}"))
-        case ev.BonusStarted() if e.bonus == "steal":
+        case ev.BonusStarted() if e.bonus == TaskKind.STEAL:
             return tr("log.steal_started", name=n(e.player))  # a jumped Spirit, not the rock
         case ev.BonusStarted():
             return tr(
@@ -148,7 +169,7 @@ def log_sentence(tr: Tr, event: ev.Event, names: Sequence[str]) -> str | None:  
                 extra=e.extra,
             )
         case ev.BonusSkipped():
-            return tr("log.bonus_skipped", name=n(e.player), bonus=tr(f"bonus.{e.bonus}"))
+            return bonus_skipped_sentence(tr, n(e.player), e.bonus, e.reason)
         case ev.StepEnded() | ev.TurnEnded():
             return None  # the next line (a turn, a bonus) says it
         case ev.FragmentsTaken():
@@ -165,9 +186,7 @@ def log_sentence(tr: Tr, event: ev.Event, names: Sequence[str]) -> str | None:  
                 column=e.x + 1,
                 row=e.y + 1,
             )
-            if e.line_bonuses:
-                text += " " + tr("log.line_bonus", count=len(e.line_bonuses))
-            return text
+            return " ".join([text, *(line_bonus_sentence(tr, i) for i in e.lines)])
         case ev.StandeeMoved():
             return tr("log.standee_moved", name=n(e.player), rock=e.end, steps=len(e.path))
         case ev.TileStolen():
