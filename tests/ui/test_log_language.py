@@ -45,7 +45,7 @@ def test_a_korean_games_log_holds_no_english() -> None:
 @pytest.mark.parametrize(
     "lang,expected",
     [
-        ("en", "Column 3 is complete: +1 Sun for good."),
+        ("en", "Column 3 is complete: +1\u00a0Sun for good."),  # (no break before Sun)
         ("ko", "3열 완성: 태양 +1 (계속 유지)."),
     ],
 )
