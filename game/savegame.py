@@ -22,6 +22,7 @@ at its first decision migrates, any other is refused with ``save.too_old``.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -44,6 +45,19 @@ MAX_SAVE_BYTES = 5 * 1024 * 1024
 # The longest move is ~45 bytes of compact JSON: 50,000 of them stay far below the 5 MB limit
 # with the game beside them (the log is not written), so every save the app writes loads.
 MAX_MOVES = 50_000
+
+
+class OverLimit(ValueError):
+    """A document the reader would refuse for its length: the writer refuses it first."""
+
+
+def check_limits(raw: dict[str, Any]) -> None:
+    """The reader's limit on the move list, applied by the writer before it writes (the
+    byte limit, ``MAX_SAVE_BYTES``, is applied to the encoded bytes by the same rule):
+    the app never writes a save it would refuse to load."""
+    moves = raw.get("moves")
+    if isinstance(moves, list) and len(moves) > MAX_MOVES:
+        raise OverLimit(f"{len(moves)} moves is over the {MAX_MOVES}-move limit")
 
 
 class SaveError(ValueError):
@@ -93,6 +107,20 @@ class SavedMatch:
     @property
     def round(self) -> int:
         return self.game.round
+
+    def key(self) -> str:
+        """The match's identity (setup, seats, AI seed and moves), 16 hex digits: the same
+        finished game gets the same key however often it is recorded."""
+        what = [
+            self.players,
+            self.seed,
+            self.first_player,
+            [s.to_json() for s in self.seats],
+            self.ai_seed,
+            [[seat, m.to_json()] for seat, m in self.moves],
+        ]
+        text = json.dumps(what, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
 # --- reading ---------------------------------------------------------------------------

@@ -8,7 +8,11 @@ Injects, at scale, the faults of issue 17 and counts what the app does with them
 * ``kills``: SIGKILLs of a headless game that autosaves after every move through the app's
   background writer; after each kill the game is continued from the autosave;
 * ``workers``: SIGKILLs and SIGSTOPs of real AI worker processes behind supervised seats;
-* ``settings``: hostile settings, statistics and lesson-progress files.
+* ``settings``: hostile settings, statistics and lesson-progress files;
+* ``folders``, ``records``, ``reviews`` (issue 32, items 13-17): a file in the place of each
+  folder of the player's files at launch, ``--check-save`` on paths the system refuses, a
+  save past the move limit, a kill at each write of the game-over pair (statistics, replay),
+  and mutated review-cache files (deep nesting, moves and numbers that do not fit the game).
 
 Every case ends as ``ok`` or as one of ``crash``, ``hang``, ``lost`` (a game that was saved
 cannot be continued) or ``accepted_bad`` (a loaded position the rules cannot reach). Prints one
@@ -197,14 +201,14 @@ def save_case(home: Path, data: bytes) -> str:
     doc = storage.load_match()
     if doc is None:
         return "refused" if storage.take_notices() else "lost"  # a refusal must be said
-    if not replays_to(doc):
+    if not replays_to(doc.to_json()):
         return "accepted_bad"
-    match = Match.from_json(doc)
+    match = Match.from_saved(doc)
     if not sound(match.game):
         return "accepted_bad"
     storage.save_match(match.to_json())  # the table's next autosave
     again = storage.load_match()
-    if again is None or Match.from_json(again).game.to_json() != match.game.to_json():
+    if again is None or Match.from_saved(again).game.to_json() != match.game.to_json():
         return "lost"
     return "accepted"
 
@@ -245,7 +249,7 @@ doc = storage.load_match()
 if doc is None:
     match = Match.new([Seat("Ana", "human"), Seat("Bo", "easy"), Seat("Cy", "hard")], 17, 0)
 else:
-    match = Match.from_json(doc)
+    match = Match.from_saved(doc)
 rand = random.Random(len(match.history))
 print("start", len(match.history), flush=True)
 while not match.game.over:
@@ -293,7 +297,7 @@ def audit_kills(n: int, rand: random.Random, work: Path) -> dict:
         if doc is None:
             outcomes["lost" if progress >= 0 or notices else "ok"] += 1
             continue
-        moves = len(doc["moves"])
+        moves = len(doc.moves)
         if moves < progress or notices:
             outcomes["lost"] += 1
         else:
@@ -433,9 +437,9 @@ HOSTILE: list[tuple[str, Callable[[Path], None]]] = [
 
 
 def audit_settings(work: Path) -> dict:
+    from game.app.lesson_progress import ProgressStore
     from game.app.settings_file import SettingsStore
     from game.app.stats_file import StatsStore
-    from game.lessons import ProgressStore
     from game.player_settings import WINDOW_LIMITS
 
     outcomes: Counter[str] = Counter()
@@ -472,6 +476,181 @@ def audit_settings(work: Path) -> dict:
     return {"part": "settings", "cases": len(HOSTILE), **outcomes}
 
 
+@contextlib.contextmanager
+def home(folder: Path) -> Iterator[None]:
+    """``LIVING_FOREST_HOME`` set to ``folder`` for the launch code, which reads it."""
+    old = os.environ.get("LIVING_FOREST_HOME")
+    os.environ["LIVING_FOREST_HOME"] = str(folder)
+    try:
+        yield
+    finally:
+        if old is None:
+            os.environ.pop("LIVING_FOREST_HOME", None)
+        else:
+            os.environ["LIVING_FOREST_HOME"] = old
+
+
+def _case(outcomes: Counter[str], check: Callable[[], bool]) -> None:
+    try:
+        with watchdog():
+            outcomes["ok" if check() else "lost"] += 1
+    except Hang:
+        outcomes["hang"] += 1
+    except Exception:  # noqa: BLE001 - counted and shown
+        outcomes["crash"] += 1
+        traceback.print_exc()
+
+
+def audit_folders(work: Path) -> dict:
+    """13: a file where a folder should be: the launch names the folder, never dies. 14:
+    ``--check-save`` on paths the system refuses: one line, exit status 3."""
+    from game.app.launch import FolderProblem, file_services
+    from game.app.saves import CHECK_REFUSED, CHECK_UNREADABLE, check_save_status
+
+    outcomes: Counter[str] = Counter()
+    for which in ("config", "data", "saves", "replays"):
+        paths = AppPaths.under(work / f"folder-{which}")
+        target = getattr(paths, which)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text("a file in the folder's place")
+
+        def launch(paths: AppPaths = paths, which: str = which) -> bool:
+            with home(paths.config.parent):
+                files = file_services()
+            if isinstance(files, FolderProblem):
+                return True
+            files[0].close()
+            return which == "replays"  # created on demand: the launch itself goes on
+
+        _case(outcomes, launch)
+    for n in (300, 5000, 20_000):
+        path = work / ("x" * n)
+        _case(outcomes, lambda p=path: check_save_status(p)[0] == CHECK_UNREADABLE)
+    blocked = work / "folder-data" / "data" / "saves" / "autosave.json"
+    _case(outcomes, lambda: check_save_status(blocked)[0] in (CHECK_REFUSED, CHECK_UNREADABLE))
+    return {"part": "folders", "cases": sum(outcomes.values()), **outcomes}
+
+
+class Killed(BaseException):
+    """The process was killed at this point (nothing after it runs)."""
+
+
+def audit_records(work: Path) -> dict:
+    """15: a save past the move limit is not written (the old one stays, the notice says
+    so). 16: a kill at each write of the game-over pair loses neither the count nor the
+    replay once the game over is shown again."""
+    import game.app.saves as saves
+    import game.app.stats_file as stats_file
+    from game.savegame import MAX_MOVES
+
+    outcomes: Counter[str] = Counter()
+    finished = played(2, 5, None)
+    doc = finished.to_json()
+
+    def too_long() -> bool:
+        storage = FileStorage(AppPaths.under(work / "records-long"))
+        storage.save_match(played(2, 1, 5).to_json())
+        old = storage.paths.autosave.read_bytes()
+        long = played(2, 1, 5).to_json()
+        long["moves"] = long["moves"] * (MAX_MOVES // 5 + 1)
+        storage.save_match(long)
+        problem = storage.save_problem()
+        kept = storage.paths.autosave.read_bytes() == old
+        return problem is not None and problem.key == "notice.save_failed_too_large" and kept
+
+    _case(outcomes, too_long)
+    for at in (1, 2, 3):
+        paths = AppPaths.under(work / f"records-kill-{at}")
+
+        def kill_then_continue(paths: AppPaths = paths, at: int = at) -> bool:
+            storage = FileStorage(paths)
+            storage.save_match(doc)
+            writes: list[int] = []
+            real = {m: m.write_json_atomic for m in (saves, stats_file)}
+
+            def killing(module: Any) -> Callable[..., None]:
+                def write(*args: Any, **kwargs: Any) -> None:
+                    writes.append(1)
+                    if len(writes) == at:
+                        raise Killed
+                    real[module](*args, **kwargs)
+
+                return write
+
+            for module in real:
+                module.write_json_atomic = killing(module)  # type: ignore[attr-defined]
+            try:
+                storage.record_game(doc)
+                storage.clear_match()
+            except Killed:
+                pass
+            finally:
+                for module, fn in real.items():
+                    module.write_json_atomic = fn  # type: ignore[attr-defined]
+            again = FileStorage(paths)
+            saved = again.load_match()
+            if saved is not None and again.record_game(saved.to_json()) is not None:
+                again.clear_match()
+            stats = again.load_stats()
+            return stats.played == 1 and len(again.list_replays()) == 1 and not again.has_match()
+
+        _case(outcomes, kill_then_continue)
+    return {"part": "records", "cases": sum(outcomes.values()), **outcomes}
+
+
+def audit_reviews(n: int, rand: random.Random, work: Path) -> dict:
+    """17: mutated review-cache files are dropped (and would be analysed again), never a
+    crash; a review that survives the cache and the check fits its game."""
+    from game.ai.coach.review import Depth, analyse
+    from game.ai.runtime.review_job import GameRecord
+    from game.app.review_cache import ReviewCache
+    from game.ui.results.review_check import review_problem
+
+    match = played(2, 5, 90)
+    record = GameRecord(2, match.seed, match.first_player, tuple(match.history),
+                        ("Ana", "Bo"), ("human", "medium"))  # fmt: skip
+    review = analyse(2, record.seed, record.first_player, record.moves, [0], Depth(0.05, 2, 60))
+    good = review.to_json()
+    outcomes: Counter[str] = Counter()
+    kinds: Counter[str] = Counter()
+    folder = work / "reviews"
+    for _ in range(n):
+        doc = json.loads(json.dumps(good))
+        kind = rand.choice(["deep", "move", "index", "number", "word", "round", "truncate"])
+        kinds[kind] += 1
+        moment = rand.choice(doc["moments"]) if doc["moments"] else {}
+        text = None
+        if kind == "deep":
+            depth = rand.randint(5_000, 200_000)
+            text = "[" * depth + "]" * rand.choice([1, depth])
+        elif kind == "move" and moment:
+            part = moment[rand.choice(["played", "best"])]
+            part[rand.choice(["tree", "card", "x", "y", "action", "kind"])] = rand.choice(
+                [999, -1, 3, "plant", None, 2.5]
+            )
+        elif kind == "index" and moment:
+            moment["index"] = rand.choice([10**6, len(record.moves), -1])
+        elif kind == "number" and moment:
+            moment["why"]["params"]["n"] = rand.choice(["many", 1.5, [], 10**12])
+        elif kind == "word" and moment:
+            moment["why"]["reasons"] = [["track", {"track": "gold", "before": 1, "after": 2}]]
+        elif kind == "round" and moment:
+            moment["round"] = rand.choice([0, 999])
+        elif kind == "truncate":
+            text = json.dumps(doc)[: rand.randrange(1, 200)]
+        cache = ReviewCache(folder)
+        cache.save(record.key, review)
+        (folder / f"{record.key}.json").write_text(text or json.dumps(doc), encoding="utf-8")
+
+        def check(cache: ReviewCache = cache) -> bool:
+            """Dropped by the cache or by the check, or unchanged by the mutation."""
+            back = cache.load(record.key)
+            return back is None or review_problem(back, record) is not None or back == review
+
+        _case(outcomes, check)
+    return {"part": "reviews", "cases": n, **outcomes, "by_kind": dict(kinds)}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="a smoke run (small counts)")
@@ -480,7 +659,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--kills", type=int, default=None)
     parser.add_argument("--workers", type=int, default=None)
     parser.add_argument(
-        "--parts", nargs="+", default=["saves", "kills", "workers", "settings"],
+        "--parts", nargs="+",
+        default=["saves", "kills", "workers", "settings", "folders", "records", "reviews"],
         help="which parts to run",
     )  # fmt: skip
     args = parser.parse_args(argv)
@@ -488,6 +668,10 @@ def main(argv: list[str] | None = None) -> int:
     n_saves = args.saves or (100 if args.quick else 2100)
     n_kills = args.kills or (5 if args.quick else 50)
     n_workers = args.workers or (3 if args.quick else 21)
+    n_reviews = 30 if args.quick else 300
+    import logging
+
+    logging.getLogger("game").addHandler(logging.NullHandler())  # the counts say it all
     bad = 0
     with tempfile.TemporaryDirectory(prefix="lf-audit-") as tmp:
         work = Path(tmp)
@@ -496,6 +680,9 @@ def main(argv: list[str] | None = None) -> int:
             "kills": lambda: audit_kills(n_kills, rand, work),
             "workers": lambda: audit_workers(n_workers, rand),
             "settings": lambda: audit_settings(work),
+            "folders": lambda: audit_folders(work),
+            "records": lambda: audit_records(work),
+            "reviews": lambda: audit_reviews(n_reviews, rand, work),
         }
         for name in args.parts:
             part = parts[name]

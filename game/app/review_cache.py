@@ -5,20 +5,26 @@ The key is a hash of the game itself (setup, moves, reviewed seats), so the game
 and the replay list find the same review without knowing the replay's file name. A cached
 review made by another analysis version (``game.ai.coach.review.version``: the analysis and its
 win-chance coefficients) is stale: it is removed and the game is analysed again. A file
-that does not parse is treated the same way.
+that does not parse (not JSON, nested too deep, a field of the wrong type or range) is
+treated the same way; the review screen also checks that a review fits its game
+(``game.ui.results.review_check``).
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
+import logging
 from pathlib import Path
 from typing import Any
 
 from game.ai.coach.review import Review, version
 from game.app.atomic import read_bytes_limited, write_json_atomic
 
+log = logging.getLogger(__name__)
+
 MAX_REVIEW_BYTES = 2 * 1024 * 1024
+# What a cached file may break in parsing: each means "not a usable review", never a crash.
+DAMAGED = (OSError, ValueError, KeyError, TypeError, IndexError, RecursionError)
 
 
 class ReviewCache:
@@ -43,14 +49,18 @@ class ReviewCache:
         else:
             try:
                 raw = json.loads(read_bytes_limited(path, MAX_REVIEW_BYTES))
-            except (OSError, ValueError):
+            except FileNotFoundError:
+                return None  # not reviewed yet
+            except DAMAGED as e:
+                log.warning("cached review %s unreadable: %s", path, e)
                 raw = None
         if raw is None:
             self.forget(key)
             return None
         try:
             review = Review.from_json(raw)
-        except (ValueError, KeyError, TypeError):
+        except DAMAGED as e:
+            log.warning("cached review %s damaged: %s", key, e)
             self.forget(key)
             return None
         if review.version != self.current:
@@ -64,12 +74,16 @@ class ReviewCache:
         if path is None:
             self._memory[key] = review.to_json()
             return
-        with contextlib.suppress(OSError, ValueError):
+        try:
             write_json_atomic(path, review.to_json(), compact=True)
+        except (OSError, ValueError) as e:
+            log.warning("review not cached (%s): %s", path, e)
 
     def forget(self, key: str) -> None:
         path = self._path(key)
         self._memory.pop(key, None)
         if path is not None:
-            with contextlib.suppress(OSError):
+            try:
                 path.unlink(missing_ok=True)
+            except OSError as e:  # the next save replaces it
+                log.warning("could not remove the cached review %s: %s", path, e)

@@ -18,7 +18,14 @@ from typing import Any
 from game.app.atomic import FileTooLarge, move_aside, read_bytes_limited, write_json_atomic
 from game.app.paths import AppPaths
 from game.notice import Notice
-from game.savegame import MAX_SAVE_BYTES, SavedMatch, SaveError, load_bytes
+from game.savegame import (
+    MAX_SAVE_BYTES,
+    OverLimit,
+    SavedMatch,
+    SaveError,
+    check_limits,
+    load_bytes,
+)
 
 log = logging.getLogger(__name__)
 
@@ -57,6 +64,7 @@ class SaveStore:
         """Write the match in progress; a full disk is reported, never raised."""
         raw = doc.to_json() if isinstance(doc, SavedMatch) else doc
         try:
+            check_limits(raw)
             write_json_atomic(
                 self.paths.autosave, raw, backup=self.backup, compact=True, limit=MAX_SAVE_BYTES
             )
@@ -116,17 +124,20 @@ class SaveStore:
     # -- replays -------------------------------------------------------------------------
 
     def save_replay(self, match: SavedMatch) -> Path:
-        """Keep a finished match under a new name in ``saves/replays``."""
-        stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+        """Keep a finished match in ``saves/replays`` as ``replay-<time>-<key>.json``, once:
+        a match whose key is there already is not written again (recording a game twice,
+        after a kill or a failed write, keeps one replay)."""
+        key = match.key()
         folder = self.paths.replays
         folder.mkdir(parents=True, exist_ok=True)
-        for n in range(1000):
-            path = folder / f"replay-{stamp}{f'-{n}' if n else ''}.json"
-            if not path.exists():
-                write_json_atomic(path, match.to_json())
-                log.info("replay kept: %s", path)
-                return path
-        raise OSError("too many replays saved this second")
+        kept = [p for p in folder.glob(f"replay-*-{key}.json") if p.is_file()]
+        if kept:
+            return kept[0]
+        stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+        path = folder / f"replay-{stamp}-{key}.json"
+        write_json_atomic(path, match.to_json())
+        log.info("replay kept: %s", path)
+        return path
 
     def list_replays(self) -> list[Path]:
         folder = self.paths.replays
@@ -191,7 +202,7 @@ def check_save(path: str | os.PathLike[str]) -> tuple[bool, str]:
 def save_failure(e: BaseException) -> Notice:
     """The notice of a failed autosave, with the reason in words a player knows."""
     key = "notice.save_failed"
-    if isinstance(e, FileTooLarge):
+    if isinstance(e, FileTooLarge | OverLimit):
         key = "notice.save_failed_too_large"
     elif isinstance(e, OSError) and e.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", -1)):
         key = "notice.save_failed_disk_full"

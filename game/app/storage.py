@@ -138,7 +138,13 @@ class FileStorage:
         return self.stats_store.reset()
 
     def record_game(self, doc: dict[str, Any]) -> MatchStats | None:
-        """Count a finished match (given as a save document) and keep it for replay."""
+        """Count a finished match (given as a save document) and keep it for replay.
+
+        Both writes can be done again without harm: the replay is named by the match's key
+        and written once, the statistics count a key once. The replay goes first, and the
+        result is ``None`` unless both are on disk: the caller then keeps the autosave, so
+        a kill or a failed write between the two is made good the next time the game over
+        is shown (Continue), never lost."""
         try:
             match = parse_save(doc)
         except SaveError as e:
@@ -146,13 +152,16 @@ class FileStorage:
             return None
         if not match.game.over:
             return None
-        key = f"{match.seed}:{match.ai_seed}:{len(match.moves or ())}"
-        summary = summarize(match.game, [s.kind for s in match.seats], key)
+        replay = self.save_replay(match)
+        summary = summarize(match.game, [s.kind for s in match.seats], match.key())
         stats = self.load_stats()
+        counted = True
         if stats.record(summary):  # counted once; a failed write is said, not swallowed
-            self.save_stats(stats)
-            self.save_replay(match)
-        return stats
+            notice = self.stats_store.save(stats)
+            self._failed_write(notice)
+            counted = notice is None
+        log.info("game recorded: replay %s, statistics %s", replay, "kept" if counted else "not")
+        return stats if replay is not None and counted else None
 
     def save_replay(self, match: SavedMatch) -> Path | None:
         try:

@@ -135,4 +135,4 @@ def test_other_failed_writes_are_said_on_the_table_at_once(
 
     storage.record_game(play_match(2, seed=5).to_json())
     keys = [n.key for n in storage.take_write_failures()]
-    assert keys == ["notice.stats_not_saved", "notice.replay_not_saved"]
+    assert keys == ["notice.replay_not_saved", "notice.stats_not_saved"]

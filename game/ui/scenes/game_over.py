@@ -121,13 +121,13 @@ class GameOverScene(TableScene):
         return r
 
     def record(self) -> None:
+        """Statistics and replay, then nothing left to continue. If either write failed
+        (the storage says so on screen) the autosave stays: Continue brings this screen back
+        and records the game again, which counts it and keeps its replay once."""
         if self.recorded:
             return
         self.recorded = True
-        try:
-            self.ctx.storage.record_game(self.match.to_json())
-            self.ctx.storage.clear_match()
-        except (OSError, ValueError, KeyError):
+        if self.ctx.storage.record_game(self.match.to_json()) is not None:
             self.ctx.storage.clear_match()
 
     def play_again(self) -> None:

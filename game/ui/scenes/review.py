@@ -9,6 +9,7 @@ model at each round start), so it is drawn at once.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from typing import Any
 
@@ -24,8 +25,11 @@ from game.ui.kit.painter import Painter
 from game.ui.kit.viewport import LOGICAL
 from game.ui.kit.widgets import Button, ButtonList, panel
 from game.ui.results.review_chart import Chart, Mark
+from game.ui.results.review_check import review_problem
 from game.ui.scene import Scene
 from game.ui.words.review_text import cost_text, move_text, percent, why_text
+
+log = logging.getLogger(__name__)
 
 SCREEN = Rect(0, 0, *LOGICAL)
 BOX = Rect(50, 30, 1820, 1020)
@@ -71,6 +75,10 @@ class ReviewScene(Scene):
         if self.cache is None:
             self.cache = self.ctx.storage.reviews()
         self.review = self.cache.load(r.key) if r.humans else None
+        problem = review_problem(self.review, r) if self.review is not None else None
+        if problem is not None:  # a cache is only a cache: analysed again, saved over it
+            log.warning("cached review %s dropped: %s", r.key, problem)
+            self.review = None
         if self.review is None and r.humans:
             self.job = (self.start_job or ReviewJob)(r.request())
         self.build()
