@@ -24,6 +24,8 @@ def shown(monkeypatch: pytest.MonkeyPatch) -> list:
         first.append((scene, app))
 
     monkeypatch.setattr(TableApp, "run", run)
+    # the window closes, but fonts other tests in this process hold stay usable
+    monkeypatch.setattr(pygame, "quit", pygame.display.quit)
     return first
 
 
