@@ -119,6 +119,9 @@ class LessonDriver:
     def make(self, move: Move) -> None:
         for c in self.clicks_for(move):
             self.click(self.zone(c) if isinstance(c, str) else c)
+        table = self.scene.table
+        if isinstance(move, PickAnimal | PickFire) and table is not None and table.tentative:
+            self.click(self.zone("button_confirm"))  # the pick that ends its step
 
     def press_continue(self) -> None:
         cont = self.scene.buttons.buttons[0]

@@ -148,9 +148,11 @@ def test_each_of_the_five_actions_by_mouse_and_keys(app, ctx) -> None:
     assert p.deck[-1] == card
     if match.active().decision is Decision.ATTRACT:
         d.key(pygame.K_RETURN)
-    # 3 Extinguish: click the Fire in the centre
+    # 3 Extinguish: click the Fire in the centre; the last one ends the step, so Confirm
     d.key(pygame.K_3)
     d.click(d.target(Target("centre_fire", match.game.centre[0], 0)))
+    assert p.fires == [] and d.top.tentative is not None
+    d.click(d.top.layout["button_confirm"].center)
     assert p.fires == [2]
     if match.active().decision is Decision.EXTINGUISH:
         d.key(pygame.K_RETURN)
@@ -226,6 +228,8 @@ def test_undo_takes_back_a_step_the_engine_ended_by_itself(app, ctx) -> None:
     d.frames()
     d.key(pygame.K_2)
     d.click(d.target(Target("reserve", card)))
+    assert match.active().decision is Decision.ATTRACT and d.top.tentative is not None
+    d.key(pygame.K_RETURN)  # the pick that ends the step is confirmed
     assert match.active().decision is Decision.ACTION  # the engine finished the step
     assert p.deck[-1] == card
     assert d.top.targets.buttons["button_undo"].enabled
@@ -238,6 +242,7 @@ def test_undo_takes_back_a_step_the_engine_ended_by_itself(app, ctx) -> None:
     # never across the end of the turn
     d.key(pygame.K_2)
     d.click(d.target(Target("reserve", card)))
+    d.key(pygame.K_RETURN)
     d.key(pygame.K_p)
     d.key(pygame.K_RETURN)
     assert match.game.turn == 1
@@ -497,6 +502,7 @@ def test_enter_acts_on_the_first_target_of_a_choose_step(app, ctx) -> None:
     d.key(pygame.K_3)
     assert d.top.targets.focus == 0 and d.top.targets.choices[0].target.kind == "centre_fire"
     first = d.top.targets.choices[0].target.a
+    d.key(pygame.K_RETURN)  # the only Fire: it ends the step, so it waits for Confirm
     d.key(pygame.K_RETURN)
     assert p.fires == [first]
 

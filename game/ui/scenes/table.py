@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, assert_never, cast
 import pygame
 
 from game.engine import IllegalMove, Move, Phase
-from game.engine.moves import PASS, Plant
+from game.engine.moves import PASS, PickAnimal, PickFire, Plant
 from game.ui.context import SPEED_FACTOR, Context
 from game.ui.kit import theme
 from game.ui.kit.anim import Animator
@@ -41,7 +41,7 @@ from game.ui.table.layout import Layout, load_layout
 from game.ui.table.log_panel import LogPanel
 from game.ui.table.match import Match
 from game.ui.table.seating import Seating
-from game.ui.table.target_map import Choice, Decider, TargetMap
+from game.ui.table.target_map import Choice, Decider, TargetMap, Tentative
 from game.ui.table.targets import Target
 from game.ui.words.rules_text import RulesText, describe_target
 from game.ui.words.sentences import as_sentence, counted, describe_move, refusal_text
@@ -70,7 +70,7 @@ class TableScene(Scene):
         self.layer = BoardLayer()
         self.pointer = Pointer()
         self.selected_tree = -1
-        self.tentative: Plant | None = None
+        self.tentative: Tentative | None = None  # a move waiting for Confirm
         self.targets = TargetMap(self.board)
         self.clock = 0.0
         self.hints = HintRequest(ctx.hint, ctx.tr, self.describe)
@@ -163,8 +163,10 @@ class TableScene(Scene):
                 question = counted(self.tr, "confirm.pass", left, n=left)
                 self.push("confirm", question, lambda: self.play(seat, PASS))
                 return
-        if isinstance(move, Plant):
-            self.tentative = move
+        if isinstance(move, Plant) or (
+            isinstance(move, PickAnimal | PickFire) and self.match.ends_step(seat, move)
+        ):
+            self.tentative = move  # the player confirms it (or takes it back) first
             self.targets.invalidate()
             return
         self.play(seat, move)
@@ -177,7 +179,7 @@ class TableScene(Scene):
         elif choice.move is not None:
             self.choose(choice.move)
 
-    def confirm_plant(self) -> None:
+    def confirm(self) -> None:  # Confirm (Enter): the planting or step-ending pick held
         seat = self.human_seat()
         if seat >= 0 and self.tentative is not None:
             move, self.tentative = self.tentative, None

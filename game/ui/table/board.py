@@ -33,6 +33,8 @@ class BoardView(SeatDrawing):
         self.tray = tray  # the seat shown in the tray (the layout is seated for it)
         self.palette = theme.NORMAL  # the table sets the player's (colour-blind or not)
         self.targets: list[tuple[Target, Rect]] = []
+        # the centre's Fires as last laid out: (round and centre zone, values, places)
+        self.fire_memory: tuple[tuple, list[int], list[Rect]] = ((), [], [])
 
     # -- geometry --------------------------------------------------------------------------
 
@@ -55,6 +57,18 @@ class BoardView(SeatDrawing):
 
     def tree_cells(self) -> list[Rect]:
         return grid_cells(self.zone("tree_supply"), 6, 2)
+
+    def centre_fire_rects(self, g: Game) -> list[Rect]:
+        """Where each Fire of ``g``'s centre lies. While Fires are only taken (the picks of
+        an Extinguish, one after another) the rest keep their places, so the next click
+        lands where the pointer already is; a new round or a Fire added lays them afresh."""
+        key = (g.round, tuple(self.zone("circle_centre")))
+        places = _kept_places(self.fire_memory[1], g.centre)
+        if self.fire_memory[0] != key or places is None:
+            slots = self.centre_fire_slots(len(g.centre))
+            self.fire_memory = (key, list(g.centre), slots)
+            return slots
+        return [self.fire_memory[2][j] for j in places]
 
     def centre_fire_slots(self, count: int) -> list[Rect]:
         c = self.zone("circle_centre")
@@ -195,9 +209,7 @@ class BoardView(SeatDrawing):
             r = self.standee_rect(q.rock)
             p.image("standee", SEASONS[q.seat], rect=r, fit=True)
             self.add(Target("standee", q.seat), r)
-        for i, (value, slot) in enumerate(
-            zip(g.centre, self.centre_fire_slots(len(g.centre)), strict=False)
-        ):
+        for i, (value, slot) in enumerate(zip(g.centre, self.centre_fire_rects(g), strict=False)):
             if ("centre_fire", i) in hidden:
                 continue
             p.image("fire_tile", value, rect=slot)
@@ -255,3 +267,18 @@ class BoardView(SeatDrawing):
             if r.collidepoint(pos):
                 return t
         return None
+
+
+def _kept_places(before: Sequence[int], now: Sequence[int]) -> list[int] | None:
+    """The index in ``before`` of each Fire of ``now``, when ``now`` is ``before`` with
+    some Fires taken (the engine takes the first of a value; order is kept); else None."""
+    out: list[int] = []
+    j = 0
+    for value in now:
+        while j < len(before) and before[j] != value:
+            j += 1
+        if j == len(before):
+            return None
+        out.append(j)
+        j += 1
+    return out

@@ -19,7 +19,6 @@ from game.engine.moves import (
     STOP,
     USE_FRAGMENT,
     ChooseAction,
-    Plant,
 )
 from game.ui.kit.anim import Animator
 from game.ui.table.board_layer import BoardLayer
@@ -28,7 +27,7 @@ from game.ui.table.layout import Layout
 from game.ui.table.log_panel import LogPanel
 from game.ui.table.match import Match
 from game.ui.table.seating import Seating
-from game.ui.table.target_map import Choice, TargetMap
+from game.ui.table.target_map import Choice, TargetMap, Tentative
 from game.ui.table.targets import Target
 
 KEY_MOVES: dict[int, Move] = {
@@ -66,7 +65,7 @@ class TableCommands(Protocol):
     targets: TargetMap
     seating: Seating  # the tray's seat, an opponent's row opened at length
     selected_tree: int  # a tree kind picked before its space, or -1
-    tentative: Plant | None  # a planting waiting for Confirm
+    tentative: Tentative | None  # a planting or a step's last pick waiting for Confirm
     message: str  # the prompt's notice (a refusal, a hint)
     round_end: object | None  # the end-of-round walkthrough, while it is up
 
@@ -78,7 +77,7 @@ class TableCommands(Protocol):
     def human_seat(self) -> int: ...
     def choose(self, move: Move) -> None: ...
     def activate(self, choice: Choice) -> None: ...
-    def confirm_plant(self) -> None: ...
+    def confirm(self) -> None: ...
     def undo(self) -> None: ...
     def show_hint(self) -> None: ...
     def open_pause(self) -> None: ...
@@ -244,7 +243,7 @@ class TableControls:
         if focused is not None:
             t.activate(focused)
         elif t.tentative is not None:
-            t.confirm_plant()
+            t.confirm()
         else:
             moves = t.match.legal()
             for m in (STOP, FINISH):

@@ -154,7 +154,7 @@ class EventDirector:
                     Flight(d["fly"], on_start=apply, image=image, src=src, dst=dst, arc=80)
                 )
             case ev.FireExtinguished():
-                slots = b.centre_fire_slots(len(shown.centre))
+                slots = b.centre_fire_rects(shown)
                 idx = shown.centre.index(e.value) if e.value in shown.centre else 0
                 src = slots[idx] if slots else L["circle_centre"]
                 dst = L.player(e.player, "fires")

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pygame import Rect
 
 from game.engine import Decision, Pending
+from game.engine.moves import Plant
 from game.engine.state import COLUMNS, ROWS, START_TREE
 from game.ui.kit import theme
 from game.ui.kit.painter import Painter
@@ -108,7 +109,9 @@ class ForestCloseUp:
         focused = targets.focused.target if targets.focused is not None else None
         pulse = 2 + round(abs(((clock * 2) % 2) - 1) * 3)
         for target, r in cells:
-            if tentative is not None and target == Target("space", seat, tentative.x, tentative.y):
+            if isinstance(tentative, Plant) and target == Target(
+                "space", seat, tentative.x, tentative.y
+            ):
                 p.image("tree", tentative.tree, rect=r, fit=True, alpha=170)
                 p.rect(r.inflate(8, 8), view.palette.selected, radius=10, width=5)
             elif target == focused:

@@ -144,10 +144,12 @@ class TableHud:
         if seat.is_ai:
             dots = "." * (1 + int(v.clock * 3) % 3)
             return tr("prompt.ai_thinking", name=seat.name, dots=dots)
-        tentative: Plant | None = self.targets.decider.tentative
+        tentative = self.targets.decider.tentative
         selected = self.targets.decider.selected_tree
-        if tentative is not None:
+        if isinstance(tentative, Plant):
             return tr("prompt.confirm_plant", move=v.describe(tentative))
+        if tentative is not None:  # a pick that ends its step
+            return tr(f"prompt.confirm_{a.decision.value}", move=v.describe(tentative))
         if a.decision is Decision.PLANT and selected >= 0:
             return tr("prompt.pick_space", tree=tree_name(tr, selected))
         key = f"prompt.{a.decision.value}"

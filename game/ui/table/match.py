@@ -16,7 +16,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.engine import Decision, Game, Move, Pending, Phase, new_game
+from game.engine import Decision, Game, IllegalMove, Move, Pending, Phase, new_game
 from game.engine import events as ev
 from game.engine.moves import ChooseAction
 from game.savegame import SavedMatch, parse_save
@@ -153,6 +153,25 @@ class Match:
         self.queue.extend(events)
         self.version += 1
         return events
+
+    def ends_step(self, seat: int, move: Move) -> bool:
+        """Whether ``move`` (a pick) would end its Attract or Extinguish by itself: nothing
+        else fits the Sun or Water left, so the engine ends the step, and maybe the turn or
+        the round. The table holds such a pick for Confirm, as it does a planting."""
+        before = self.active()
+        trial = self.game.clone()
+        try:
+            trial.play(seat, move)
+        except IllegalMove:
+            return False  # playing it says why
+        after = self.pending_of(trial)
+        return (
+            before is None
+            or after is None
+            or after.player != seat
+            or after.decision is not before.decision
+            or after.source != before.source
+        )
 
     def undo(self) -> bool:
         if not self.can_undo():

@@ -41,6 +41,9 @@ from game.ui.table.board import BoardView
 from game.ui.table.targets import Target, intended_move
 from game.ui.words.sentences import Tr, rock_destination
 
+# A move made but waiting for Confirm: a planting, or the pick that ends its step.
+Tentative = Plant | PickAnimal | PickFire
+
 TOP_BUTTONS = ("button_hint", "button_rules", "button_settings", "button_menu")
 BUTTON_MOVES: dict[str, Move] = {
     "button_draw": DRAW,
@@ -65,7 +68,7 @@ class ButtonActions(Protocol):
     """What the table's buttons do (the table's own commands)."""
 
     def choose(self, move: Move) -> None: ...
-    def confirm_plant(self) -> None: ...
+    def confirm(self) -> None: ...
     def undo(self) -> None: ...
     def show_hint(self) -> None: ...
     def open_rules(self) -> None: ...
@@ -81,7 +84,7 @@ class Decider:
     seat: int  # -1: nobody may act by mouse or keyboard now
     decision: Decision | None
     selected_tree: int = -1
-    tentative: Plant | None = None
+    tentative: Tentative | None = None  # a move waiting for Confirm
     can_undo: bool = False
     hint_ready: bool = False  # a hint service exists
     viewer: int = -1  # whose discard pile the Discard button opens
@@ -98,6 +101,7 @@ class TargetMap:
         self.choices: list[Choice] = []
         self.buttons: dict[str, Button] = {}
         self.focus = -1
+        self.centre: list[int] = []  # the Fires in the centre when the map was built
 
     def invalidate(self) -> None:
         """Build again on the next refresh (a new step, a new language)."""
@@ -119,6 +123,7 @@ class TargetMap:
         self.decider = decider
         seat = decider.seat
         self.moves = game.legal_moves(seat) if seat >= 0 else []
+        self.centre = list(game.centre)
         self.choices = self.targets_of(game, decider, self.moves)
         self.focus = -1 if self.focus >= len(self.choices) else self.focus
         if self.focus < 0 and self.choices and STOP not in self.moves and FINISH not in self.moves:
@@ -137,9 +142,9 @@ class TargetMap:
                     out.append(Choice(Target("draw_pile", seat), m))
                 case UseFragment():
                     out.append(Choice(Target("fragments", seat), m))
-                case PickAnimal():
+                case PickAnimal() if decider.tentative is None:
                     out.append(Choice(Target("reserve", m.card), m))
-                case PickFire():
+                case PickFire() if decider.tentative is None:
                     for i, v in enumerate(game.centre):
                         if v == m.value:
                             out.append(Choice(Target("centre_fire", v, i), m))
@@ -158,6 +163,8 @@ class TargetMap:
                     for kind, season in game.players[m.victim].tiles:
                         if kind == m.tile:
                             out.append(Choice(Target("victory", m.victim, season, s=kind), m))
+                case PickAnimal() | PickFire():
+                    pass  # a pick waits for Confirm: nothing else is picked meanwhile
                 case Stop() | ChooseAction() | Pass() | Finish() | SkipBonus():
                     pass  # buttons (buttons_of)
                 case _:
@@ -205,7 +212,7 @@ class TargetMap:
             for a in range(1, 6):
                 offer(f"button_action_{a}", f"action.{a}", str(a), ChooseAction(a).canonical())
             offer("button_pass", "button.pass", "P", PASS)
-        if seat >= 0 and FINISH in moves:
+        if seat >= 0 and FINISH in moves and decider.tentative is None:
             offer("button_finish", "button.finish", tr("key.enter"), FINISH)
         if seat >= 0 and SKIP_BONUS in moves:
             offer("button_skip", "button.skip", "S", SKIP_BONUS)
@@ -213,7 +220,7 @@ class TargetMap:
             confirm = tr("button.confirm")
             # "Confirm  [Enter]" fits the standard width only so
             key = tr("key.enter")
-            add("button_confirm", confirm, key, actions.confirm_plant, True, True, theme.SMALL)
+            add("button_confirm", confirm, key, actions.confirm, True, True, theme.SMALL)
         if seat >= 0 and decision not in (None, Decision.DRAW):
             picking = decider.tentative is not None or decider.selected_tree >= 0
             undo = tr("button.undo")
@@ -248,11 +255,15 @@ class TargetMap:
             r = board.rect_of(Target("tree_kind", d.selected_tree))
             if r is not None:
                 p.rect(r.inflate(8, 8), palette.selected, radius=8, width=5)
-        if d.tentative is not None:
+        if isinstance(d.tentative, Plant):
             t = d.tentative
             r = board.space(d.seat, t.x, t.y)
             p.image("tree", t.tree, rect=r, fit=True, alpha=170)
             p.rect(r.inflate(8, 8), palette.selected, radius=8, width=4)
+        elif d.tentative is not None:  # the pick waiting for Confirm
+            r = board.rect_of(self.pick_target(d.tentative))
+            if r is not None:
+                p.rect(r.inflate(10, 10), palette.selected, radius=8, width=5)
         if self.choice_for(hover) is not None:
             r = board.rect_of(hover) if hover is not None else None
             if r is not None:
@@ -263,6 +274,15 @@ class TargetMap:
                     r = board.rect_of(c.target)
                     if r is not None:
                         p.rect(r.inflate(14, 14), theme.ACCENT, radius=10, width=3)
+
+    def pick_target(self, move: PickAnimal | PickFire) -> Target:
+        """Where a pick waiting for Confirm lies: its Reserve card, or the first Fire of its
+        value in the centre (the one a click takes)."""
+        if isinstance(move, PickAnimal):
+            return Target("reserve", move.card)
+        centre = self.centre
+        i = centre.index(move.value) if move.value in centre else 0
+        return Target("centre_fire", move.value, i)
 
     # -- reading the map -------------------------------------------------------------------
 
@@ -331,6 +351,8 @@ class TargetMap:
                 return board.rect_of(Target("tree_kind", m.tree))
             case ChooseAction():
                 return L[f"button_action_{m.action}"]
+            case PickAnimal() | PickFire() if self.decider.tentative == m:
+                return L["button_confirm"]
             case Draw() | UseFragment() | PickAnimal() | PickFire() | MoveSpirit() | Steal():
                 for c in self.choices:  # a piece on the board (a button if none is shown)
                     if c.move == m:
