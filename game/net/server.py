@@ -195,6 +195,15 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--cert", help="TLS certificate chain (PEM): serve wss://")
     ap.add_argument("--key", help="TLS private key (PEM), with --cert")
     ap.add_argument("--ai-processes", type=int, default=1, help="AI worker processes (0: a thread)")
+    ap.add_argument(
+        "--creates-per-minute", type=int, default=Limits.creates, help="new tables per address"
+    )
+    ap.add_argument(
+        "--sync",
+        default="full",
+        choices=["full", "normal"],
+        help="SQLite synchronous: full survives a power cut, normal only a crash of the server",
+    )
     ap.add_argument("--log-level", default="INFO", choices=["DEBUG", "INFO", "WARNING", "ERROR"])
     args = ap.parse_args(argv)
     if bool(args.cert) != bool(args.key):
@@ -209,7 +218,13 @@ def main(argv: list[str] | None = None) -> int:
     )
     tls = tls_context(args.cert, args.key) if args.cert else None
     server = MatchServer(
-        args.db, args.host, args.port, processes=max(0, args.ai_processes), tls=tls
+        args.db,
+        args.host,
+        args.port,
+        processes=max(0, args.ai_processes),
+        tls=tls,
+        limits=Limits(creates=args.creates_per_minute),
+        durable=args.sync == "full",
     )
 
     def ready(url: str) -> None:  # one JSON line on stdout: scripts and tests read the port

@@ -1,0 +1,244 @@
+"""Load benchmark of the match server: N concurrent tables of scripted clients on loopback.
+
+    python -m game.devtools.net_bench --matches 200 --seconds 60 --pace 1 3
+
+The server runs as its own process (``python -m game.net.server``, a fresh store in a
+temporary folder), so its CPU and memory are measured alone. Every seat of every table is a
+scripted client with its own connection that paces like a person: it waits a random 1-3 s
+(``--pace``) before each of its moves, draws included, then plays a random legal move. The
+move round trip is the time from sending a move to its ``ack`` (the move checked, applied
+and committed to SQLite). Prints one JSON line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from websockets.asyncio.client import connect
+
+from game.net.mirror import Mirror
+from game.net.protocol import MAX_SERVER_MESSAGE, decode, encode
+
+CLK = os.sysconf("SC_CLK_TCK")
+
+
+@dataclass
+class Stats:
+    rtt: list[float] = field(default_factory=list)
+    errors: int = 0
+    games_over: int = 0
+
+
+def proc_cpu_s(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / CLK
+
+
+def proc_rss_kb(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+async def player(
+    url: str,
+    first: dict,
+    pace: tuple[float, float],
+    stop: float,
+    stats: Stats,
+    seed: int,
+    seated: asyncio.Future,
+) -> None:
+    rand = random.Random(seed)
+    mirror = Mirror()
+    async with connect(url, max_size=MAX_SERVER_MESSAGE, compression=None, open_timeout=60) as ws:
+        await ws.send(encode(first))
+        changed = asyncio.Event()
+        acked = asyncio.Event()
+
+        async def read() -> None:
+            async for raw in ws:
+                msg = decode(raw, MAX_SERVER_MESSAGE)
+                mirror.handle(msg)
+                kind = msg["type"]
+                if kind == "welcome" and not seated.done():
+                    seated.set_result(mirror.code)
+                elif kind == "ack":
+                    acked.set()
+                elif kind == "error":
+                    stats.errors += 1
+                    acked.set()
+                changed.set()
+
+        reader = asyncio.create_task(read())
+        try:
+            while time.monotonic() < stop:
+                game = mirror.game
+                seat = mirror.yours[0] if mirror.yours else -1
+                legal = game.legal_moves(seat) if game is not None and seat >= 0 else []
+                if game is not None and game.over:
+                    stats.games_over += 1
+                    return
+                if not legal:
+                    changed.clear()
+                    await asyncio.wait_for(changed.wait(), max(0.01, stop - time.monotonic()))
+                    continue
+                await asyncio.sleep(rand.uniform(*pace))
+                if mirror.game is not game or not game.legal_moves(seat):
+                    continue
+                seq = mirror.seq[seat]
+                acked.clear()
+                started = time.perf_counter()
+                await ws.send(
+                    encode(
+                        {
+                            "type": "play",
+                            "seat": seat,
+                            "seq": seq,
+                            "move": rand.choice(legal).to_json(),
+                        }
+                    )
+                )
+                await asyncio.wait_for(acked.wait(), 30)
+                stats.rtt.append(time.perf_counter() - started)
+                while mirror.seq.get(seat, 0) <= seq and time.monotonic() < stop:
+                    changed.clear()  # wait until our own move's events are in the mirror
+                    await asyncio.wait_for(changed.wait(), 30)
+        except TimeoutError:
+            return
+        finally:
+            reader.cancel()
+
+
+async def run(url: str, args: argparse.Namespace, server_pid: int) -> dict:
+    stats = Stats()
+    loop = asyncio.get_running_loop()
+    rss0 = proc_rss_kb(server_pid)
+    setup_started = time.monotonic()
+    stop = time.monotonic() + 3600
+    tasks = []
+    codes: list[asyncio.Future] = []
+    seats = [{"name": f"P{i}", "kind": "human"} for i in range(args.players)]
+    for m in range(args.matches):  # the hosts, then everyone else joins
+        fut = loop.create_future()
+        codes.append(fut)
+        first = {"type": "create", "seats": seats, "mine": [0]}
+        tasks.append(
+            asyncio.create_task(
+                player(url, first, (args.pace[0], args.pace[1]), stop, stats, m * 10, fut)
+            )
+        )
+        if m % 20 == 19:
+            await asyncio.sleep(0.05)
+    for m, fut in enumerate(codes):
+        code = await asyncio.wait_for(fut, 60)
+        for s in range(1, args.players):
+            first = {"type": "join", "code": code, "seats": [s]}
+            tasks.append(
+                asyncio.create_task(
+                    player(
+                        url,
+                        first,
+                        (args.pace[0], args.pace[1]),
+                        stop,
+                        stats,
+                        m * 10 + s,
+                        loop.create_future(),
+                    )
+                )
+            )
+        if m % 20 == 19:
+            await asyncio.sleep(0.05)
+    await asyncio.sleep(args.settle)  # everyone seated; tables wait for the first paced moves
+    rss_idle = proc_rss_kb(server_pid)
+    setup_s = time.monotonic() - setup_started
+    stats.rtt.clear()
+    cpu0, t0, own0 = proc_cpu_s(server_pid), time.monotonic(), time.process_time()
+    await asyncio.sleep(args.seconds)
+    cpu1, t1, own1 = proc_cpu_s(server_pid), time.monotonic(), time.process_time()
+    rtt = sorted(stats.rtt)
+    for t in tasks:
+        t.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+
+    def pct(p: float) -> float:
+        return round(rtt[min(len(rtt) - 1, int(p * len(rtt)))] * 1000, 2) if rtt else -1.0
+
+    elapsed = t1 - t0
+    return {
+        "concurrent_matches": args.matches,
+        "players": args.players,
+        "connections": args.matches * args.players,
+        "pacing_s": list(args.pace),
+        "seconds": round(elapsed, 1),
+        "moves": len(rtt),
+        "moves_per_s": round(len(rtt) / elapsed, 1),
+        "rtt_p50_ms": pct(0.5),
+        "rtt_p99_ms": pct(0.99),
+        "rtt_max_ms": round(rtt[-1] * 1000, 2) if rtt else -1.0,
+        "errors": stats.errors,
+        "server_cpu_cores": round((cpu1 - cpu0) / elapsed, 3),
+        "server_cpu_ms_per_move": round((cpu1 - cpu0) * 1000 / max(1, len(rtt)), 3),
+        "server_rss_mb": round(proc_rss_kb(server_pid) / 1024, 1),
+        "idle_kb_per_match": round((rss_idle - rss0) / args.matches, 1),
+        "clients_cpu_cores": round((own1 - own0) / elapsed, 3),
+        "setup_s": round(setup_s, 1),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--matches", type=int, default=50)
+    ap.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
+    ap.add_argument("--seconds", type=float, default=30.0)
+    ap.add_argument("--pace", type=float, nargs=2, default=(1.0, 3.0), metavar=("MIN", "MAX"))
+    ap.add_argument(
+        "--settle", type=float, default=2.0, help="seconds between seating and measuring"
+    )
+    ap.add_argument("--sync", default="full", choices=["full", "normal"], help="the store's")
+    args = ap.parse_args(argv)
+    with tempfile.TemporaryDirectory() as tmp:
+        cmd = [
+            sys.executable,
+            "-m",
+            "game.net.server",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--db",
+            str(Path(tmp) / "bench.db"),
+            "--ai-processes",
+            "0",
+            "--log-level",
+            "WARNING",
+            "--sync",
+            args.sync,
+            "--creates-per-minute",
+            "100000",
+        ]
+        proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True)
+        try:
+            assert proc.stdout is not None
+            url = json.loads(proc.stdout.readline())["listening"]
+            result = asyncio.run(run(url, args, proc.pid))
+        finally:
+            proc.terminate()
+            proc.wait(20)
+    print(json.dumps(result), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

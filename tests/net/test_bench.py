@@ -1,0 +1,21 @@
+"""The load benchmark runs end to end (a tiny run) and reports what docs/network.md quotes."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game.devtools import net_bench
+
+
+def test_a_tiny_bench_run_reports_moves_round_trips_cpu_and_memory(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ["--matches", "2", "--players", "2", "--seconds", "1.5", "--pace", "0.02", "0.05"]
+    assert net_bench.main([*args, "--settle", "0.3", "--sync", "normal"]) == 0
+    out = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert out["concurrent_matches"] == 2 and out["connections"] == 4
+    assert out["moves"] > 10 and out["errors"] == 0
+    assert 0 < out["rtt_p50_ms"] <= out["rtt_p99_ms"] <= out["rtt_max_ms"]
+    assert out["server_rss_mb"] > 0 and out["server_cpu_cores"] >= 0
