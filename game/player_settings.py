@@ -12,6 +12,9 @@ from game.seats import Seat, seat_from_json, seat_problem
 LANGUAGES: tuple[str, ...] = ("en", "ko")
 SPEEDS: tuple[str, ...] = ("slow", "normal", "fast", "instant")
 UI_SCALES: tuple[int, ...] = (100, 125, 150)  # interface (text) scale, percent
+# The end of a round: each step waits for a click or key ("steps", what a new player needs),
+# or plays by itself, stopping only where a human receives Fire Varans ("auto").
+ROUND_END_MODES: tuple[str, ...] = ("steps", "auto")
 WINDOW_SIZES: tuple[tuple[int, int], ...] = ((1280, 720), (1600, 900), (1920, 1080), (2560, 1440))
 # A window larger than any screen only costs memory (16384 x 16384 took 5.6 GB): 8K at most.
 WINDOW_LIMITS = {"window_width": (320, 7680), "window_height": (240, 4320)}
@@ -32,6 +35,7 @@ class PlayerSettings:
     confirm_pass: bool = True
     hover_help: bool = True
     ui_scale: int = 100
+    round_end: str = "steps"
     # The New game screen starts from the last table played (names and kinds, 2-4 seats).
     last_table: tuple[Seat, ...] = ()
 
@@ -72,6 +76,8 @@ def _valid(name: str, v: Any) -> Any:
         return v if v in LANGUAGES else None
     if name == "speed":
         return v if v in SPEEDS else None
+    if name == "round_end":
+        return v if v in ROUND_END_MODES else None
     if name == "ui_scale":
         return v if type(v) is int and v in UI_SCALES else None
     if name in ("fullscreen", "muted", "colour_blind", "confirm_pass", "hover_help"):

@@ -19,6 +19,7 @@ def test_the_end_of_round_walkthrough_takes_under_five_seconds_at_normal_speed(a
         d.frames()
     assert d.top.kind == "end_of_round"
     ctx.settings.speed = "normal"
+    ctx.settings.round_end = "auto"  # (step by step, the default, waits for the player)
     frames = 0
     while d.top.kind == "end_of_round" and frames < 60 * 20:
         d.frames()

@@ -39,6 +39,10 @@ def test_one_table_from_the_draw_phase_through_the_round_end_to_the_next_round(a
     assert app.stack.scenes[-2:] == [table, walk]  # pushed over the table, not in its place
     assert walk.table is table and table.human_seat() == -1
     assert table.banner_text() == ctx.tr("banner.end_of_round", round=1)
+    for step in range(5):  # step by step (the default): each step waits for a key
+        d.frames(60 * 3)
+        assert d.top is walk and walk.index == step and walk.waiting()
+        d.key(pygame.K_SPACE)
     for _ in range(60 * 10):
         if d.top is not walk:
             break

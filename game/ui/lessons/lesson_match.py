@@ -129,6 +129,9 @@ class TutorialMatch(Match):
     def draws_at_once(self) -> bool:
         return False  # the scripted opponent draws in its turn, as the lesson tells it
 
+    def round_end_by_hand(self, mode: str) -> bool:
+        return False  # the lesson holds the band itself while its notes talk about it
+
     def offers(self, move: Move) -> bool:
         step = self.runner.step
         return step is not None and step.move == move

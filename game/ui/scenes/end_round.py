@@ -182,12 +182,29 @@ class EndOfRoundOverlay(Scene):
         quiet = not step.events or step.name in ROUTINE
         return QUIET_STEP_SECONDS if quiet else STEP_SECONDS
 
+    def waiting(self) -> bool:
+        """The current step has landed and waits for a click or a key: every step when the
+        player takes the end of the round step by step; when it plays by itself, the attack
+        that deals Fire Varans to a human (their own Varan is never missed)."""
+        if not 0 <= self.index < len(self.steps) or self.anims.busy:
+            return False
+        if self.match.round_end_by_hand(self.ctx.settings.round_end):
+            return True
+        step = self.steps[self.index]
+        seats = self.match.seats
+        return step.name == "attack" and any(
+            isinstance(e, ev.VaransDealt) and e.count > 0 and not seats[e.player].is_ai
+            for e in step.events
+        )
+
     def skip_all(self) -> None:
         while self.index < len(self.steps):
             self.next_step()
 
     def busy(self) -> bool:
-        return self.index < len(self.steps) or self.table.busy()
+        """Frames while pieces fly or a step holds; none while a step waits for input."""
+        going = self.index < len(self.steps) and not self.waiting()
+        return going or self.anims.busy or self.table.busy()
 
     def update(self, dt: float) -> None:
         """The current step's pieces fly, then it holds a moment; after the last step the
@@ -203,7 +220,7 @@ class EndOfRoundOverlay(Scene):
                 self.anims.update(dt * speed)
             else:
                 self.timer += dt * speed
-                if self.timer >= self.hold():
+                if self.timer >= self.hold() and not self.waiting():
                     self.next_step()
         table.autosave()
         if self.index >= len(self.steps) and self.stack is not None and self.stack.top is self:
@@ -270,12 +287,15 @@ class EndOfRoundOverlay(Scene):
         step = self.steps[self.index]
         body = Rect(r.x + 24, r.y + 68, r.w - 48, r.h - 104)
         self.draw_step(p, body, step)
+        waiting = self.waiting()
+        auto = not self.match.round_end_by_hand(self.ctx.settings.round_end)
         p.text(
-            tr("onibi.continue"),
+            tr("onibi.continue" if waiting or not auto else "onibi.continue_auto"),
             (r.right - 24, r.bottom - 10),
             theme.SMALL,
-            theme.TEXT_DIM,
+            theme.ACCENT if waiting else theme.TEXT_DIM,
             anchor="bottomright",
+            bold=waiting,
         )
 
     def draw_step(self, p: Painter, r: Rect, step: Step) -> None:

@@ -8,7 +8,7 @@ from collections.abc import Callable
 import pygame
 from pygame import Rect
 
-from game.player_settings import LANGUAGES, SPEEDS, UI_SCALES, WINDOW_SIZES
+from game.player_settings import LANGUAGES, ROUND_END_MODES, SPEEDS, UI_SCALES, WINDOW_SIZES
 from game.ui.context import Context
 from game.ui.kit import theme
 from game.ui.kit.painter import Painter
@@ -124,9 +124,10 @@ class SettingsOverlay(Overlay):
             (tr("settings.confirm_pass", value=on_off[s.confirm_pass]), self.confirm_pass),
             (tr("settings.hover_help", value=on_off[s.hover_help]), self.hover_help),
             (tr("settings.ui_scale", value=s.ui_scale), self.ui_scale),
+            (tr("settings.round_end", value=tr(f"round_end.{s.round_end}")), self.round_end),
             (tr("settings.back"), self.close),
         ]
-        rects = column(self.box.x + 80, self.box.y + 100, 640, 64, 8, len(items))
+        rects = column(self.box.x + 80, self.box.y + 96, 640, 60, 8, len(items))
         focus = self.menu.focus
         self.menu.buttons = [
             Button(r, label, fn) for r, (label, fn) in zip(rects, items, strict=True)
@@ -148,6 +149,13 @@ class SettingsOverlay(Overlay):
         s.ui_scale = UI_SCALES[k % len(UI_SCALES)]
         if self.stack is not None:
             self.stack.resized()
+        self.changed()
+
+    def round_end(self) -> None:
+        """The end of the round: step by step (each step waits for a click) or automatic."""
+        s = self.ctx.settings
+        k = ROUND_END_MODES.index(s.round_end) + 1 if s.round_end in ROUND_END_MODES else 0
+        s.round_end = ROUND_END_MODES[k % len(ROUND_END_MODES)]
         self.changed()
 
     def cycle_speed(self) -> None:
