@@ -89,16 +89,19 @@ _TASK_DECISION: dict[TaskKind, Decision] = {
     TaskKind.MOVE: Decision.MOVE,
     TaskKind.STEAL: Decision.STEAL,
 }
-# The element a step spends (a steal spends none); its budget adds the step's bonus (+3 Sun,
-# +2 Water) and takes away what its picks spent.
-_TASK_ELEMENT: dict[TaskKind, int] = {
-    TaskKind.ATTRACT: E_SUN,
-    TaskKind.EXTINGUISH: E_WATER,
-    TaskKind.PLANT: E_PLANT,
-    TaskKind.MOVE: E_WIND,
+# Each step's decision and the element it spends (-1: a steal spends none), in one lookup;
+# the budget adds the step's bonus (+3 Sun, +2 Water) and takes away what its picks spent.
+_TASK_STEP: dict[TaskKind, tuple[Decision, int]] = {
+    TaskKind.ATTRACT: (Decision.ATTRACT, E_SUN),
+    TaskKind.EXTINGUISH: (Decision.EXTINGUISH, E_WATER),
+    TaskKind.PLANT: (Decision.PLANT, E_PLANT),
+    TaskKind.MOVE: (Decision.MOVE, E_WIND),
+    TaskKind.STEAL: (Decision.STEAL, -1),
 }
-# (the steps compared with globals in the functions below: they run at every simulated
-# decision, and an Enum member's attribute lookup costs four times a global's)
+# (the steps compared by identity with globals in the functions below: they run at every
+# simulated decision, an Enum member's attribute lookup costs four times a global's, and
+# ``==`` on a str subclass misses the interpreter's fast path for str; a task always holds
+# members: ``apply`` builds them, ``serialize`` parses them)
 _ATTRACT, _EXTINGUISH, _PLANT, _MOVE = (
     TaskKind.ATTRACT,
     TaskKind.EXTINGUISH,
@@ -117,12 +120,12 @@ def pending(g: Game) -> list[Pending]:
     if not g.tasks:
         return [Pending(p.seat, Decision.ACTION, actions_left=p.actions_left)]
     t = g.tasks[0]
-    element = _TASK_ELEMENT.get(t.kind)
-    budget = 0 if element is None else p.total(element) + t.extra - t.spent
+    decision, element = _TASK_STEP[t.kind]
+    budget = 0 if element < 0 else p.total(element) + t.extra - t.spent
     return [
         Pending(
             p.seat,
-            _TASK_DECISION[t.kind],
+            decision,
             bonus=t.bonus,
             source=t.source,
             budget=budget,
@@ -202,13 +205,13 @@ def task_has_choice(g: Game, p: PlayerState, t: Task) -> bool:
     """Whether ``task_moves`` lists anything but Finish and Skip: the engine resolves a step
     without one by itself, and asks this after every pick (so without building the list)."""
     kind = t.kind
-    if kind == _ATTRACT:
+    if kind is _ATTRACT:
         return can_attract(g, p.total(E_SUN) + t.extra - t.spent)
-    if kind == _EXTINGUISH:
+    if kind is _EXTINGUISH:
         return can_extinguish(g, p.total(E_WATER) + t.extra - t.spent)
-    if kind == _PLANT:
+    if kind is _PLANT:
         return can_plant(g, p)
-    if kind == _MOVE:
+    if kind is _MOVE:
         return p.total(E_WIND) >= 1
     return bool(g.players[t.victim].tiles)  # steal (a Fragment step is never asked)
 
@@ -217,7 +220,7 @@ def task_moves(g: Game, p: PlayerState, t: Task) -> list[Move]:
     """The answers to the step ``t`` of the current action."""
     kind = t.kind
     moves: list[Move] = []
-    if kind == _ATTRACT:
+    if kind is _ATTRACT:
         budget = p.total(E_SUN) + t.extra - t.spent
         for row in g.reserve:
             for c in row:
@@ -225,14 +228,14 @@ def task_moves(g: Game, p: PlayerState, t: Task) -> list[Move]:
                     moves.append(PICK_ANIMAL[c])
         if t.picks or t.bonus:
             moves.append(FINISH)
-    elif kind == _EXTINGUISH:
+    elif kind is _EXTINGUISH:
         budget = p.total(E_WATER) + t.extra - t.spent
         for v in sorted(set(g.centre)):
             if v <= budget:
                 moves.append(PICK_FIRE[v])
         if t.picks or t.bonus:
             moves.append(FINISH)
-    elif kind == _PLANT:
+    elif kind is _PLANT:
         budget = p.total(E_PLANT)
         spaces = p.plantable_spaces()
         for k, n in enumerate(g.tree_supply):
@@ -241,7 +244,7 @@ def task_moves(g: Game, p: PlayerState, t: Task) -> list[Move]:
                 moves += [at[s] for s in spaces]
         if t.bonus:
             moves.append(SKIP_BONUS)
-    elif kind == _MOVE:
+    elif kind is _MOVE:
         wind = min(p.total(E_WIND), len(MOVE_BY))
         moves.extend(MOVE_BY[d] for d in range(1, wind + 1))
     else:  # steal

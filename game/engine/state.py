@@ -121,6 +121,7 @@ VICTORY_KINDS: tuple[Tile, ...] = tuple(
 )
 E_SUN, E_WATER, E_PLANT, E_WIND, E_FLOWER = range(5)
 _TREE, _FIRE = Tile.TREE, Tile.FIRE
+_ACTION = Source.ACTION  # (a global: ``Task.bonus`` is asked at every pending step)
 
 
 class Phase(StrEnum):
@@ -142,7 +143,7 @@ class Task(NamedTuple):
 
     @property
     def bonus(self) -> bool:
-        return self.source is not Source.ACTION
+        return self.source is not _ACTION
 
 
 @dataclass(slots=True)
@@ -245,10 +246,10 @@ class PlayerState:
         trees = self.tree_kinds() + (1 if START_TREE in self.forest else 0)
         fires = len(self.fires)
         flowers = self.total(E_FLOWER)
-        for kind, _ in self.tiles:  # (no ``match``: the AI's evaluation asks this a lot,
-            if kind == _TREE:  # and an Enum's attribute lookup costs 4x a global's)
+        for kind, _ in self.tiles:  # (no ``match``: the AI's evaluation asks this a lot;
+            if kind is _TREE:  # compared by identity with globals, as in ``legal``)
                 trees += 1
-            elif kind == _FIRE:
+            elif kind is _FIRE:
                 fires += 1
             else:
                 flowers += 1

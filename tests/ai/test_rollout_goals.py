@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from game.ai.levels.rollout import choose
-from game.engine import Action, Decision
+from game.engine import Action, Decision, Tile
 from game.engine.moves import CHOOSE, MoveSpirit, Plant, Steal
 from game.engine.state import E_PLANT, E_WATER, E_WIND, EMPTY
 from tests.ai.positions import action_position
@@ -75,7 +75,7 @@ def test_in_the_last_round_the_action_that_adds_most_to_the_track_sum_is_taken()
         for tree_tiles in (8, 10):
             g = action_position([BEAR, BEETLE], seed=seed, centre=(2, 2))
             p = g.players[0]
-            p.tiles += [("tree", 1)] * tree_tiles
+            p.tiles += [(Tile.TREE, 1)] * tree_tiles
             p.line_elems[E_WATER] = 4 - p.forest_elems[E_WATER]
             p.line_elems[E_PLANT] = 10 - p.forest_elems[E_PLANT]
             g.tree_supply[3] = g.tree_supply[9] = 0
@@ -91,7 +91,7 @@ def test_a_steal_that_takes_the_victim_back_below_twelve_beats_my_best_track() -
         picks = []
         for fires in (10, 11):  # the victim at 11, or at 12 (its Fire tile included)
             g = action_position([BEAR, BEETLE], seed=seed)
-            g.players[0].tiles += [("tree", 1)] * 6
+            g.players[0].tiles += [(Tile.TREE, 1)] * 6
             g.players[1].fires = [2] * fires
             legal = [Steal(1, tile) for tile in ("tree", "fire", "flower")]
             picks.append(choose(g, 0, Decision.STEAL, legal, random.Random(seed)))

@@ -15,7 +15,7 @@ from game.ai.heuristics.tactics import (
     move_options,
     plant_options,
 )
-from game.engine import Decision, Game, new_game
+from game.engine import Decision, Game, Tile, new_game
 from game.engine.moves import FINISH, MOVE_BY, PICK_ANIMAL, PICK_FIRE
 from game.engine.state import CARD_COST, E_WIND, GOAL, START_TREE, TREE_COST
 
@@ -90,7 +90,7 @@ def test_a_tree_that_reaches_twelve_is_always_offered() -> None:
     """Even at width 1, a new kind that makes the twelfth tree on Trees comes first."""
     g = new_game(2, seed=2)
     p = g.players[0]
-    p.tiles = [("tree", 0)] * (GOAL - 2)  # Trees 11 with the start tree: one new kind wins
+    p.tiles = [(Tile.TREE, 0)] * (GOAL - 2)  # Trees 11 with the start tree: one new kind wins
     p.line_elems = [0, 0, 12, 0, 0]
     [(score, (move,))] = plant_options(g, p, width=1)
     kinds = {t for t in p.forest if 0 <= t < START_TREE}

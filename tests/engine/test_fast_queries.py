@@ -3,10 +3,18 @@ plain definitions on every kind of Forest."""
 
 import random
 
-from game.engine import Phase, new_game
+from game.engine import Phase, Source, TaskKind, new_game
 from game.engine.legal import task_has_choice, task_moves
 from game.engine.moves import FINISH, SKIP_BONUS
 from game.engine.state import EMPTY, NEIGHBOURS, SPACES, START_TREE, TREES, Task
+
+ATTRACT, EXTINGUISH, PLANT, MOVE, STEAL = (
+    TaskKind.ATTRACT,
+    TaskKind.EXTINGUISH,
+    TaskKind.PLANT,
+    TaskKind.MOVE,
+    TaskKind.STEAL,
+)
 
 
 def random_forests(count: int, seed: int = 3) -> list[list[int]]:
@@ -65,10 +73,11 @@ def test_task_has_choice_is_whether_task_moves_lists_a_real_answer():
         while not g.over:
             if g.phase is Phase.ACTION:
                 p = g.players[g.turn]
-                for kind in ("attract", "extinguish", "plant", "move", "steal"):
+                for kind in (ATTRACT, EXTINGUISH, PLANT, MOVE, STEAL):
                     for extra, spent in ((0, 0), (2, 0), (0, 3), (1, 1)):
                         victim = rng.randrange(players)
-                        t = Task(kind, rng.choice(("action", "corner")), extra, spent, 1, victim)
+                        source = rng.choice((Source.ACTION, Source.CORNER))
+                        t = Task(kind, source, extra, spent, 1, victim)
                         moves = task_moves(g, p, t)
                         real = any(m is not FINISH and m is not SKIP_BONUS for m in moves)
                         assert task_has_choice(g, p, t) == real, (kind, extra, spent)

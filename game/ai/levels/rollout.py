@@ -236,9 +236,9 @@ def _landings(g: Game, p: PlayerState, wind: int, reach: Reach) -> list[tuple[fl
         steps += 1
         kind = ROCKS[rock]
         track, points = reach.best, 0
-        if kind == _PLANT:
+        if kind is _PLANT:
             track, points = reach.grown, reach.plant_gain
-        elif kind == _EXTINGUISH:
+        elif kind is _EXTINGUISH:
             track, points = max(reach.best, reach.fires + reach.tiles), reach.tiles
         v = ROCK_WORTH[kind] + 1.6 * jumped + reach.reaches(track + jumped)
         v += GOAL_BONUS if 0 < block <= steps else 0.0
