@@ -40,6 +40,15 @@ class SceneRegistry:
     def names(self) -> list[str]:
         return sorted(self._makers)
 
+    def tuned(self, name: str, **options: Any) -> SceneRegistry:
+        """A copy whose ``name`` scenes are made with ``options`` (a lesson's game over
+        without Play again); the other scenes are the same."""
+        maker = self._makers[name]
+        copy = SceneRegistry()
+        copy._makers = dict(self._makers)
+        copy._makers[name] = lambda ctx, *args, **kwargs: maker(ctx, *args, **options, **kwargs)
+        return copy
+
 
 class Scene:
     """Base class: override what you need. ``kind`` names the scene in screenshots."""

@@ -25,8 +25,8 @@ from game.ui.kit.anim import Anim, Animator, Flight, Group, Pause
 from game.ui.kit.painter import Painter
 from game.ui.kit.widgets import panel
 from game.ui.scene import Scene
-from game.ui.scenes.table import TableScene
 from game.ui.table.event_kinds import step_of
+from game.ui.table.table_role import TableRole
 from game.ui.words.sentences import counted
 
 STEPS = ("attack", "fires", "reserve", "return", "sacred")
@@ -67,7 +67,7 @@ class EndOfRoundOverlay(Scene):
     kind = "end_of_round"
     transparent = True
 
-    def __init__(self, ctx: Context, table: TableScene, events: list[ev.Event]) -> None:
+    def __init__(self, ctx: Context, table: TableRole, events: list[ev.Event]) -> None:
         super().__init__(ctx)
         self.table = table
         self.match = table.match

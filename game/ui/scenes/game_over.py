@@ -1,23 +1,32 @@
 """Game over: a short celebration, then the winner, each player's place and three totals, why
 the result is what it is (who reached 12 and on what; the sums when several did; a shared
 victory; who ranks below), each track's progress round by round as a small chart, and
-Play again / Menu."""
+Play again / Review / Menu.
+
+A scene of its own over the finished table: the table hands itself over as the backdrop
+(``replace("game_over", match, table=self)``), or, for a finished game loaded from a file,
+the results open one by name. The table is held by ``TableRole``, never imported."""
 
 from __future__ import annotations
+
+from typing import cast
 
 import pygame
 from pygame import Rect
 
 from game.ai.runtime.review_job import GameRecord
 from game.engine import IllegalMove
-from game.engine.apply import apply_event
+from game.ui.context import Context
 from game.ui.kit import theme
 from game.ui.kit.charts import line_chart
 from game.ui.kit.painter import Painter
 from game.ui.kit.widgets import Button, ButtonList, panel
 from game.ui.results.celebration import Celebration
 from game.ui.results.progress import tracks_by_round
-from game.ui.scenes.table import TableScene
+from game.ui.scene import Scene
+from game.ui.table.layout import Layout
+from game.ui.table.match import Match
+from game.ui.table.table_role import TableRole
 from game.ui.words.sentences import Tr, counted
 
 TRACKS = ("table.track_trees", "table.track_fires", "table.track_flowers")
@@ -75,17 +84,38 @@ RESULTS = Rect(130, 60, 1660, 960)  # the results' box on the 1920x1080 canvas
 TABLE_W = 1000  # the left column (table and reasons); the charts take the rest
 
 
-class GameOverScene(TableScene):
+class GameOverScene(Scene):
     kind = "game_over"
 
-    def __init__(self, ctx, match) -> None:  # noqa: ANN001 - same as TableScene
-        super().__init__(ctx, match)
+    def __init__(
+        self, ctx: Context, match: Match, table: TableRole | None = None, buttons: bool = True
+    ) -> None:
+        """``table``: the finished table, kept as the backdrop (one is opened by name when
+        none is handed over); ``buttons``: Play again / Review / Menu (a lesson's game over
+        leads on from its own note instead)."""
+        super().__init__(ctx)
+        self.match = match
+        made = table if table is not None else ctx.scenes.make("draw", ctx, match)
+        self.table = cast("TableRole", made)
+        self.table.finish_shown()
         self.result = match.game.result()
         self.recorded = False
         self.menu = ButtonList()
-        self.offer_buttons = True  # a lesson's game over leads on from its own note
+        self.offer_buttons = buttons
         self.celebration = Celebration(match.seed, Rect(0, 0, *self.layout.size))
         self.progress = progress_of(match)
+
+    @property
+    def tr(self) -> Tr:
+        return self.ctx.tr
+
+    @property
+    def layout(self) -> Layout:
+        return self.table.layout
+
+    @property
+    def palette(self) -> theme.Palette:
+        return self.ctx.palette
 
     def enter(self) -> None:
         self.build()
@@ -93,7 +123,7 @@ class GameOverScene(TableScene):
         self.ctx.play_sound("win")
 
     def resized(self) -> None:
-        super().resized()
+        self.table.resized()
         self.build()  # button labels in the current language
 
     def build(self) -> None:
@@ -140,25 +170,16 @@ class GameOverScene(TableScene):
     def to_menu(self) -> None:
         self.clear_to("menu")
 
-    def advance(self, dt: float) -> bool:
-        self.anims.finish()
-        while self.match.queue:  # the last events (the game's end) have no animation
-            apply_event(self.match.shown, self.match.queue.popleft())
-        if self.synced != self.match.version:
-            self.match.sync()
-            self.synced = self.match.version
-            self.layer.invalidate()
-        return False
-
     def update(self, dt: float) -> None:
-        super().update(dt)
+        self.table.tick(dt)  # its clock and alerts (a failed write at game over is said)
         self.celebration.update(dt * max(self.speed, 0.0) if self.speed > 0 else 99.0)
+
+    @property
+    def speed(self) -> float:
+        return self.table.speed
 
     def busy(self) -> bool:
         return not self.celebration.done
-
-    def human_seat(self) -> int:
-        return -1
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if not self.celebration.done and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
@@ -172,11 +193,11 @@ class GameOverScene(TableScene):
     def banner_text(self) -> str:
         return self.tr("banner.game_over", round=self.match.game.round)
 
-    def draw_hud(self, p: Painter) -> None:
-        pass
-
-    def draw_tooltip(self, p: Painter) -> None:
-        pass
+    def draw(self, p: Painter) -> None:
+        """The finished table, the results over it, and the table's alerts on top."""
+        self.table.draw(p)
+        self.draw_results(p)
+        self.table.alerts.draw(p, self.layout["banner"], self.tr)
 
     def title(self) -> str:
         res, names = self.result, self.match.names
@@ -185,7 +206,7 @@ class GameOverScene(TableScene):
         key = "gameover.winner" if len(res.winners) == 1 else "gameover.shared"
         return self.tr(key, names=", ".join(names[w] for w in res.winners))
 
-    def draw_extra(self, p: Painter) -> None:
+    def draw_results(self, p: Painter) -> None:
         tr = self.tr
         p.rect(Rect(0, 0, *self.layout.size), (0, 0, 0, 150))
         if not self.celebration.done:

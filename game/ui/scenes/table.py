@@ -9,23 +9,25 @@ end. It owns the match's event queue and composes the parts that each do one job
   ``BoardLayer`` (``ui/board_layer.py``), ``AutosavePolicy`` (``ui/autosave.py``).
 
 The scene itself turns input into commands (choose, confirm, undo, open an overlay) and
-runs the loop. At the end of a round it hands the round's end events to the walkthrough
-(``end_of_round``, pushed over it); at ``GameOver`` the game-over scene takes its place.
+runs the loop; what it draws is ``TableDrawing`` (``ui/table/table_drawing.py``). At the end
+of a round it hands the round's end events to the walkthrough (``end_of_round``, pushed over
+it); at ``GameOver`` the results (``game_over``) take its place and keep it as their backdrop.
+Other scenes open it by name and hold it by ``TableRole`` (``ui/table/table_role.py``).
 """
 
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, assert_never, cast
+from typing import assert_never, cast
 
 import pygame
 
 from game.engine import IllegalMove, Move, Phase
+from game.engine.apply import apply_event
 from game.engine.moves import PASS, PickAnimal, PickFire, Plant
 from game.ui.context import SPEED_FACTOR, Context
 from game.ui.kit import theme
 from game.ui.kit.anim import Animator
-from game.ui.kit.painter import Painter
 from game.ui.scene import Scene
 from game.ui.scenes.table_hint import HintRequest
 from game.ui.table.ai_seats.ai_driver import AiSeatDriver
@@ -35,19 +37,18 @@ from game.ui.table.board import BoardView
 from game.ui.table.board_layer import BoardLayer
 from game.ui.table.controls import TableControls
 from game.ui.table.event_director import EventDirector, Progress
-from game.ui.table.forest_closeup import CloseUpView, ForestCloseUp
-from game.ui.table.hud import TOOLTIP_DELAY_S, HudView, Pointer, TableHud
+from game.ui.table.forest_closeup import ForestCloseUp
+from game.ui.table.hud import TOOLTIP_DELAY_S, Pointer, TableHud
 from game.ui.table.layout import Layout, load_layout
 from game.ui.table.log_panel import LogPanel
 from game.ui.table.match import Match
 from game.ui.table.seating import Seating
+from game.ui.table.table_drawing import TableDrawing
+from game.ui.table.table_role import Walkthrough
 from game.ui.table.target_map import Choice, Decider, TargetMap, Tentative
 from game.ui.table.targets import Target
-from game.ui.words.rules_text import RulesText, describe_target
+from game.ui.words.rules_text import describe_target
 from game.ui.words.sentences import as_sentence, counted, describe_move, refusal_text
-
-if TYPE_CHECKING:
-    from game.ui.scenes.end_round import EndOfRoundOverlay
 
 
 def scene_for_match(ctx: Context, match: Match) -> Scene:
@@ -57,7 +58,7 @@ def scene_for_match(ctx: Context, match: Match) -> Scene:
     return TableScene(ctx, match)
 
 
-class TableScene(Scene):
+class TableScene(TableDrawing, Scene):
     def __init__(self, ctx: Context, match: Match) -> None:
         super().__init__(ctx)
         self.match = match
@@ -82,7 +83,7 @@ class TableScene(Scene):
         self.ai_seats = AiSeatDriver(match, ctx.ai_factory)  # (the context's, or workers)
         self.hud = TableHud(match, self.targets, self.pointer)
         self.alerts = TableAlerts()  # failing saves, AI seats that fell back (ui/alerts.py)
-        self.round_end: EndOfRoundOverlay | None = None  # the walkthrough, while it is up
+        self.round_end: Walkthrough | None = None  # the walkthrough, while it is up
         self.controls = TableControls(self)
 
     @property
@@ -312,7 +313,7 @@ class TableScene(Scene):
         match progress:
             case Progress.END_OF_ROUND if self.stack is not None:
                 walk = self.push("end_of_round", self, self.director.take_round_end())
-                self.round_end = cast("EndOfRoundOverlay", walk)
+                self.round_end = cast("Walkthrough", walk)
             case Progress.GAME_OVER:
                 self.to_game_over()
             case Progress.SHOWN if self.synced != self.match.version:
@@ -326,134 +327,17 @@ class TableScene(Scene):
         return progress in (Progress.PHASE, Progress.END_OF_ROUND, Progress.GAME_OVER)
 
     def to_game_over(self) -> None:
+        """The results take this scene's place (our exit saves what is unsaved) and keep it,
+        seated as it is, as their backdrop."""
         if self.stack is not None:
-            scene = self.replace("game_over", self.match)  # our exit saves what is unsaved
-            if isinstance(scene, TableScene):
-                scene.saver.saved_at = self.saver.saved_at  # one save per AUTOSAVE_GAP_S
-                if scene.seating.keep(self.seating.tray, scene.clock, scene.anims.busy):
-                    scene.layer.invalidate()
+            self.replace("game_over", self.match, table=self)
 
-    # -- drawing ---------------------------------------------------------------------------
-
-    def draw(self, p: Painter) -> None:
-        """The table; its words (banner, log, prompt, buttons, tooltips) at the player's
-        interface scale, the board's packed labels and the round's panels at their own."""
-        if self.seating.follow(self.clock, self.anims.busy):
-            self.layer.invalidate()
-        self.refresh_choices()
-        p.text_scale = self.ctx.settings.ui_scale / 100
-        try:
-            self.layer.draw(p, self.layer_key(p), self.render_layer)
-            covered = bool(self.closeup.cells or self.seating.expand_cells)
-            self.hud.draw_raised_card(p, self.board, covered)
-            self.targets.draw(p, self.palette, self.clock, self.pointer.hover, self.hints.move)
-            self.seating.draw_expanded(p, self.pointer, self.focus_seat() >= 0)
-            self.draw_focus(p)
-            self.anims.draw(p)
-            self.director.draw_flashes(p)
-            self.draw_hud(p)
-            self.seating.draw_handover(p, self.clock, self.palette, self.tr)
-            p.text_scale = 1.0
-            self.draw_extra(p)
-            p.text_scale = self.ctx.settings.ui_scale / 100
-            self.draw_tooltip(p)
-        finally:
-            p.text_scale = 1.0
-        self.alerts.draw(p, self.layout["banner"], self.tr)
-
-    def layer_key(self, p: Painter) -> tuple:
-        """What the cached layer shows: redrawn when any of it changes."""
-        a = self.match.shown_active()
-        return (
-            p.vp.window,
-            self.match.version,
-            self.director.shown_steps,
-            self.anims.hidden,
-            a.player if a is not None else -1,
-            self.log.scroll,
-            len(self.log_entries()),
-            self.palette,
-            p.text_scale,
-            self.banner_text(),
-        )
-
-    def render_layer(self, p: Painter) -> None:
-        a = self.match.shown_active()
-        self.board.palette = self.palette
-        kinds = [s.kind for s in self.match.seats]
-        active = a.player if a is not None else -1
-        self.board.render(p, self.match.shown, self.match.names, kinds, active, self.anims.hidden)
-        self.log.rebuild(self.log_entries(), self.match.names)
-        self.log.draw(p, self.layout["log"])
-        self.hud.draw_banner(p, self.layout, self.palette, self.banner_text())
-
-    def log_entries(self) -> list:
-        """The log as far as the table has shown it: not the events still queued, nor those
-        whose pieces are still on their way (the log and the queue grow together)."""
-        log = self.match.log
-        held = len(self.match.queue) + len(self.director.in_flight)
-        return log[: max(0, len(log) - held)]
-
-    def banner_text(self) -> str:
-        if self.round_end is not None:
-            return self.round_end.banner_text()
-        return self.hud.banner_text(self.tr)
-
-    def hud_view(self) -> HudView:
-        return HudView(
-            self.tr,
-            self.palette,
-            self.layout,
-            self.clock,
-            self.anims.busy,
-            self.message,
-            self.keys_text(),
-            self.describe,
-        )
-
-    def prompt_text(self) -> str:
-        return self.hud.prompt_text(self.hud_view())
-
-    def draw_hud(self, p: Painter) -> None:
-        if self.round_end is None:  # the walkthrough's panel takes the prompt's place
-            self.hud.draw(p, self.hud_view())
-
-    def keys_text(self) -> str:
-        return self.tr(f"keys.{self.kind}")
-
-    def draw_extra(self, p: Painter) -> None:
-        """Drawn over the table at the layout's own text scale (the game-over results)."""
-
-    def tooltip(self) -> RulesText | None:
-        moving = self.anims.area()
-        return self.hud.tooltip(self.tr, self.match.shown, self.hit, self.board.rect_of, moving)
-
-    def draw_tooltip(self, p: Painter) -> None:
-        """The rules tooltip, unless an overlay (other than the walkthrough) is open."""
-        top = self.stack.top if self.stack is not None else None
-        if self.ctx.settings.hover_help and top is not None and top in (self, self.round_end):
-            text = self.tooltip()
-            if text is not None:
-                closeup = bool(self.closeup.cells)
-                self.hud.draw_tooltip(p, text, self.layout, self.seating.tray, closeup)
-
-    # -- the Forest close-up ---------------------------------------------------------------
-
-    def focus_seat(self) -> int:
-        """Whose Forest is shown up close, or -1 (``ForestCloseUp.seat``)."""
-        animating = self.anims.busy
-        tray = self.seating.tray
-        return self.closeup.seat(self.human_seat(), tray, self.match.active(), animating)
-
-    def draw_focus(self, p: Painter) -> None:
-        seat = self.focus_seat()
-        view = CloseUpView(self.layout, self.palette, self.tr, self.targets, self.pointer.hover)
-        self.closeup.draw(p, view, self.match, seat, self.clock)
-
-    def hit(self, pos: tuple[int, int]) -> Target | None:
-        """What is under ``pos``: the close-up's spaces first, then an opponent's row opened
-        at length; each hides what lies under it."""
-        covered, target = self.closeup.hit(self.layout, pos)
-        if not covered:
-            covered, target = self.seating.hit(pos)
-        return target if covered else self.board.hit(pos)
+    def finish_shown(self) -> None:
+        """Show the rest of the queue at once (the game's last events have no animation)."""
+        self.anims.finish()
+        while self.match.queue:
+            apply_event(self.match.shown, self.match.queue.popleft())
+        if self.synced != self.match.version:
+            self.match.sync()
+            self.synced = self.match.version
+        self.layer.invalidate()

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
+from typing import Any, cast
 
 import pygame
 from pygame import Rect
@@ -33,13 +34,10 @@ from game.ui.lessons.lesson_note import (
     zones_kept_clear,
 )
 from game.ui.scene import Scene, SceneStack
-from game.ui.scenes.end_round import EndOfRoundOverlay
-from game.ui.scenes.game_over import GameOverScene
-from game.ui.scenes.table import TableScene, scene_for_match
+from game.ui.table.table_role import TABLE_KINDS, TableRole
 from game.ui.words.sentences import refusal_text
 
 SCREEN = Rect(0, 0, *LOGICAL)
-TABLE_KINDS = ("draw", "action")
 
 
 # -- the lesson menu ----------------------------------------------------------------------
@@ -127,6 +125,18 @@ def play_real_game(scene: Scene) -> None:
 # -- a lesson -----------------------------------------------------------------------------
 
 
+def _table_of(scene: Scene | None) -> TableRole | None:
+    """The table a scene of the lesson's stack is or holds: the table itself, or the one
+    the walkthrough or the results hold (scenes are known by kind, never by class)."""
+    if scene is None:
+        return None
+    if scene.kind in TABLE_KINDS:
+        return cast(TableRole, scene)
+    if scene.kind in ("end_of_round", "game_over"):
+        return cast(TableRole, cast(Any, scene).table)
+    return None
+
+
 class TutorialScene(Scene):
     """One lesson over the real table: note panel, lit zones, refusals, and the end."""
 
@@ -144,7 +154,12 @@ class TutorialScene(Scene):
         self.index = index
         self.progress = progress if progress is not None else ctx.lesson_progress
         self.text = UiText(ctx.language)
-        self.inner_ctx = dataclasses.replace(ctx, storage=LessonStorage(ctx.storage), hint=None)
+        self.inner_ctx = dataclasses.replace(
+            ctx,
+            storage=LessonStorage(ctx.storage),
+            hint=None,
+            scenes=ctx.scenes.tuned("game_over", buttons=False),  # the note leads on instead
+        )
         self.inner = SceneStack()
         self.buttons = ButtonList(keyboard=False)
         self.end_menu = LessonEndMenu()
@@ -178,7 +193,7 @@ class TutorialScene(Scene):
         t = self.text
         self.runner = LessonRunner(self.lesson, ui=t.strings)
         self.match = TutorialMatch.for_lesson(self.runner, (t("you"), t("opponent")), t.lang)
-        self.inner.push(scene_for_match(self.inner_ctx, self.match))
+        self.inner.push(self.inner_ctx.scenes.make("table", self.inner_ctx, self.match))
         self.complete = False
         self.shown_step = -1
         self.build_buttons()
@@ -190,12 +205,10 @@ class TutorialScene(Scene):
     # -- state -----------------------------------------------------------------------------
 
     @property
-    def table(self) -> TableScene | None:
-        """The table on top (the walkthrough's own table while it runs over it)."""
-        top = self.inner.top
-        if isinstance(top, EndOfRoundOverlay):
-            return top.table
-        return top if isinstance(top, TableScene) else None
+    def table(self) -> TableRole | None:
+        """The table on top (the walkthrough's or the results' own table while they are up),
+        or ``None`` under another overlay."""
+        return _table_of(self.inner.top)
 
     @property
     def inner_kind(self) -> str:
@@ -251,7 +264,7 @@ class TutorialScene(Scene):
         ]
         self.panel_area = Rect(0, 0, 0, 0)
 
-    def kept_clear(self, table: TableScene | None) -> list[Rect]:
+    def kept_clear(self, table: TableRole | None) -> list[Rect]:
         """What the note must not cover now: the step's lit zones and its target, the
         pieces the end of the round moves, the game-over box."""
         step = self.runner.step
@@ -259,8 +272,8 @@ class TutorialScene(Scene):
             return []
         out = zones_kept_clear(table.layout, step.zones, self.inner_kind == "end_of_round")
         over = self.inner.top
-        if isinstance(over, GameOverScene):
-            out.append(over.box())
+        if over is not None and over.kind == "game_over":
+            out.append(cast(Any, over).box())
         if step.move is not None and table.human_seat() == LEARNER:
             target = table.targets.rect_of(step.move)
             if target is not None:
@@ -352,7 +365,7 @@ class TutorialScene(Scene):
                 return True
         return False
 
-    def intercept_click(self, table: TableScene, pos: tuple[int, int]) -> bool:
+    def intercept_click(self, table: TableRole, pos: tuple[int, int]) -> bool:
         """Explain a click that is not the lesson's move; True when the click is refused."""
         button = table.targets.button_at(pos)
         if button is not None and button[0] == "button_menu":
@@ -405,19 +418,16 @@ class TutorialScene(Scene):
             self.finish()
         if self.buttons.buttons:
             self.buttons.buttons[0].enabled = step is not None and self.can_continue()
-        over = self.inner.top
-        if isinstance(over, GameOverScene) and over.offer_buttons:
-            over.offer_buttons = False  # Play again / Menu belong to real games
-            over.build()
 
     def forget_pointer(self) -> None:
         """A new step: no tooltip left over from the click that ended the last one (it comes
         back when the pointer moves), and the move buttons offered again for the new step."""
         for scene in self.inner.scenes:
-            if isinstance(scene, TableScene):
-                scene.pointer.hover = None
-                scene.pointer.hover_time = 0.0
-                scene.targets.invalidate()
+            table = _table_of(scene)
+            if table is not None:
+                table.pointer.hover = None
+                table.pointer.hover_time = 0.0
+                table.targets.invalidate()
 
     # -- drawing ---------------------------------------------------------------------------
 
@@ -436,9 +446,10 @@ class TutorialScene(Scene):
             self.draw_target(p, table, step.move)
         self.draw_panel(p)
 
-    def table_below(self) -> TableScene | None:
-        """The topmost table scene, under any overlay (rules, settings) opened over it."""
-        return next((s for s in reversed(self.inner.scenes) if isinstance(s, TableScene)), None)
+    def table_below(self) -> TableRole | None:
+        """The topmost table, under any overlay (rules, settings) opened over it."""
+        tables = (_table_of(s) for s in reversed(self.inner.scenes))
+        return next((t for t in tables if t is not None), None)
 
     def zone_rect(self, name: str) -> Rect | None:
         table = self.table_below()
@@ -452,7 +463,7 @@ class TutorialScene(Scene):
                 p.rect(r.inflate(18, 18), (250, 214, 92, 60), radius=14, width=0)
                 p.rect(r.inflate(18, 18), theme.ACCENT, radius=14, width=pulse)
 
-    def draw_target(self, p: Painter, table: TableScene, move: Move) -> None:
+    def draw_target(self, p: Painter, table: TableRole, move: Move) -> None:
         r = table.targets.rect_of(move)
         if r is None:
             return
