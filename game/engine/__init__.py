@@ -4,7 +4,8 @@ Public API (see docs/engine.md): ``new_game``, ``Game`` (``pending``, ``legal_mo
 ``play``, ``clone``, ``to_json``/``from_json``, ``view``, ``result``), ``determinize``,
 the ``Move`` and ``Event`` families, ``apply_event`` (the one way a game changes) and
 ``IllegalMove``, and the engine's vocabulary (``TaskKind``, ``Source``, ``Tile``,
-``SkipReason``, ``FireReason``: string enums, so the JSON carries their keys).
+``SkipReason``, ``FireReason``, ``RefusalCode``: string enums, so the JSON carries their
+keys).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from game.engine.result import Result, Score
 from game.engine.serialize import SCHEMA_VERSION, InvalidState, check_invariants
 from game.engine.setup import new_game
 from game.engine.view import View, determinize
-from game.engine.vocab import FireReason, SkipReason, Source, TaskKind, Tile
+from game.engine.vocab import FireReason, RefusalCode, SkipReason, Source, TaskKind, Tile
 
 __all__ = [
     "SCHEMA_VERSION",
@@ -32,6 +33,7 @@ __all__ = [
     "Move",
     "Pending",
     "Phase",
+    "RefusalCode",
     "Result",
     "Score",
     "SkipReason",

@@ -31,6 +31,7 @@ from game.engine.result import Result, ranking
 from game.engine.serialize import game_from_json, game_to_json
 from game.engine.state import Phase, PlayerState, Task
 from game.engine.view import View, make_view
+from game.engine.vocab import RefusalCode
 
 __all__ = ["Decision", "Game", "IllegalMove", "Pending", "Phase"]
 
@@ -42,7 +43,9 @@ class IllegalMove(ValueError):
     (catalogue key ``illegal.<code>``, formatted with the numbers).
     """
 
-    def __init__(self, message: str, code: str = "illegal", numbers: dict | None = None) -> None:
+    def __init__(
+        self, message: str, code: RefusalCode = RefusalCode.ILLEGAL, numbers: dict | None = None
+    ) -> None:
         super().__init__(message)
         self.code = code
         self.numbers: dict[str, int] = numbers or {}
@@ -196,9 +199,10 @@ class Game:
             raise IllegalMove(bad[1], bad[0])
         if self.is_view:
             text = "this is a player's view of the game; it cannot be played"
-            raise IllegalMove(text, "view_not_playable")
+            raise IllegalMove(text, RefusalCode.VIEW_NOT_PLAYABLE)
         if not isinstance(player, int) or not 0 <= player < self.n:
-            raise IllegalMove(f"there is no player {player!r} in this game", "no_such_player")
+            text = f"there is no player {player!r} in this game"
+            raise IllegalMove(text, RefusalCode.NO_SUCH_PLAYER)
         if move not in self.legal_moves(player):
             code, numbers, text = why(self, player, move)
             raise IllegalMove(text, code, numbers)

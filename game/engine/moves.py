@@ -10,7 +10,7 @@ from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
 from game import data
-from game.engine.vocab import Action, Tile, parse
+from game.engine.vocab import Action, RefusalCode, Tile, parse
 
 VICTORY_KINDS: tuple[Tile, ...] = (Tile.FIRE, Tile.FLOWER, Tile.TREE)
 SEASONS: tuple[str, ...] = ("spring", "summer", "autumn", "winter")
@@ -68,7 +68,7 @@ class Move:
         raise NotImplementedError
 
 
-def check_move_types(move: object, player: object = 0) -> tuple[str, str] | None:
+def check_move_types(move: object, player: object = 0) -> tuple[RefusalCode, str] | None:
     """Why ``move`` (played by ``player``) is not even well-formed, or ``None`` if it is.
 
     Returns ``(refusal code, English sentence)``. Legality compares moves with ``==``, and
@@ -77,20 +77,20 @@ def check_move_types(move: object, player: object = 0) -> tuple[str, str] | None
     fields hold an ``int`` (never a bool or a float), a ``Tile`` field one of its keys.
     """
     if type(player) is not int:
-        return "no_such_player", f"there is no player {player!r} in this game"
+        return RefusalCode.NO_SUCH_PLAYER, f"there is no player {player!r} in this game"
     if isinstance(move, Move) and _CANONICAL.get(move) is move:
         return None  # a shared instance from the tables below: built from exact types
     if not isinstance(move, Move) or not move.kind:
-        return "not_a_move", f"{move!r} is not a move"
+        return RefusalCode.NOT_A_MOVE, f"{move!r} is not a move"
     for f in fields(move):
         value = getattr(move, f.name)
         if f.type in ("Tile", Tile):
             try:
                 parse(Tile, value, f"{move.kind}.{f.name}")
             except ValueError as e:
-                return "not_a_move", str(e)
+                return RefusalCode.NOT_A_MOVE, str(e)
         elif type(value) is not int:
-            return "not_a_move", f"{move.kind}.{f.name} must be int, not {value!r}"
+            return RefusalCode.NOT_A_MOVE, f"{move.kind}.{f.name} must be int, not {value!r}"
     return None
 
 

@@ -85,6 +85,50 @@ class FireReason(StrEnum):
     EMPTY_CENTRE = "empty_centre"  # the centre was empty: one Fire of the lowest value
 
 
+class RefusalCode(StrEnum):
+    """Why a move is refused (``IllegalMove.code``): the table words it from the catalogue
+    key ``illegal.<code>`` with the refusal's numbers."""
+
+    ACTION_USED = "action_used"
+    ALREADY_STOPPED = "already_stopped"
+    CHOOSE_ACTION_FIRST = "choose_action_first"
+    CHOOSE_AN_ACTION = "choose_an_action"
+    DRAW_PHASE = "draw_phase"
+    FINISH_NEEDS_PICK = "finish_needs_pick"
+    FRAGMENT_JUST_REVEALED = "fragment_just_revealed"
+    FRAGMENT_SUPPLY_EMPTY = "fragment_supply_empty"
+    GAME_OVER = "game_over"
+    ILLEGAL = "illegal"
+    MUST_STOP = "must_stop"
+    NO_FRAGMENT = "no_fragment"
+    NO_SUCH_ACTION = "no_such_action"
+    NO_SUCH_FIRE = "no_such_fire"
+    NO_SUCH_PLAYER = "no_such_player"
+    NO_TREE_LEFT = "no_tree_left"
+    NO_WIND = "no_wind"
+    NOT_A_MOVE = "not_a_move"
+    NOT_ADJACENT = "not_adjacent"
+    NOT_ATTRACTING = "not_attracting"
+    NOT_EXTINGUISHING = "not_extinguishing"
+    NOT_IN_RESERVE = "not_in_reserve"
+    NOT_MOVING = "not_moving"
+    NOT_PLANTING = "not_planting"
+    NOT_YOUR_TURN = "not_your_turn"
+    NOTHING_TO_ATTRACT = "nothing_to_attract"
+    NOTHING_TO_EXTINGUISH = "nothing_to_extinguish"
+    NOTHING_TO_PLANT = "nothing_to_plant"
+    PILES_EMPTY = "piles_empty"
+    PLANT_SHORT = "plant_short"
+    REVEAL_FIRST = "reveal_first"
+    SKIP_BONUS_ONLY = "skip_bonus_only"
+    STEAL_HELD_ONLY = "steal_held_only"
+    SUN_SHORT = "sun_short"
+    TOO_FAR = "too_far"
+    VIEW_NOT_PLAYABLE = "view_not_playable"
+    WATER_SHORT = "water_short"
+    WRONG_STEP = "wrong_step"
+
+
 # The bonuses a rock and a corner can give: a ``match`` over a ``RockBonus`` needs only
 # these cases (the board data is checked against them when it is read).
 RockBonus = Literal[TaskKind.PLANT, TaskKind.FRAGMENT, TaskKind.ATTRACT, TaskKind.EXTINGUISH]

@@ -16,8 +16,10 @@ from game.engine import (
     Event,
     FireReason,
     Game,
+    IllegalMove,
     InvalidState,
     Move,
+    RefusalCode,
     SkipReason,
     Source,
     TaskKind,
@@ -28,6 +30,7 @@ from game.engine import events as ev
 from game.engine.moves import STEAL
 from game.engine.state import CORNERS, ROCKS
 from game.engine.vocab import CORNER_BONUSES, ROCK_BONUSES, parse
+from game.i18n import LANGUAGES, read_strings
 from tests.engine.samples import one_of_each_event
 
 VOCABULARY: tuple[type[Enum], ...] = (Action, TaskKind, Source, Tile, SkipReason, FireReason)
@@ -190,3 +193,22 @@ def test_parse_refuses_anything_but_a_known_key(raw: object) -> None:
     with pytest.raises(ValueError, match="a rock: .* is not a known TaskKind"):
         parse(TaskKind, raw, "a rock")
     assert parse(TaskKind, "plant", "a rock") is TaskKind.PLANT
+
+
+def test_every_refusal_code_is_worded_in_every_catalogue() -> None:
+    for language in LANGUAGES:
+        strings = read_strings(language)
+        assert [c for c in RefusalCode if f"illegal.{c}" not in strings] == [], language
+    assert {k for k in read_strings("en") if k.startswith("illegal.")} == {
+        f"illegal.{c}" for c in RefusalCode
+    }
+
+
+def test_a_refused_move_carries_its_code_as_a_member() -> None:
+    g = new_game(2, 1)
+    with pytest.raises(IllegalMove) as refused:
+        g.play(0, STEAL[(1, Tile.FIRE)])
+    assert refused.value.code is RefusalCode.DRAW_PHASE
+    with pytest.raises(IllegalMove) as refused:
+        g.play(True, STEAL[(1, Tile.FIRE)])  # type: ignore[arg-type]
+    assert refused.value.code is RefusalCode.NO_SUCH_PLAYER
