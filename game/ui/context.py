@@ -36,7 +36,12 @@ class SoundPlayer(Protocol):
 
 class Storage(Protocol):
     """Where the player's files go: implemented by the app (files) and by ``MemoryStorage``
-    (tests, the self-test). Scenes call these and nothing else."""
+    (tests, the self-test). Scenes call these and nothing else.
+
+    No call raises for a file problem: a failed write is kept for the table to say at once
+    (``take_write_failures``, ``save_problem``) and for the menu (``take_notices``); a file
+    that cannot be read is set aside with a notice. ``record_game`` answers ``None`` when the
+    game was not fully kept (the caller then keeps the autosave to record it again)."""
 
     def load_settings(self) -> PlayerSettings: ...
     def save_settings(self, settings: PlayerSettings) -> None: ...
