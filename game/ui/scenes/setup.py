@@ -16,7 +16,7 @@ from game.ui.kit.painter import Painter
 from game.ui.kit.viewport import LOGICAL
 from game.ui.kit.widgets import Button, ButtonList, panel
 from game.ui.scene import Scene
-from game.ui.table.match import Match, Seat
+from game.ui.table.match import Match, Seat, seat_name
 from game.ui.words.sentences import SEASONS
 
 BOX = Rect(300, 60, 1320, 960)
@@ -53,6 +53,9 @@ class SetupScene(Scene):
 
     def build(self) -> None:
         tr = self.ctx.tr
+        for i, seat in enumerate(self.all_seats):  # default names in the current language
+            if i != self.editing:
+                seat.name = seat_name(tr, seat.name, i)
         b: list[Button] = []
         x0 = BOX.x + 60
         y = BOX.y + 120

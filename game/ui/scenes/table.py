@@ -62,6 +62,7 @@ class TableScene(TableDrawing, Scene):
     def __init__(self, ctx: Context, match: Match) -> None:
         super().__init__(ctx)
         self.match = match
+        match.tr = ctx.tr  # default season names follow the language
         n = match.game.n
         base_layout = load_layout(n)
         self.anims = Animator()

@@ -13,17 +13,38 @@ from __future__ import annotations
 
 import contextlib
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.data import boards
 from game.engine import Decision, Game, IllegalMove, Move, Pending, Phase, new_game
 from game.engine import events as ev
 from game.engine.moves import ChooseAction
+from game.i18n import LANGUAGES, read_strings
 from game.savegame import SavedMatch, parse_save
 from game.seats import Seat
 from game.ui.table.ai_seats.ai_draws import AiDraws
 from game.ui.table.ai_seats.ai_seat import AiJob
 from game.ui.table.event_kinds import reveals_something
+
+
+def _default_names() -> list[frozenset[str]]:
+    """Each seat's season name in every language: the name a seat gets unless renamed."""
+    strings = [read_strings(lang) for lang in LANGUAGES]
+    return [frozenset(s[f"season.{season}"] for s in strings) for season in boards().seasons]
+
+
+DEFAULT_NAMES = _default_names()
+
+
+def seat_name(tr: Callable[..., str], name: str, seat: int) -> str:
+    """The name to show for ``seat``: a season's default name (in whatever language it was
+    given) in the current language, so that all four seats follow a language switch; a name
+    the player typed as it is."""
+    if 0 <= seat < len(DEFAULT_NAMES) and name in DEFAULT_NAMES[seat]:
+        return tr(f"season.{boards().seasons[seat]}")
+    return name
 
 
 @dataclass
@@ -49,6 +70,8 @@ class Match:
     draws: AiDraws = field(default_factory=AiDraws)  # the AI seats drawing in the background
     ai_job: AiJob = field(default_factory=AiJob)  # the AI decision asked in the action phase
     last_shown: Pending | None = None  # who decided at the last event shown
+    # the catalogue the names are shown in (the table sets its own: ``seat_name``)
+    tr: Callable[..., str] | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.shown = self.game.clone()
@@ -69,7 +92,11 @@ class Match:
 
     @property
     def names(self) -> list[str]:
-        return [s.name for s in self.seats]
+        """The seats' names as shown (a default season name in the current language)."""
+        tr = self.tr
+        if tr is None:
+            return [s.name for s in self.seats]
+        return [seat_name(tr, s.name, i) for i, s in enumerate(self.seats)]
 
     def active(self) -> Pending | None:
         """Who decides now in the real game (see ``pending_of``)."""
