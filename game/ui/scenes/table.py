@@ -122,9 +122,7 @@ class TableScene(TableDrawing, Scene):
         """New window size or new language: drop every cached surface and built label."""
         self.layer.drop()
         self.targets.invalidate()  # buttons are built again (labels in the current language)
-        scroll = self.log.scroll
-        self.log = LogPanel(self.tr)  # its sentences are translated once: start again
-        self.log.scroll = scroll
+        self.log = LogPanel(self.tr, self.log.scroll)  # sentences translated once: again
         self.board.tr = self.tr
 
     def exit(self) -> None:

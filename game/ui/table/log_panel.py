@@ -14,9 +14,9 @@ _QUIET = (ev.TurnEnded, ev.RoundStarted)
 
 
 class LogPanel:
-    def __init__(self, tr: Tr) -> None:
+    def __init__(self, tr: Tr, scroll: int = 0) -> None:
         self.tr = tr
-        self.scroll = 0  # lines scrolled up from the newest
+        self.scroll = scroll  # lines scrolled up from the newest
         self._lines: list[tuple[str, bool]] = []  # (text, is_header)
         self._seen = 0
         self._round = 0
