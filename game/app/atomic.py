@@ -42,7 +42,7 @@ def _fsync_dir(folder: Path) -> None:
     """Make the rename itself durable (POSIX only; Windows has no directory handles)."""
     if os.name != "posix":
         return
-    with contextlib.suppress(OSError):
+    with contextlib.suppress(OSError):  # a file system without it: the rename still happened
         fd = os.open(folder, os.O_RDONLY)
         try:
             os.fsync(fd)

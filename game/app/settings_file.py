@@ -32,7 +32,7 @@ def system_language(env: Mapping[str, str] | None = None) -> str:
             return "ko" if value.lower().startswith("ko") else "en"
     try:
         name = locale.getlocale()[0] or ""
-    except ValueError:
+    except ValueError:  # a locale Python cannot parse: English, the default
         name = ""
     return "ko" if name.lower().startswith(("ko", "korean")) else "en"
 

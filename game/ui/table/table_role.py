@@ -5,7 +5,7 @@ module; they reach it through ``TableRole``, and tell a table from other scenes 
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol, cast
 
 import pygame
 
@@ -62,3 +62,15 @@ class Walkthrough(Protocol):
     """The end-of-round walkthrough as the table sees it while it is up."""
 
     def banner_text(self) -> str: ...
+
+
+def table_of(scene: Any) -> TableRole | None:
+    """The table a scene is or holds: the table itself, or the one the walkthrough or the
+    results hold (scenes are known by kind, never by class); ``None`` for any other."""
+    if scene is None:
+        return None
+    if scene.kind in TABLE_KINDS:
+        return cast(TableRole, scene)
+    if scene.kind in ("end_of_round", "game_over"):
+        return cast(TableRole, scene.table)
+    return None
