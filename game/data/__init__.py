@@ -10,11 +10,21 @@ import csv
 import io
 import json
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import cache
 from importlib import resources
 
 ELEMENTS: tuple[str, ...] = ("sun", "water", "plant", "wind", "flower")
 SUN, WATER, PLANT, WIND, FLOWER = range(5)
+
+
+class Symbol(StrEnum):
+    """The symbol printed on a Guardian Animal (RULES.md §4.1): solitary ones stop a draw
+    at three, gregarious ones cancel them."""
+
+    SOLITARY = "solitary"
+    GREGARIOUS = "gregarious"
+    NEUTRAL = "neutral"
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,7 +35,7 @@ class AnimalCard:
     name: str
     level: int
     cost: int
-    symbol: str  # "solitary", "gregarious" or "neutral"
+    symbol: Symbol
     elements: tuple[int, int, int, int, int]
 
     @property
@@ -86,6 +96,15 @@ def _rows(name: str) -> list[dict[str, str]]:
     return list(csv.DictReader(io.StringIO(_read(name))))
 
 
+def _symbol(raw: str, card: str) -> Symbol:
+    try:
+        return Symbol(raw)
+    except ValueError:
+        known = ", ".join(Symbol)
+        text = f"animals.csv: card {card} has symbol {raw!r}, not one of {known}"
+        raise ValueError(text) from None
+
+
 @cache
 def animals() -> tuple[AnimalCard, ...]:
     """All cards indexed by id (index 0 is unused so ``animals()[id]`` works)."""
@@ -96,7 +115,7 @@ def animals() -> tuple[AnimalCard, ...]:
             name=row["animal"],
             level=_LEVELS[row["level"]],
             cost=int(row["cost"]),
-            symbol=row["symbol"],
+            symbol=_symbol(row["symbol"], row["id"]),
             elements=tuple(int(row[e]) for e in ELEMENTS),  # type: ignore[arg-type]
         )
         if card.id != len(cards):

@@ -38,10 +38,10 @@ CARD_ELEMS: tuple[tuple[int, ...], ...] = tuple(
     c.elements if c is not None else (0,) * 5 for c in CARDS
 )
 CARD_SOLITARY: tuple[int, ...] = tuple(
-    1 if c is not None and c.symbol == "solitary" else 0 for c in CARDS
+    1 if c is not None and c.symbol is data.Symbol.SOLITARY else 0 for c in CARDS
 )
 CARD_GREGARIOUS: tuple[int, ...] = tuple(
-    1 if c is not None and c.symbol == "gregarious" else 0 for c in CARDS
+    1 if c is not None and c.symbol is data.Symbol.GREGARIOUS else 0 for c in CARDS
 )
 CARD_COST: tuple[int, ...] = tuple(c.cost if c is not None else 0 for c in CARDS)
 CARD_LEVEL: tuple[int, ...] = tuple(c.level if c is not None else 0 for c in CARDS)

@@ -11,6 +11,7 @@ from enum import Enum
 
 import pytest
 
+from game.data import Symbol, _symbol, animals
 from game.engine import (
     Action,
     Event,
@@ -212,3 +213,10 @@ def test_a_refused_move_carries_its_code_as_a_member() -> None:
     with pytest.raises(IllegalMove) as refused:
         g.play(True, STEAL[(1, Tile.FIRE)])  # type: ignore[arg-type]
     assert refused.value.code is RefusalCode.NO_SUCH_PLAYER
+
+
+def test_every_card_symbol_is_a_member_and_a_bad_one_is_named() -> None:
+    assert {type(c.symbol) for c in animals()[1:]} == {Symbol}
+    assert {c.symbol for c in animals()[1:]} == set(Symbol)
+    with pytest.raises(ValueError, match="card 7 has symbol 'lonely'"):
+        _symbol("lonely", "7")

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import pygame
 from pygame import Rect
 
-from game.data import ELEMENTS, AnimalCard, TreeKind, animals, boards, trees
+from game.data import ELEMENTS, AnimalCard, Symbol, TreeKind, animals, boards, trees
 from game.ui.context import Context
 from game.ui.kit import theme
 from game.ui.kit.painter import Painter
@@ -84,7 +84,7 @@ def elements_text(tr: Tr, values: tuple[int, ...]) -> str:
 
 
 def _symbol(tr: Tr, card: AnimalCard) -> str:
-    return tr(f"help.symbol.{'none' if card.symbol == 'neutral' else card.symbol}")
+    return tr(f"help.symbol.{'none' if card.symbol is Symbol.NEUTRAL else card.symbol}")
 
 
 def animals_for(filter_: str) -> list[AnimalCard]:

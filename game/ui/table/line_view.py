@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from pygame import Rect
 
-from game.data import animals
+from game.data import Symbol, animals
 
 ART_W, ART_H = 288, 400  # the face's source pixels
 ASPECT = ART_W / ART_H
@@ -58,7 +58,7 @@ def entries(card: int) -> list[tuple[int, int]]:
     return [(i, v) for i, v in enumerate(animals()[card].elements) if v]
 
 
-def symbol(card: int) -> str:
+def symbol(card: int) -> Symbol:
     return animals()[card].symbol
 
 
@@ -77,7 +77,7 @@ def art_chips(card: int, r: Rect) -> list[Rect]:
 def art_marker(card: int, r: Rect) -> Rect | None:
     """The marker coin of the face at ``r``: top right (under the cost on market cards)."""
     a = animals()[card]
-    if a.symbol == "neutral":
+    if a.symbol is Symbol.NEUTRAL:
         return None
     cx, cy = 230, 58 + (88 if a.level >= 1 else 0)
     if not entries(card):
@@ -147,7 +147,7 @@ def tabs(area: Rect, cards: Sequence[int]) -> list[CardLook]:
     for i, card in enumerate(cards):
         c, k = divmod(i, per)
         r = Rect(area.x + c * (col_w + GAP), top + k * (TAB_H + gap), col_w, TAB_H)
-        marker = Rect(r.x + 8, r.y, MARK, MARK) if symbol(card) != "neutral" else None
+        marker = Rect(r.x + 8, r.y, MARK, MARK) if symbol(card) is not Symbol.NEUTRAL else None
         x = r.x + 8 + MARK + 4
         chips = []
         for _ in entries(card):
@@ -196,7 +196,7 @@ def row_line(area: Rect, cards: Sequence[int]) -> list[CardLook]:
         last = i == n - 1 or rects[i + 1].y != r.y
         visible = r if last else Rect(r.x, r.y, min(w, rects[i + 1].x - r.x), h)
         marker = None
-        if symbol(card) != "neutral":
+        if symbol(card) is not Symbol.NEUTRAL:
             size = min(MARK, BAND - 4)
             marker = Rect(r.x + (min(step, w) - size) // 2, r.y - BAND + 2, size, size)
         name = art_name_band(card, r) if last or step >= w else None

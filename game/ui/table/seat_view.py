@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 
 from pygame import Rect
 
-from game.data import ELEMENTS, boards
+from game.data import ELEMENTS, Symbol, boards
 from game.engine import Game
 from game.engine.state import COLUMNS, ROWS, START_TREE, TRACK_KINDS
 from game.ui.kit import theme
@@ -33,7 +33,7 @@ LEVEL_EDGE = {0: (150, 130, 100), 1: (96, 160, 72), 2: (70, 130, 190), 3: (140, 
 def solitary_left(deck: Sequence[int]) -> int:
     """Solitary cards still in a draw pile: its owner knows what the pile holds (every card
     came to it in the open), only not the order."""
-    return sum(1 for c in deck if symbol(c) == "solitary")
+    return sum(1 for c in deck if symbol(c) is Symbol.SOLITARY)
 
 
 class SeatDrawing:
