@@ -43,7 +43,7 @@ def test_the_window_says_which_folder_and_what_to_do(paths: AppPaths, deny, show
     assert launch.run_window() == launch.EXIT_FOLDER_PROBLEM
     scene, app = shown[0]
     assert scene.kind == "launch_error"
-    text = " ".join(scene.lines())
+    text = " ".join(scene.lines()).replace("\n", "")  # (a long path is wrapped)
     assert str(paths.data) in text and "Permission denied" in text
     assert "LIVING_FOREST_HOME" in text
 
@@ -81,3 +81,16 @@ def test_its_one_button_quits(ctx) -> None:
 def test_a_readable_folder_opens_the_menu(paths: AppPaths, shown) -> None:
     assert launch.run_window() == 0
     assert shown[0][0].kind == "menu"
+
+
+def test_a_long_folder_path_is_wrapped_inside_the_box() -> None:
+    from game.ui.scenes.info import PATH_LINE, PATH_LINES, wrap_path
+
+    folder = "/mnt/" + "very-long-folder-name/" * 8 + "LivingForest/data"
+    lines = wrap_path(folder).split("\n")
+    assert len(lines) <= PATH_LINES and all(len(line) <= PATH_LINE for line in lines)
+    assert lines[0].startswith("/mnt/") and lines[-1].endswith("LivingForest/data")
+    short = "/mnt/" + "very-long-folder-name/" * 2 + "LivingForest"
+    assert wrap_path(short).replace("\n", "") == short  # nothing left out when it fits
+    one_name = "C:\\" + "x" * 130
+    assert all(len(line) <= PATH_LINE for line in wrap_path(one_name).split("\n"))

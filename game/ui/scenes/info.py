@@ -94,6 +94,41 @@ class LaunchErrorScene(InfoScene):
     def lines(self) -> list[str]:
         tr = self.ctx.tr
         return [
-            tr("launch_error.reason", path=self.folder, reason=self.reason),
+            tr("launch_error.reason", path=wrap_path(self.folder), reason=self.reason),
             tr("launch_error.fix"),
         ]
+
+
+PATH_LINE = 56  # characters of a path on one line of the box, at its text size
+PATH_LINES = 4
+
+
+def wrap_path(path: str, width: int = PATH_LINE, most: int = PATH_LINES) -> str:
+    """A folder's path in lines the box can hold: broken after its separators (a name
+    longer than a line is cut into pieces), and at most ``most`` lines, its middle left out
+    ("…") when it is longer than that."""
+    pieces: list[str] = []
+    part = ""
+    for ch in path:
+        part += ch
+        if ch in "/\\":
+            pieces.append(part)
+            part = ""
+    if part:
+        pieces.append(part)
+    lines = [""]
+    for piece in pieces:
+        while piece:
+            room = width - len(lines[-1])
+            if len(piece) <= room:
+                lines[-1] += piece
+                piece = ""
+            elif lines[-1]:
+                lines.append("")
+            else:
+                lines[-1], piece = piece[:width], piece[width:]
+                lines.append("")
+    lines = [line for line in lines if line]
+    if len(lines) > most:
+        lines = [*lines[: most // 2], "…", *lines[-(most - most // 2 - 1) :]]
+    return "\n".join(lines)
