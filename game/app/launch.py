@@ -24,9 +24,12 @@ class Services:
     pool: AiPool
 
     def close(self) -> None:
-        """Quit: the last autosave reaches the disk, the AI processes end."""
+        """Quit: the last autosave reaches the disk, the AI processes end, a hosted table's
+        server stops (its tables stay in its store)."""
         self.ctx.storage.close()
         self.pool.close()
+        if self.ctx.online is not None:
+            self.ctx.online.close()
 
 
 def strict_catalogue() -> bool:
@@ -42,6 +45,7 @@ def build(
     use_workers: bool = True,
     budget_scale: float = 1.0,
     sound: bool = True,
+    online: Any = None,
 ) -> Services:
     from game.ui.context import Context, MemoryStorage
     from game.ui.media.art import Art
@@ -62,11 +66,20 @@ def build(
         ctx.lesson_progress = progress
     ctx.ai_factory = pool.make
     ctx.hint = pool.hinter()
+    ctx.online = online if online is not None else _online(None)
     if sound:
         ctx.sound = _sound(ctx.settings.volume)
         if ctx.sound is not None and ctx.settings.muted:
             ctx.sound.set_muted(True)
     return Services(ctx, pool)
+
+
+def _online(db: Path | None) -> Any:
+    """Host and join tables: a hosted table's server listens on every interface (friends on
+    the network join it) and keeps its tables in ``db`` (None: in memory)."""
+    from game.ui.online.service import Online
+
+    return Online(db=db)
 
 
 def _sound(volume: float) -> Any:
@@ -142,7 +155,8 @@ def run_window(verbose: bool = False) -> int:
         status = EXIT_FOLDER_PROBLEM
     else:
         storage, progress = files
-        services = build(storage=storage, progress=progress)
+        hosted = _online(AppPaths.default().data / "hosted-tables.db")
+        services = build(storage=storage, progress=progress, online=hosted)
         first = services.ctx.scenes.make("menu", services.ctx)
         status = 0
     ctx = services.ctx

@@ -157,6 +157,14 @@ class Session:
             client.close()
         self._thread.join(3.0)
 
+    def resync(self) -> None:
+        """Drop the connection: the session reconnects and resumes, and the server's
+        welcome brings the whole table afresh (after a message that did not fit)."""
+        with self._lock:
+            client = self._client
+        if client is not None:
+            client.close()
+
     def send(self, message: dict[str, Any]) -> bool:
         """Send now; False when the connection is down (the table shows it and waits)."""
         with self._lock:

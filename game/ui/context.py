@@ -144,6 +144,7 @@ class Context:
     storage: Storage = field(default_factory=MemoryStorage)
     ai_factory: Callable[[str, int, int], Any] | None = None  # (level, seat, ai_seed) -> AiPlayer
     hint: HintSource | None = None  # the Hint button's advice (None: no button)
+    online: Any = None  # game.ui.online.service.Online: host and join tables (None: offline)
     sound: SoundPlayer | None = None  # None: no audio device, or sound turned off
     quit: Callable[[], None] = _no_op
     toggle_fullscreen: Callable[[], None] = _no_op

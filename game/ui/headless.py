@@ -7,6 +7,7 @@ from __future__ import annotations
 from game.i18n import Catalog
 from game.ui.context import Context, MemoryStorage, Storage
 from game.ui.media.art import Art
+from game.ui.online.service import Online
 from game.ui.scenes.registry import all_scenes
 from game.ui.table.ai_seats.ai_seat import BuiltinAi
 
@@ -26,5 +27,6 @@ def headless_context(
     ctx.language = lambda: catalog.language
     ctx.settings.language = language
     ctx.ai_factory = lambda level, seat, seed=0: BuiltinAi(level, seat)
+    ctx.online = Online(listen="127.0.0.1", port=0, discover=False, ai_processes=0)
     ctx.settings.speed = speed
     return ctx

@@ -18,7 +18,7 @@ from game.ui.scene import Scene
 CIRCLE = Rect(LOGICAL[0] // 2 - 100, 36, 200, 200)
 TITLE_TOP = CIRCLE.bottom + 6
 TITLE_LINE = 110  # logical height reserved for the title's line (Noto Sans KR at 72 px: 105)
-BUTTON_W, BUTTON_H, BUTTON_GAP = 460, 62, 12
+BUTTON_W, BUTTON_H, BUTTON_GAP = 460, 56, 8  # nine buttons end above the notices
 BUTTONS_TOP = TITLE_TOP + TITLE_LINE + 20
 NOTICE_TOP, KEYS_Y = 966, 1050  # the notices' box (two lines) and the key help's centre
 
@@ -53,6 +53,7 @@ class MenuScene(Scene):
         items: list[tuple[str, Callable[[], None], bool]] = [
             (tr("menu.new_game"), self.new_game, True),
             (tr("menu.continue"), self.continue_game, saved),
+            (tr("menu.online"), self.online, self.ctx.online is not None),
             (tr("menu.learn"), self.learn, True),
             (tr("menu.rules"), self.rules, True),
             (tr("menu.statistics"), self.statistics, True),
@@ -78,6 +79,9 @@ class MenuScene(Scene):
 
         if self.saved is not None:
             self.replace("table", Match.from_saved(self.saved))
+
+    def online(self) -> None:
+        self.push("online")
 
     def learn(self) -> None:
         self.push("tutorial_menu")

@@ -90,7 +90,7 @@ class PauseOverlay(Overlay):
     def to_menu(self) -> None:
         if self.match is not None:
             self.match.cancel_ai()
-            if not self.match.game.over:
+            if not self.match.game.over and self.match.saveable:
                 with contextlib.suppress(OSError):
                     self.ctx.storage.save_match(self.match.to_json())
         self.clear_to("menu")

@@ -9,6 +9,8 @@ from game.ui.scenes.end_round import EndOfRoundOverlay
 from game.ui.scenes.game_over import GameOverScene
 from game.ui.scenes.info import CreditsScene, LaunchErrorScene
 from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.online import HostScene, JoinScene, OnlineScene
+from game.ui.scenes.online_lobby import LobbyScene
 from game.ui.scenes.overlays import (
     ConfirmDialog,
     DiscardBrowser,
@@ -27,6 +29,10 @@ from game.ui.scenes.tutorial import TutorialMenuScene
 SCENES = {
     "menu": MenuScene,
     "setup": SetupScene,
+    "online": OnlineScene,  # Menu › Play online: host or join (docs/network.md)
+    "online_host": HostScene,
+    "online_join": JoinScene,
+    "online_lobby": LobbyScene,
     "table": scene_for_match,  # the table of a new or loaded match (game over: the results)
     "draw": TableScene,  # one table scene for the whole match: both phases' names open it
     "action": TableScene,

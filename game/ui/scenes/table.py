@@ -23,7 +23,6 @@ from typing import assert_never, cast
 import pygame
 
 from game.engine import IllegalMove, Move, Phase
-from game.engine.apply import apply_event
 from game.engine.moves import PASS, PickAnimal, PickFire, Plant
 from game.ui.context import SPEED_FACTOR, Context
 from game.ui.kit import theme
@@ -113,10 +112,8 @@ class TableScene(TableDrawing, Scene):
         """The seat that may act by mouse and keyboard now, or -1."""
         if not self.match.idle or self.anims.busy or self.round_end is not None:
             return -1
-        a = self.match.active()
-        if a is None or self.match.seats[a.player].is_ai:
-            return -1
-        return a.player
+        a = self.match.active()  # a seat played here (not an AI's, nor a remote player's)
+        return a.player if a is not None and self.match.plays_here(a.player) else -1
 
     def resized(self) -> None:
         """New window size or new language: drop every cached surface and built label."""
@@ -335,7 +332,7 @@ class TableScene(TableDrawing, Scene):
         """Show the rest of the queue at once (the game's last events have no animation)."""
         self.anims.finish()
         while self.match.queue:
-            apply_event(self.match.shown, self.match.queue.popleft())
+            self.match.step_shown(self.match.queue.popleft())
         if self.synced != self.match.version:
             self.match.sync()
             self.synced = self.match.version

@@ -35,6 +35,6 @@ class AutosavePolicy:
             return
         self.unsaved = False
         self.saved_at = now
-        if not match.game.over:
+        if not match.game.over and match.saveable:
             with contextlib.suppress(OSError):
                 self.storage.save_match(match.to_json())

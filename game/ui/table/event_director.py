@@ -12,7 +12,6 @@ from typing import assert_never, cast
 from pygame import Rect
 
 from game.engine import events as ev
-from game.engine.apply import apply_event
 from game.ui.kit import theme
 from game.ui.kit.anim import Animator, Drop, Flight, Pause, Walk
 from game.ui.kit.painter import Painter
@@ -105,7 +104,7 @@ class EventDirector:
 
     def apply(self, event: ev.Event) -> None:
         """Step the display copy over ``event`` now."""
-        apply_event(self.match.shown, event)
+        self.match.step_shown(event)
         self.in_flight.discard(id(event))
         self.shown_steps += 1
 
@@ -240,7 +239,7 @@ class EventDirector:
 
     def drawn_in_background(self, seat: int) -> bool:
         """An AI seat's draw while the humans draw: shown at once, never queued behind."""
-        return self.match.draws_at_once() and self.match.seats[seat].is_ai
+        return self.match.draws_at_once() and not self.match.plays_here(seat)
 
     def show_planting(self, e: ev.TreePlanted, apply: Callable[[], None], speed: float) -> None:
         """A tree drops onto its space; where Forests are small, an AI's planting opens its

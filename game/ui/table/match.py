@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.data import boards
-from game.engine import Decision, Game, IllegalMove, Move, Pending, Phase, new_game
+from game.engine import Decision, Game, IllegalMove, Move, Pending, Phase, apply_event, new_game
 from game.engine import events as ev
 from game.engine.moves import ChooseAction
 from game.i18n import LANGUAGES, read_strings
@@ -123,7 +123,7 @@ class Match:
             by_seat = {p.player: p for p in pending}
             order = [s for s in game.turn_order() if s in by_seat]
             if self.draws_at_once():
-                humans = [s for s in order if not self.seats[s].is_ai]
+                humans = [s for s in order if self.plays_here(s)]
                 order = humans + [s for s in order if s not in humans]
             return by_seat[order[0]]
         return pending[0]
@@ -157,6 +157,37 @@ class Match:
     def lead(self) -> str | None:
         """Words the prompt shows instead of the table's own while a lesson's note leads."""
         return None
+
+    # -- where the match is played (a remote match, ``game/ui/online/remote_match.py``,
+    # answers these differently; the table asks them and nothing else about it) ------------
+
+    def plays_here(self, seat: int) -> bool:
+        """Whether a person at this screen plays ``seat`` (the others: AI seats here, or
+        people and AI seats elsewhere)."""
+        return not self.seats[seat].is_ai
+
+    def runs_seats(self) -> bool:
+        """Whether this process decides the seats nobody here plays (the AI seats); a
+        remote match's are decided by its server."""
+        return True
+
+    def pump(self) -> bool:
+        """Take in what was played elsewhere (a remote match: the server's messages); True
+        when the match changed."""
+        return False
+
+    def step_shown(self, event: ev.Event) -> None:
+        """Step the display copy over ``event`` (the engine's own ``apply_event``)."""
+        apply_event(self.shown, event)
+
+    @property
+    def saveable(self) -> bool:
+        """Whether the autosave slot keeps this match (a remote match lives on its server)."""
+        return True
+
+    def status(self) -> str:
+        """A line about where the match is played (a remote match's connection), or ''."""
+        return ""
 
     # -- changes ---------------------------------------------------------------------------
 

@@ -24,6 +24,8 @@ from game.ui.table.targets import Target
 from game.ui.words.rules_text import RulesText
 
 if TYPE_CHECKING:
+    from pygame import Rect
+
     from game.ui.context import Context
     from game.ui.scene import SceneStack
     from game.ui.table.alerts import TableAlerts
@@ -89,6 +91,7 @@ class TableDrawing:
         finally:
             p.text_scale = 1.0
         self.alerts.draw(p, self.layout["banner"], self.tr)
+        draw_status(p, self.match.status(), self.layout["banner"])
 
     def layer_key(self, p: Painter) -> tuple:
         """What the cached layer shows: redrawn when any of it changes."""
@@ -187,3 +190,12 @@ class TableDrawing:
         if not covered:
             covered, target = self.seating.hit(pos)
         return target if covered else self.board.hit(pos)
+
+
+def draw_status(p: Painter, status: str, banner: Rect) -> None:
+    """Where the match is played, when that is news (a remote table's connection): at the
+    right end of the banner, where the banner's own words never reach."""
+    if status:
+        at = (banner.right - 14, banner.centery)
+        width = banner.w * 2 // 5
+        p.text(status, at, theme.SMALL, theme.TEXT_DIM, anchor="midright", max_width=width)

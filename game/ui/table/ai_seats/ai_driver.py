@@ -61,11 +61,15 @@ class AiSeatDriver:
     def run(self, dt: float, speed: str, shown: bool, saver: AutosavePolicy, play: Play) -> bool:
         """The background draws, then the decision in the action phase (``drive``); True
         when a move was played."""
+        if not self.match.runs_seats():  # a remote match: its server plays these seats
+            return self.match.pump()
         moved = self.step_draws(dt, speed, saver)
         return self.drive(dt, speed, shown, play) or moved
 
     def busy(self) -> bool:
         """An AI seat decides (its dots move) or draws in the background."""
+        if not self.match.runs_seats():
+            return False
         a = self.match.active()
         deciding = a is not None and self.match.seats[a.player].is_ai
         return deciding or bool(self.match.draws.drawing(self.match))

@@ -1,0 +1,102 @@
+"""The frame the online screens share: a panel of buttons with text fields typed into."""
+
+from __future__ import annotations
+
+import pygame
+from pygame import Rect
+
+from game.seats import MAX_NAME
+from game.ui.context import Context
+from game.ui.kit import theme
+from game.ui.kit.painter import Painter
+from game.ui.kit.viewport import LOGICAL
+from game.ui.kit.widgets import Button, ButtonList, panel
+from game.ui.scene import Scene
+
+BOX = Rect(360, 70, 1200, 940)
+
+
+class FormScene(Scene):
+    """A panel of buttons with text fields: the online screens' common frame."""
+
+    title_key = ""
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.menu = ButtonList()
+        self.editing = ""  # the field being typed into
+        self.fields: dict[str, str] = {}
+        self.error = ""
+
+    def resized(self) -> None:
+        self.build()
+
+    def build(self) -> None:
+        raise NotImplementedError
+
+    def set_buttons(self, buttons: list[Button]) -> None:
+        focus = self.menu.focus if self.menu.buttons else len(buttons) - 1
+        self.menu.buttons = buttons
+        self.menu.focus = min(focus, len(buttons) - 1)
+        for i, b in enumerate(buttons):
+            b.focused = i == self.menu.focus
+
+    def field_button(self, rect: Rect, key: str, placeholder: str) -> Button:
+        text = self.fields.get(key, "") or placeholder
+        return Button(rect, text + ("_" if self.editing == key else ""), lambda: self.edit(key))
+
+    def edit(self, key: str) -> None:
+        self.editing = "" if self.editing == key else key
+        self.build()
+
+    def accept(self, key: str, text: str) -> str:
+        """What a field keeps of typed ``text`` (printable, capped)."""
+        return (self.fields.get(key, "") + "".join(c for c in text if c.isprintable()))[:MAX_NAME]
+
+    def back(self) -> None:
+        if self.stack is not None and len(self.stack) > 1:
+            self.stack.pop()
+        else:
+            self.replace("menu")
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self.editing:
+            if event.type == pygame.TEXTINPUT:
+                self.fields[self.editing] = self.accept(self.editing, event.text)
+                self.build()
+                return
+            if event.type == pygame.KEYDOWN:
+                if event.key == pygame.K_BACKSPACE:
+                    self.fields[self.editing] = self.fields.get(self.editing, "")[:-1]
+                elif event.key in (
+                    pygame.K_RETURN,
+                    pygame.K_KP_ENTER,
+                    pygame.K_ESCAPE,
+                    pygame.K_TAB,
+                ):
+                    self.editing = ""
+                self.build()
+                return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+            return
+        self.menu.handle_event(event)
+
+    def draw_frame(self, p: Painter) -> None:
+        screen = Rect(0, 0, *LOGICAL)
+        p.image("background", rect=screen)
+        p.rect(screen, (0, 0, 0, 140))
+        panel(p, BOX, self.ctx.tr(self.title_key))
+
+    def draw_error(self, p: Painter) -> None:
+        if self.error:
+            box = Rect(BOX.x + 40, BOX.bottom - 200, BOX.w - 80, 70)
+            p.text_box(self.error, box, theme.SMALL, theme.DANGER, "center", valign="center")
+
+    def help(self, p: Painter, key: str) -> None:
+        """A few wrapped lines of help under the form."""
+        box = Rect(BOX.x + 60, BOX.y + 550, BOX.w - 120, 150)
+        p.text_box(self.ctx.tr(key), box, theme.BODY, theme.TEXT_DIM, "center")
+
+    def label(self, p: Painter, key: str, y: int) -> None:
+        p.text(self.ctx.tr(key), (BOX.x + 60, y), theme.LARGE, theme.TEXT, anchor="midleft")

@@ -1,0 +1,191 @@
+"""A match hosted by a server, as the table plays it: the same ``Match`` the local table
+runs on, answering its questions differently (``plays_here``, ``runs_seats``, ``pump``,
+``step_shown``, ``saveable``, ``status``), so the one table scene shows either.
+
+``game`` is the view of this client's seats (``game.net.mirror``), kept in step by the
+server's events; ``shown`` follows it event by event as the table animates them. A move
+played here is sent to the server and shown when its events come back (no undo online).
+When the game is over the server sends the seed and every move, and the match becomes a
+whole one: the results, the replay and the statistics work as after a local game.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.engine import IllegalMove, Move, Pending, new_game
+from game.engine import events as ev
+from game.net.client import Session, Status
+from game.net.mirror import Mirror, MirrorError
+from game.net.redact import step_view
+from game.seats import Seat
+from game.ui.table.match import LogEntry, Match
+
+log = logging.getLogger(__name__)
+MAX_NOTES = 500  # server messages taken in per frame (the rest wait for the next frame)
+
+
+@dataclass
+class RemoteMatch(Match):
+    session: Any = None  # game.net.client.Session (or a test's stand-in)
+    mirror: Mirror = field(default_factory=Mirror)
+    link: Status = Status.CONNECTING
+    waiting: tuple[int, int] | None = None  # (seat, seq) sent, its events not back yet
+    notice: str = ""  # a catalogue key the status line shows until the next move arrives
+    tr: Any = None  # the catalogue's tr, for the status line
+
+    @classmethod
+    def joined(cls, session: Session, mirror: Mirror, tr: Any) -> RemoteMatch:
+        """The match of a session whose welcome the mirror has taken in."""
+        assert mirror.game is not None
+        match = cls(
+            mirror.game,
+            [Seat(s.name, s.kind) for s in mirror.seats],
+            session=session,
+            mirror=mirror,
+            link=Status.CONNECTED,
+            tr=tr,
+        )
+        match.rebuild()
+        return match
+
+    # -- the interface the table asks ------------------------------------------------------
+
+    def plays_here(self, seat: int) -> bool:
+        return seat in self.mirror.yours
+
+    def runs_seats(self) -> bool:
+        return False
+
+    @property
+    def saveable(self) -> bool:
+        return False
+
+    def step_shown(self, event: ev.Event) -> None:
+        step_view(self.shown, event)
+
+    def active(self) -> Pending | None:
+        """Nobody here decides while a move is on its way to the server."""
+        return None if self.waiting is not None else super().active()
+
+    def can_undo(self) -> bool:
+        return False
+
+    def cancel_ai(self) -> None:
+        """Leaving the table: the connection ends (the seat waits on the server)."""
+        if self.session is not None:
+            self.session.close()
+
+    def status(self) -> str:
+        tr = self.tr
+        if tr is None:
+            return ""
+        if self.link is Status.LOST or self.link is Status.CONNECTING:
+            return tr("online.status.lost")
+        if self.link is Status.FAILED or self.link is Status.CLOSED:
+            return tr("online.status.closed")
+        if self.notice:
+            return tr(self.notice)
+        away = [self.seats[s].name for s, c in enumerate(self.mirror.connected) if not c]
+        if away:
+            return tr("online.status.away", names=", ".join(away))
+        a = super().active()
+        if a is not None and not self.plays_here(a.player) and not self.game.over:
+            return tr("online.status.thinking", name=self.seats[a.player].name)
+        return tr("online.status.connected")
+
+    # -- playing ---------------------------------------------------------------------------
+
+    def play(self, seat: int, move: Move) -> list[ev.Event]:
+        """Send the move; it is shown when the server's events come back. The table offers
+        moves only for seats played here and only while nothing is on its way; a move made
+        while the connection is down is not sent (the status line says why)."""
+        if not self.plays_here(seat) or self.waiting is not None:
+            raise IllegalMove("that seat is not to move at this screen now")
+        seq = self.mirror.seq.get(seat, 0)
+        message = {"type": "play", "seat": seat, "seq": seq, "move": move.to_json()}
+        if self.session.send(message):
+            self.waiting = (seat, seq)
+            self.notice = ""
+        else:
+            self.notice = "online.status.lost"
+        self.version += 1
+        return []
+
+    def undo(self) -> bool:
+        return False
+
+    def pump(self) -> bool:
+        """Take in the session's news; True when the table has something new to show."""
+        changed = False
+        for _ in range(MAX_NOTES):
+            try:
+                note = self.session.notes.get_nowait()
+            except Exception:  # noqa: BLE001 - queue.Empty: nothing more this frame
+                break
+            if note.status is not None:
+                self.link = note.status
+                changed = True
+            if note.message is not None:
+                changed = self.take(note.message) or changed
+        if changed:
+            self.version += 1
+        return changed
+
+    def take(self, msg: dict[str, Any]) -> bool:
+        kind = msg.get("type")
+        try:
+            events = self.mirror.handle(msg)
+        except MirrorError:
+            log.exception("a server message did not fit the table; asking for it afresh")
+            self.session.resync()
+            return False
+        if kind == "welcome":
+            self.rebuild()
+        elif kind == "events":
+            self.seats = [Seat(s.name, s.kind) for s in self.mirror.seats]
+            rnd = self.log[-1].round if self.log else self.game.round
+            for e in events:
+                if isinstance(e, ev.RoundStarted):
+                    rnd = e.round
+                self.log.append(LogEntry(rnd, e))
+            self.queue.extend(events)
+            if self.waiting is not None and msg.get("seat") == self.waiting[0]:
+                self.waiting = None
+            self.notice = ""
+        elif kind == "presence":
+            self.seats = [Seat(s.name, s.kind) for s in self.mirror.seats]
+        elif kind == "final":
+            self.become_whole()
+        elif kind == "error" and msg.get("seat") is not None:  # a move of ours refused
+            log.warning("the server refused a move: %s", msg.get("text"))
+            self.waiting = None
+            self.notice = "online.status.move_refused"
+            self.session.resync()  # the table afresh, as the server has it
+        return True
+
+    def rebuild(self) -> None:
+        """The table as the server has it (a welcome: the first, or after a reconnection)."""
+        assert self.mirror.game is not None
+        self.game = self.mirror.game
+        self.shown = self.game.clone()
+        self.seats = [Seat(s.name, s.kind) for s in self.mirror.seats]
+        self.queue.clear()
+        self.log = [LogEntry(r, e) for r, e in self.mirror.log]
+        self.waiting = None
+        if self.mirror.final is not None:
+            self.become_whole()
+
+    def become_whole(self) -> None:
+        """The game is over: its seed and moves make the whole match (results, replay,
+        statistics), the same position as the view."""
+        final = self.mirror.final
+        assert final is not None
+        game = new_game(len(self.seats), final.seed, final.first)
+        for seat, move in final.moves:
+            game.play(seat, move)
+        self.game = game
+        self.seed, self.first_player, self.ai_seed = final.seed, final.first, 0
+        self.history = list(final.moves)

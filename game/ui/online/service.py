@@ -1,0 +1,105 @@
+"""What the online screens use, built by the composition root (``game/app/launch.py``): the
+match server inside the app (Host), the sessions that connect to a table, and the tables
+found on the local network. Tests build one that never leaves 127.0.0.1."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game.net.client import Session
+from game.net.discovery import Advert, Browser, FoundHost, lan_addresses
+from game.net.server import DEFAULT_PORT, ServerThread
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class Online:
+    db: Path | None = None  # where hosted tables are kept (None: in memory, lost on quit)
+    listen: str = "0.0.0.0"  # the embedded server's address: every interface, for the LAN
+    port: int = DEFAULT_PORT  # taken if free, else any free port
+    discover: bool = True  # mDNS: advertise a hosted table, find others' (off in tests)
+    ai_processes: int = 1  # AI seats think in a process: the frames keep their pace
+    server: ServerThread | None = None
+    sessions: list[Session] = field(default_factory=list)
+    _advert: Any = None
+    _browser: Any = None
+
+    # -- hosting ---------------------------------------------------------------------------
+
+    def host(self, name: str) -> str:
+        """Start the match server here (once) and return the address this app connects to."""
+        if self.server is None:
+            db = str(self.db) if self.db is not None else ":memory:"
+            for port in (self.port, 0):
+                server = ServerThread(db, self.listen, port, processes=self.ai_processes)
+                try:
+                    server.start()
+                except RuntimeError:  # the port is taken: any free one
+                    log.warning("port %d is taken; hosting on a free port", port)
+                    continue
+                self.server = server
+                break
+            else:
+                raise RuntimeError("the match server could not start")
+            if self.discover:
+                try:
+                    self._advert = Advert(name, self.hosted_port)
+                except Exception:  # noqa: BLE001 - no multicast here: joining by address works
+                    log.warning("the table cannot be announced on the network", exc_info=True)
+        return f"ws://127.0.0.1:{self.hosted_port}"
+
+    @property
+    def hosted_port(self) -> int:
+        assert self.server is not None
+        return int(self.server.url.rsplit(":", 1)[1])
+
+    def addresses(self) -> list[str]:
+        """Where friends reach the hosted table (this machine's LAN address and port)."""
+        if self.server is None:
+            return []
+        if self.listen.startswith("127."):
+            return [f"127.0.0.1:{self.hosted_port}"]
+        return [f"{a}:{self.hosted_port}" for a in lan_addresses()] or [
+            f"127.0.0.1:{self.hosted_port}"
+        ]
+
+    # -- joining ---------------------------------------------------------------------------
+
+    def connect(self, url: str, first: dict[str, Any]) -> Session:
+        session = Session(url, first)
+        session.start()
+        self.sessions.append(session)
+        return session
+
+    def found(self) -> list[FoundHost]:
+        """Tables announced on the local network (browsing starts at the first call)."""
+        if not self.discover:
+            return []
+        if self._browser is None:
+            try:
+                self._browser = Browser()
+            except Exception:  # noqa: BLE001 - no multicast here: joining by address works
+                log.warning("cannot look for tables on the network", exc_info=True)
+                self.discover = False
+                return []
+        return self._browser.hosts()
+
+    def close(self) -> None:
+        """Quit: every session, the announcement, the browser and the server end."""
+        for session in self.sessions:
+            session.close()
+        self.sessions.clear()
+        for part in (self._advert, self._browser):
+            if part is not None:
+                try:
+                    part.close()
+                except Exception:  # noqa: BLE001 - quitting: log and go on
+                    log.warning("closing the network discovery failed", exc_info=True)
+        self._advert = self._browser = None
+        if self.server is not None:
+            self.server.stop()
+            self.server = None

@@ -1,0 +1,252 @@
+"""Menu › Play online: host a table (the match server starts inside the app) or join one
+found on the local network or by address and join code. The lobby
+(``game/ui/scenes/online_lobby.py``) then waits for the server's welcome; the table is the
+same table scene as a local game, on a ``RemoteMatch``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from pygame import Rect
+
+from game.net.protocol import normal_code, show_code
+from game.seats import AI_LEVELS
+from game.ui.context import Context
+from game.ui.kit import theme
+from game.ui.kit.painter import Painter
+from game.ui.kit.widgets import Button, column
+from game.ui.online.form import BOX, FormScene
+from game.ui.words.sentences import SEASONS
+
+HOST_KINDS = ("here", "friend", *AI_LEVELS)  # a person at this screen, a friend joining, AI
+FOUND_ROWS = 4
+
+
+class OnlineScene(FormScene):
+    """Host or join."""
+
+    kind = "online"
+    title_key = "online.title"
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.build()
+
+    def build(self) -> None:
+        tr = self.ctx.tr
+        items: list[tuple[str, Callable[[], None]]] = [
+            (tr("online.host"), lambda: self.push("online_host")),
+            (tr("online.join"), lambda: self.push("online_join")),
+            (tr("setup.back"), self.back),
+        ]
+        rects = column(BOX.centerx - 260, BOX.y + 200, 520, 76, 24, len(items))
+        self.set_buttons(
+            [
+                Button(r, text, fn, size=theme.LARGE)
+                for r, (text, fn) in zip(rects, items, strict=True)
+            ]
+        )
+
+    def draw(self, p: Painter) -> None:
+        self.draw_frame(p)
+        self.menu.draw(p)
+        self.help(p, "online.help")
+
+
+class HostScene(FormScene):
+    """The table to host: 2-4 seats, each a person here, a friend who joins, or an AI."""
+
+    kind = "online_host"
+    title_key = "online.host_title"
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        tr = ctx.tr
+        self.count = 2
+        self.names = [tr(f"season.{s}") for s in SEASONS]
+        self.kinds = ["here", "friend", "medium", "medium"]
+        self.build()
+
+    def build(self) -> None:
+        tr = self.ctx.tr
+        x0, y = BOX.x + 60, BOX.y + 120
+        b = [
+            Button(Rect(x0 + 420, y, 80, 60), "−", lambda: self.set_count(-1)),
+            Button(Rect(x0 + 600, y, 80, 60), "+", lambda: self.set_count(1)),
+        ]
+        y += 100
+        for i in range(self.count):
+            key = f"name{i}"
+            self.fields.setdefault(key, self.names[i])
+            b.append(self.field_button(Rect(x0 + 60, y, 480, 62), key, self.names[i]))
+            b.append(
+                Button(
+                    Rect(x0 + 580, y, 440, 62),
+                    tr(f"online.kind.{self.kinds[i]}"),
+                    lambda i=i: self.cycle(i),
+                )
+            )
+            y += 80
+        y = BOX.bottom - 110
+        b.append(Button(Rect(BOX.centerx - 440, y, 400, 76), tr("setup.back"), self.back))
+        b.append(
+            Button(
+                Rect(BOX.centerx + 40, y, 400, 76),
+                tr("online.start_hosting"),
+                self.start,
+                enabled=any(k == "here" for k in self.kinds[: self.count]),
+                highlight=True,
+                size=theme.LARGE,
+            )
+        )
+        self.set_buttons(b)
+
+    def set_count(self, step: int) -> None:
+        self.count = min(4, max(2, self.count + step))
+        self.build()
+
+    def cycle(self, i: int) -> None:
+        self.kinds[i] = HOST_KINDS[(HOST_KINDS.index(self.kinds[i]) + 1) % len(HOST_KINDS)]
+        self.build()
+
+    def seats(self) -> list[dict[str, str]]:
+        out = []
+        for i in range(self.count):
+            kind = self.kinds[i]
+            name = self.fields.get(f"name{i}", "").strip() or self.names[i]
+            out.append({"name": name, "kind": "human" if kind in ("here", "friend") else kind})
+        return out
+
+    def start(self) -> None:
+        online = self.ctx.online
+        try:
+            url = online.host(self.seats()[0]["name"])
+        except RuntimeError:
+            self.error = self.ctx.tr("online.error.host")
+            return
+        mine = [i for i in range(self.count) if self.kinds[i] == "here"]
+        session = online.connect(url, {"type": "create", "seats": self.seats(), "mine": mine})
+        self.replace("online_lobby", session, True)
+
+    def draw(self, p: Painter) -> None:
+        self.draw_frame(p)
+        self.label(p, "setup.players", BOX.y + 150)
+        p.text(
+            str(self.count),
+            (BOX.x + 610, BOX.y + 150),
+            theme.TITLE,
+            theme.ACCENT,
+            anchor="center",
+            bold=True,
+        )
+        y = BOX.y + 220
+        for i in range(self.count):
+            p.circle((BOX.x + 84, y + 31), 14, self.ctx.palette.seasons[i])
+            y += 80
+        self.help(p, "online.host_help")
+        self.draw_error(p)
+        self.menu.draw(p)
+
+
+class JoinScene(FormScene):
+    """A table found on the local network, or an address and a join code."""
+
+    kind = "online_join"
+    title_key = "online.join_title"
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.found: list = []
+        self.looked = 0.0
+        self.build()
+
+    def update(self, dt: float) -> None:
+        self.looked -= dt
+        if self.looked <= 0:  # a look a second at what the network announces
+            self.looked = 1.0
+            found = self.ctx.online.found()[:FOUND_ROWS]
+            if found != self.found:
+                self.found = found
+                self.build()
+
+    def build(self) -> None:
+        tr = self.ctx.tr
+        x0 = BOX.x + 60
+        b: list[Button] = []
+        for i, host in enumerate(self.found):
+            label = f"{host.name} · {host.address}"
+            b.append(
+                Button(
+                    Rect(x0 + 420, BOX.y + 130 + i * 70, 660, 58),
+                    label,
+                    lambda h=host: self.pick(h.address),
+                )
+            )
+        y = BOX.y + 430
+        b.append(
+            self.field_button(Rect(x0 + 420, y, 660, 62), "address", tr("online.address_hint"))
+        )
+        b.append(self.field_button(Rect(x0 + 420, y + 90, 660, 62), "code", "XXXX-XXXX"))
+        b.append(
+            self.field_button(Rect(x0 + 420, y + 180, 660, 62), "name", tr("online.name_hint"))
+        )
+        y = BOX.bottom - 110
+        b.append(Button(Rect(BOX.centerx - 440, y, 400, 76), tr("setup.back"), self.back))
+        ready = (
+            bool(self.fields.get("address")) and len(normal_code(self.fields.get("code", ""))) == 8
+        )
+        b.append(
+            Button(
+                Rect(BOX.centerx + 40, y, 400, 76),
+                tr("online.join_button"),
+                self.join,
+                enabled=ready,
+                highlight=True,
+                size=theme.LARGE,
+            )
+        )
+        self.set_buttons(b)
+
+    def pick(self, address: str) -> None:
+        self.fields["address"] = address
+        self.editing = "code"
+        self.build()
+
+    def accept(self, key: str, text: str) -> str:
+        if key == "code":
+            raw = normal_code(self.fields.get("code", "") + text)
+            raw = "".join(c for c in raw if c.isalnum())[:8]
+            return show_code(raw) if len(raw) > 4 else raw
+        return super().accept(key, text)
+
+    def url(self) -> str:
+        address = self.fields.get("address", "").strip()
+        if "://" in address:
+            return address
+        return f"ws://{address}" if ":" in address else f"ws://{address}:8765"
+
+    def join(self) -> None:
+        message = {"type": "join", "code": self.fields.get("code", "")}
+        name = self.fields.get("name", "").strip()
+        if name:
+            message["name"] = name
+        session = self.ctx.online.connect(self.url(), message)
+        self.push("online_lobby", session, False)
+
+    def draw(self, p: Painter) -> None:
+        self.draw_frame(p)
+        self.label(p, "online.found", BOX.y + 160)
+        if not self.found:
+            p.text(
+                self.ctx.tr("online.none_found"),
+                (BOX.x + 480, BOX.y + 160),
+                theme.BODY,
+                theme.TEXT_DIM,
+                anchor="midleft",
+                max_width=640,
+            )
+        self.label(p, "online.address", BOX.y + 461)
+        self.label(p, "online.code", BOX.y + 551)
+        self.label(p, "online.name", BOX.y + 641)
+        self.draw_error(p)
+        self.menu.draw(p)
