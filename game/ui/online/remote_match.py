@@ -12,6 +12,7 @@ whole one: the results, the replay and the statistics work as after a local game
 from __future__ import annotations
 
 import logging
+import queue
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -123,7 +124,7 @@ class RemoteMatch(Match):
         for _ in range(MAX_NOTES):
             try:
                 note = self.session.notes.get_nowait()
-            except Exception:  # noqa: BLE001 - queue.Empty: nothing more this frame
+            except queue.Empty:  # nothing more this frame
                 break
             if note.status is not None:
                 self.link = note.status
