@@ -19,7 +19,7 @@ from game.seats import AI_LEVELS
 
 LEVELS = AI_LEVELS  # the names the game shows: Easy, Medium, Hard
 # Arena-only seats written from the rules alone, to measure the levels against.
-BASELINES = ("greedy", "pimc", "ismcts")
+BASELINES = ("greedy", "pimc", "ismcts", "random")
 
 
 class Policy(Protocol):
@@ -43,7 +43,7 @@ class Policy(Protocol):
 
 def make_policy(level: str, **options: object) -> Policy:
     """A policy by level name ("easy", "medium" or "hard", any case), or a baseline seat
-    ("greedy", "pimc", "ismcts")."""
+    ("greedy", "pimc", "ismcts", "random")."""
     key = level.lower()
     if key == "easy":
         from game.ai.levels.easy import EasyPolicy
@@ -68,6 +68,10 @@ def _baseline(key: str, **options: object) -> Policy:
         from game.ai.yardsticks.greedy import GreedyPolicy
 
         return GreedyPolicy()
+    if key == "random":
+        from game.ai.yardsticks.random_seat import RandomPolicy
+
+        return RandomPolicy()
     if key == "pimc":
         from game.ai.yardsticks.pimc import PimcPolicy
 

@@ -189,3 +189,37 @@ def test_deepening_spends_a_steps_budget_once_and_reproducibly() -> None:
         )
         assert again == cands[stats.best()][0]
     assert deepened
+
+
+def test_sharded_work_gives_the_same_race_on_one_process_or_two() -> None:
+    """The table's Hard splits its fixed work into shards with seeds drawn in a fixed
+    order: one process running both shards and two processes sharing them reach the same
+    statistics and the same move (so a resumed game replays on any machine), and the
+    shards together do the whole budget's work."""
+    settings = Settings(steps=600, shards=2, min_worlds=2)
+    g = next(
+        g for _p, g in POSITIONS if g.phase.value == "action" and len(g.legal_moves(g.turn)) > 3
+    )
+    pend = g.pending()[0]
+    legal = g.legal_moves(pend.player)
+    view = g.view(pend.player)
+    out = []
+    for workers in (1, 2):
+        with closing(HardPolicy(workers=workers, settings=settings)) as policy:
+            cands, stats = policy.stats_for(view, pend.decision, legal, random.Random(5), 1.0)
+            move = policy.choose(view, pend.decision, legal, random.Random(5), 1.0)
+        out.append((stats.samples, stats.alive, move))
+        assert stats.work >= 600 or stats.settled()
+    assert out[0] == out[1]
+
+
+def test_the_table_builds_hard_with_sharded_fixed_work() -> None:
+    """As shipped, Hard's race is the one a second's time budget grows, bounded by a fixed
+    number of simulated moves split into shards (no clock in the answer)."""
+    from game.ai.levels.budgets import HARD_SHARDS, HARD_STEPS, worker_options
+
+    opts = worker_options("hard")
+    s = opts["settings"]
+    assert (s.steps, s.shards) == (HARD_STEPS, HARD_SHARDS) and s.expand >= 1 and s.z > 2
+    assert 1 <= opts["workers"] <= HARD_SHARDS
+    assert worker_options("hard", 0.05)["workers"] == 1  # the self-test spawns no helpers

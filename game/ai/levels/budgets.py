@@ -1,29 +1,43 @@
 """How much each AI level thinks at the table: a time budget for the levels that search by
 time, and a fixed amount of work for Hard, so that a resumed match makes exactly the choices
-the uninterrupted one would (time-budgeted search depends on the CPU)."""
+the uninterrupted one would (time-budgeted search depends on the CPU).
+
+Hard uses the time a player gladly gives it (issue 31: up to about a second a decision, a
+draw less): its race is the one a 1.0 s time budget grows (``hard_settings.for_budget``:
+more candidates, more first worlds, a stricter cut, each action raced with its best first
+steps), bounded by ``HARD_STEPS`` simulated moves split into ``HARD_SHARDS`` races of equal
+work (``HardPolicy._sharded``), run on up to that many cores at once. The split is fixed,
+so the moves are the same on a one-core machine, only slower.
+"""
 
 from __future__ import annotations
 
+import os
+from dataclasses import replace
 from typing import Any
 
-# Hard's search size. With the fast rollouts (game/ai/levels/rollout.py) 2500 simulated moves
-# cost, per decision in four-player games (Hard playing three whole games, seeds 1-3, every choice
-# from round 2 on: 863 draws, 526 other decisions; CPU time, one core): draw median 0.001 s, p90
-# 0.014 s, max 0.04 s; other decisions median 0.008 s, p90 0.067 s, max 0.14 s (a race that
-# settles early returns sooner). Wall time on the loaded shared 2-core machine: p90 0.19 s, max
-# 0.50 s: well inside 1 s. A fixed work budget keeps the settings as given (no ``for_budget``
-# growth). Once a seat nears 12 the rollouts play the Medium planner, each planner decision
-# costing ``race.PLANNER_WORK`` units of the budget: late-game decisions (any seat's best track 9
-# or more, 176 from three 2-player games) CPU median 0.001 s, p90 0.058 s, max 0.16 s.
-HARD_STEPS = 2500
+# Before issue 31: 2,500 steps of the 0.1 s race, about 11 ms a decision (p90 0.07 s for an
+# action), while a player waits seconds for the animations anyway.
+HARD_STEPS = 16000
+HARD_SHARDS = 2
+HARD_REFERENCE_S = 1.0  # the time budget whose race shape Hard plays at the table
 BUDGET_S = {"easy": 0.2, "medium": 0.5, "hard": 1.0}  # seconds a decision may take
+
+
+def hard_processes() -> int:
+    """Processes Hard's shards run on: the machine's cores, at most one a shard."""
+    return max(1, min(HARD_SHARDS, os.cpu_count() or 1))
 
 
 def worker_options(level: str, scale: float = 1.0) -> dict[str, Any]:
     """The options a level's policy is built with: Hard gets its fixed amount of search
-    work, scaled like the time budget (the self-test plays at a twentieth)."""
+    work, scaled like the time budget (the self-test plays at a twentieth), and the
+    processes to spread it over."""
     if level != "hard":
         return {}
-    from game.ai.levels.hard_settings import Settings
+    from game.ai.levels.hard_settings import Settings, for_budget
 
-    return {"settings": Settings(steps=max(200, round(HARD_STEPS * scale)))}
+    shape = for_budget(Settings(), HARD_REFERENCE_S)
+    steps = max(200, round(HARD_STEPS * scale))
+    settings = replace(shape, steps=steps, shards=HARD_SHARDS)
+    return {"settings": settings, "workers": hard_processes() if scale >= 1.0 else 1}

@@ -20,6 +20,8 @@ Medium's best answers to its first step (``for_budget``, ``HardPolicy.plans``).
 from __future__ import annotations
 
 import contextlib
+import logging
+import math
 import multiprocessing
 import random
 import time
@@ -36,6 +38,8 @@ from game.ai.levels.race import Stats, near_goal, search, search_task
 from game.engine import Decision, Move, View, determinize
 
 __all__ = ["HardPolicy", "Settings"]
+log = logging.getLogger(__name__)
+SHARD_TIMEOUT_S = 30.0  # a helper's shard that takes this long is run here instead
 
 
 @dataclass
@@ -198,6 +202,8 @@ class HardPolicy:
     ) -> Stats:
         moves = tuple(m for m, _ in cands)
         priors = tuple(v for _, v in cands)
+        if settings.steps and settings.shards > 1:
+            return self._sharded(view, moves, priors, rng, settings)
         if self.workers <= 1:
             return search(view, moves, priors, deadline, rng.getrandbits(62), settings)
         pool = self._ensure_pool()
@@ -213,6 +219,38 @@ class HardPolicy:
         for job in jobs:
             with contextlib.suppress(multiprocessing.TimeoutError):
                 stats.merge(job.get(timeout=max(0.05, deadline - time.monotonic() + 0.05)))
+        return stats
+
+    def _sharded(
+        self,
+        view: View,
+        moves: tuple[Plan, ...],
+        priors: tuple[float, ...],
+        rng: random.Random,
+        settings: Settings,
+    ) -> Stats:
+        """A fixed work budget split into ``shards`` races of equal work, each with its own
+        seed drawn here in a fixed order, merged in shard order: the answer is the same
+        whether one process runs every shard or ``workers`` processes share them, so a
+        resumed game replays the same moves on any machine."""
+        n = settings.shards
+        part = replace(settings, steps=max(1, -(-settings.steps // n)), shards=1)
+        seeds = [rng.getrandbits(62) for _ in range(n)]
+        tasks = [(view, moves, priors, math.inf, seed, part) for seed in seeds]
+        helpers = min(self.workers, n) - 1
+        jobs = []
+        if helpers > 0:
+            pool = self._ensure_pool()
+            jobs = [pool.apply_async(search_task, (t,)) for t in tasks[1 : 1 + helpers]]
+        stats = search_task(tasks[0])
+        for i, task in enumerate(tasks[1:]):
+            if i < len(jobs):
+                try:
+                    stats.merge(jobs[i].get(timeout=SHARD_TIMEOUT_S))
+                    continue
+                except Exception:  # noqa: BLE001 - a helper that fails: its shard is run here
+                    log.warning("a search helper failed; its shard runs here", exc_info=True)
+            stats.merge(search_task(task))
         return stats
 
     def _ensure_pool(self) -> Any:

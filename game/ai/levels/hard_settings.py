@@ -124,3 +124,7 @@ class Settings:
     # From the start of the game instead, the planner calls cost a third of the worlds at
     # 0.1 s: 80.1% over 103 games.
     replies: int = 1
+    # A fixed ``steps`` budget is split into this many races of equal work with their own
+    # seeds, merged in a fixed order (``HardPolicy._sharded``): up to ``HardPolicy.workers``
+    # processes run them at once, and the answer is the same whatever that number is.
+    shards: int = 1
