@@ -1,7 +1,8 @@
 """How long a person waits at the table: ``python -m game.devtools.pacing [--rounds 3] [--seed 1]
-[--human 0] [--speed normal] [--levels medium medium hard]``, JSON on standard output.
+[--human 0] [--speed normal] [--players 4] [--levels medium medium hard]``, JSON on standard
+output.
 
-Four seats, one a scripted human who answers at once (draws while fewer than two solitary
+Four seats (``--players``), the AI seats' levels cycled from ``--levels``, one a scripted human who answers at once (draws while fewer than two solitary
 symbols are uncancelled, then stops; in the action phase a random legal move, as the built-in
 AI), the others real AI workers (``AiPool``) at the chosen speed, in real time, every frame
 drawn (headless). Measured (issue 15's targets: ≤ 2 s and ≤ 12 s):
@@ -9,7 +10,10 @@ drawn (headless). Measured (issue 15's targets: ≤ 2 s and ≤ 12 s):
 - ``first_draw_s``: from the round's start on screen to the human's first possible draw;
 - ``wait_s``: from the human's last move of a phase (Stop, the end of the turn) to the
   human's next decision, split into ``to_action`` (Stop → the action turn) and ``to_draw``
-  (the end of the turn → the next round's first draw, the end-of-round walkthrough included).
+  (the end of the turn → the next round's first draw, the end-of-round walkthrough included);
+- ``ai_answer_s``: each AI decision from the request to its answer in the worker process
+  (median, p90, max; per level and decision kind), and ``ai_draw_phase_s``: a level's draw
+  answers of one round added up (its seats share one worker, so they take turns).
 """
 
 from __future__ import annotations
@@ -31,20 +35,31 @@ TARGET_WAIT_S = 12.0
 class TimedAi:
     """An AI seat whose answers are timed (submit to answer), by level and decision."""
 
-    def __init__(self, ai: Any, level: str, times: dict[str, list[float]]) -> None:
+    def __init__(
+        self,
+        ai: Any,
+        level: str,
+        times: dict[str, list[float]],
+        draws: dict[tuple[str, int], float] | None = None,
+    ) -> None:
         self.ai, self.level, self.times = ai, level, times
-        self.asked: tuple[float, str] | None = None
+        self.draws = {} if draws is None else draws  # (level, round) -> draw answers' seconds
+        self.asked: tuple[float, str, int] | None = None
 
     def submit(self, game: Any, seat: int, seed: int | None = None) -> None:
         decision = next(p.decision.value for p in game.pending() if p.player == seat)
-        self.asked = (time.monotonic(), decision)
+        self.asked = (time.monotonic(), decision, game.round)
         self.ai.submit(game, seat, seed=seed)
 
     def poll(self) -> Any:
         move = self.ai.poll()
         if move is not None and self.asked is not None:
-            t, decision = self.asked
-            self.times.setdefault(f"{self.level}.{decision}", []).append(time.monotonic() - t)
+            t, decision, rnd = self.asked
+            took = time.monotonic() - t
+            self.times.setdefault(f"{self.level}.{decision}", []).append(took)
+            if decision == "draw":  # seats of one level share a worker: their draws add up
+                key = (self.level, rnd)
+                self.draws[key] = self.draws.get(key, 0.0) + took
             self.asked = None
         return move
 
@@ -63,6 +78,7 @@ class Pacing:
     to_action_s: list[float] = field(default_factory=list)
     to_draw_s: list[float] = field(default_factory=list)
     ai_s: dict[str, list[float]] = field(default_factory=dict)  # AI answer times
+    draw_rounds: dict[tuple[str, int], float] = field(default_factory=dict)  # per level, round
     log: list[tuple[int, str, float]] = field(default_factory=list)  # (round, wait, s)
     shown: list[tuple[int, str, str, float]] = field(default_factory=list)  # on screen
 
@@ -72,12 +88,18 @@ class Pacing:
         def summary(values: list[float]) -> dict[str, Any]:
             if not values:
                 return {"n": 0}
+            ordered = sorted(values)
             return {
                 "n": len(values),
-                "median": round(statistics.median(values), 2),
-                "max": round(max(values), 2),
+                "median": round(statistics.median(values), 3),
+                "p90": round(ordered[min(len(ordered) - 1, -(-9 * len(ordered) // 10) - 1)], 3),
+                "max": round(max(values), 3),
                 "each": [round(v, 2) for v in values],
             }
+
+        phases: dict[str, list[float]] = {}
+        for (level, _rnd), took in sorted(self.draw_rounds.items()):
+            phases.setdefault(level, []).append(took)
 
         return {
             **setup,
@@ -88,6 +110,8 @@ class Pacing:
             "waits": self.log,
             "on_screen_s": self.shown,  # (round, scene, who decides as shown, seconds)
             "ai_answer_s": {k: summary(v) | {"each": None} for k, v in sorted(self.ai_s.items())},
+            # A level's draw answers of one round added up: the AI draw phase of that round.
+            "ai_draw_phase_s": {k: summary(v) for k, v in sorted(phases.items())},
             "targets": {"first_draw_s": TARGET_FIRST_DRAW_S, "wait_s": TARGET_WAIT_S},
             "met": bool(self.first_draw_s)
             and max(self.first_draw_s) <= TARGET_FIRST_DRAW_S
@@ -108,7 +132,13 @@ def scripted_move(match: Any, seat: int, rand: random.Random) -> Any:
 
 
 def measure(
-    rounds: int, seed: int, human: int, speed: str, levels: list[str], fps: float = 60.0
+    rounds: int,
+    seed: int,
+    human: int,
+    speed: str,
+    levels: list[str],
+    fps: float = 60.0,
+    players: int = 4,
 ) -> dict[str, Any]:
     from game.engine import Decision
     from game.ui.app import TableApp
@@ -122,13 +152,13 @@ def measure(
     pool = AiPool(use_workers=True)
     out = Pacing()
     ctx.ai_factory = lambda level, seat, seed=0: TimedAi(
-        pool.make(level, seat, seed), level, out.ai_s
+        pool.make(level, seat, seed), level, out.ai_s, out.draw_rounds
     )
     app = TableApp(ctx, (1280, 720))
-    ai = iter(levels)
+    ai = iter(levels * players)
     seats = [
         Seat("You" if i == human else f"AI {i}", "human" if i == human else next(ai))
-        for i in range(4)
+        for i in range(players)
     ]
     match = Match.new(seats, seed, first_player=0)
     app.stack.clear_to(scene_for_match(ctx, match))
@@ -178,7 +208,7 @@ def measure(
         match.cancel_ai()
         pool.close()
     setup = {
-        "players": 4,
+        "players": players,
         "human_seat": human,
         "seats": [s.kind for s in seats],
         "speed": speed,
@@ -197,9 +227,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--human", type=int, default=0, choices=(0, 1, 2, 3))
     parser.add_argument("--speed", default="normal", choices=("slow", "normal", "fast"))
-    parser.add_argument("--levels", nargs=3, default=["medium", "medium", "hard"])
+    parser.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
+    parser.add_argument(
+        "--levels", nargs="+", default=["medium", "medium", "hard"], help="the AI seats, cycled"
+    )
     args = parser.parse_args(argv)
-    report = measure(args.rounds, args.seed, args.human, args.speed, args.levels)
+    if args.human >= args.players:
+        parser.error("--human must be one of the seats")
+    report = measure(
+        args.rounds, args.seed, args.human, args.speed, args.levels, players=args.players
+    )
     json.dump(report, sys.stdout, indent=1)
     print()
     return 0
