@@ -5,7 +5,8 @@ output.
 Four seats (``--players``), one a scripted human who answers at once (draws while fewer
 than two solitary symbols are uncancelled, then stops; in the action phase a random legal
 move, as the built-in AI), the others real AI workers (``AiPool``; levels cycled from
-``--levels``) at the chosen speed, in real time, every frame drawn (headless). Measured (issue 15's targets: ≤ 2 s and ≤ 12 s):
+``--levels``) at the chosen speed, in real time, every frame drawn (headless). Measured
+(issue 15's targets: ≤ 2 s and ≤ 12 s):
 
 - ``first_draw_s``: from the round's start on screen to the human's first possible draw;
 - ``wait_s``: from the human's last move of a phase (Stop, the end of the turn) to the
