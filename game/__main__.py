@@ -12,6 +12,9 @@ from pathlib import Path
 def main(argv: list[str] | None = None) -> int:
     multiprocessing.freeze_support()
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from game.app.desktop_entry import claim_window_class
+
+    claim_window_class(os.environ)  # before pygame is imported: it reads the class then
     from game import __version__
 
     parser = argparse.ArgumentParser(

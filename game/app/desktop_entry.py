@@ -11,14 +11,18 @@ from __future__ import annotations
 import shutil
 import subprocess
 import sys
-from collections.abc import Sequence
+from collections.abc import MutableMapping, Sequence
 from pathlib import Path
 
 import platformdirs
 
 from game.resources import asset
 
-APP_ID = "living-forest"  # launcher file name and icon name
+APP_ID = "living-forest"  # launcher file name, icon name and the window's class
+# What SDL names the window by (X11 WM_CLASS, Wayland app_id): the launcher's
+# StartupWMClass, so a taskbar ties the window to its launcher. pygame would otherwise take
+# the basename of argv[0] ("__main__.py" under ``python -m game``).
+WINDOW_CLASS_VARS = ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS")
 ICON_SIZES = (48, 64, 128, 256, 512)
 RESERVED = set(" \t\n\"'\\><~|&;$*?#()`")
 
@@ -44,9 +48,17 @@ def desktop_entry(command: Sequence[str] = (APP_ID,), icon: str = APP_ID) -> str
             "Categories=Game;BoardGame;",
             "Keywords=board game;cards;forest;spirits;",
             "StartupNotify=true",
+            f"StartupWMClass={APP_ID}",
             "",
         ]
     )
+
+
+def claim_window_class(environ: MutableMapping[str, str]) -> None:
+    """Name the window's class after the launcher (before pygame is imported; a class the
+    user set in the environment is kept)."""
+    for var in WINDOW_CLASS_VARS:
+        environ.setdefault(var, APP_ID)
 
 
 def theme_icon(size: int) -> Path:
