@@ -11,6 +11,7 @@ from game.app.review_cache import ReviewCache
 from game.ui.scene import SceneStack
 from game.ui.scenes.replay import ReplayViewerScene
 from game.ui.scenes.review import GameRecord, ReviewScene
+from game.ui.words.review_text import move_text
 from tests.app.screens import SIZES, context, draw_stack, render
 from tests.ui.review_screens import FakeJob, analysing_scene, done_scene, game_record, prepared
 
@@ -154,3 +155,37 @@ def test_a_history_that_does_not_replay_is_refused_without_an_analysis() -> None
     SceneStack().push(scene)
     assert jobs == [] and scene.error and not scene.marks
     assert render(scene, SIZES[0]).get_size() == SIZES[0]
+
+
+def test_the_review_speaks_of_win_chance_and_labels_the_moment_it_shows() -> None:
+    """Issue 32, item 11: "−8" is win chance, not game points; the replay opened from a
+    moment says what was played there and which move was better."""
+    scene = done_scene(2, rounds=3)
+    stack = SceneStack()
+    stack.push(scene)
+    tr = scene.ctx.tr
+    m = scene.marks[0].moment
+    when = tr("review.when", round=m.round, step=tr(f"decision.{m.decision}"), points=5)
+    assert "win chance" in when and "points" not in when
+    assert scene.keys_text() == tr("review.keys")
+    scene.handle_event(_key(pygame.K_1))
+    viewer = stack.top
+    assert isinstance(viewer, ReplayViewerScene)
+    names = scene.record.names
+    better = move_text(tr, m.best, m.seat, names)
+    played = move_text(tr, m.played, m.seat, names)
+    assert better in viewer.prompt_text() and played in viewer.prompt_text()
+    assert viewer.prompt_text().startswith("Review")
+    viewer.handle_event(_key(pygame.K_RIGHT))  # one move on: the bar shows that move
+    assert not viewer.prompt_text().startswith("Review")
+
+
+def test_a_review_without_humans_offers_no_moment_to_show() -> None:
+    record, _ = game_record(2, rounds=3)
+    ai_only = GameRecord(record.players, record.seed, record.first_player, record.moves,
+                         record.names, ("easy", "medium"))  # fmt: skip
+    scene = ReviewScene(context("en"), ai_only, start_job=list, cache=ReviewCache(None))
+    SceneStack().push(scene)
+    assert scene.keys_text() == scene.ctx.tr("review.keys_back")
+    assert "1" not in scene.keys_text()
+    assert not any(b.label == scene.ctx.tr("review.show") for b in scene.menu.buttons)

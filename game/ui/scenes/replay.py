@@ -53,12 +53,21 @@ class ReplayViewerScene(Scene):
     kind = "replay"
 
     def __init__(
-        self, ctx: Context, replay: Any, names: list[str], kinds: list[str], start: int = 0
+        self,
+        ctx: Context,
+        replay: Any,
+        names: list[str],
+        kinds: list[str],
+        start: int = 0,
+        note: str = "",
     ) -> None:
         super().__init__(ctx)
         self.replay = replay
         if start:
             replay.seek(start)  # open at a given move (the review's "show this moment")
+        # the review's words for that moment (what was played, the better move): the bar
+        # says them while the replay stands there
+        self.note, self.note_at = note, start
         self.names, self.kinds = names, kinds
         self.layout = load_layout(replay.game.n)
         self.board = BoardView(self.layout, replay.game.n, ctx.tr)
@@ -189,16 +198,21 @@ class ReplayViewerScene(Scene):
                 fg = theme.TEXT_DARK if rnd == r.round else theme.TEXT
                 p.text(str(rnd), cell.center, theme.SMALL - 4, fg, anchor="center", bold=True)
 
-    def _prompt(self, p: Painter) -> None:
+    def prompt_text(self) -> str:
+        """The bar: the review's note at its moment, else the last move played."""
         tr, r = self.ctx.tr, self.replay
+        step = r.last_step
+        if self.note and r.index == self.note_at:
+            return self.note
+        if step is None:
+            return tr("replay.start")
+        return tr("replay.move", name=self.names[step.seat],
+                  move=describe_move(tr, step.move, None, step.seat, self.names))  # fmt: skip
+
+    def _prompt(self, p: Painter) -> None:
         z = self.layout["prompt"]
         p.rect(z, (10, 16, 12, 220), radius=10)
-        step = r.last_step
-        if step is None:
-            text = tr("replay.start")
-        else:
-            text = tr("replay.move", name=self.names[step.seat],
-                      move=describe_move(tr, step.move, None, step.seat, self.names))  # fmt: skip
+        text = self.prompt_text()
         p.text(text, (z.x + 16, z.centery), theme.BODY, theme.TEXT, anchor="midleft",
                max_width=z.w - 32)  # fmt: skip
 

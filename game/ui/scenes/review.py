@@ -166,8 +166,12 @@ class ReviewScene(Scene):
         self.selected = i
         r = self.record
         replay = Replay(r.players, r.seed, r.first_player, list(r.moves))
-        start = self.marks[i].moment.index
-        self.push("replay", replay, list(r.names), list(r.kinds), start=start)
+        m = self.marks[i].moment
+        tr, names = self.ctx.tr, r.names
+        note = tr("review.shown", round=m.round, name=names[m.seat], points=percent(m.loss),
+                  played=move_text(tr, m.played, m.seat, names),
+                  better=move_text(tr, m.best, m.seat, names))  # fmt: skip
+        self.push("replay", replay, list(names), list(r.kinds), start=m.index, note=note)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
@@ -222,8 +226,12 @@ class ReviewScene(Scene):
         for i, mk in enumerate(self.marks):
             self._card(p, i, mk.moment)
         self.menu.draw(p)
-        p.text(tr("review.keys"), (BOX.centerx, BOX.bottom - 54), theme.SMALL, theme.TEXT_DIM,
+        p.text(self.keys_text(), (BOX.centerx, BOX.bottom - 54), theme.SMALL, theme.TEXT_DIM,
                anchor="center", max_width=760)  # fmt: skip
+
+    def keys_text(self) -> str:
+        """The keys line: 1-3 only when there are moments to show."""
+        return self.ctx.tr("review.keys" if self.marks else "review.keys_back")
 
     def _progress(self, p: Painter) -> None:
         tr = self.ctx.tr
