@@ -166,7 +166,7 @@ def test_the_review_speaks_of_win_chance_and_labels_the_moment_it_shows() -> Non
     tr = scene.ctx.tr
     m = scene.marks[0].moment
     when = tr("review.when", round=m.round, step=tr(f"decision.{m.decision}"), points=5)
-    assert "win chance" in when and "points" not in when
+    assert "to win" in when and "%" in when and "points" not in when
     assert scene.keys_text() == tr("review.keys")
     scene.handle_event(_key(pygame.K_1))
     viewer = stack.top
