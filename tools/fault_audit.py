@@ -559,10 +559,11 @@ def audit_records(work: Path) -> dict:
         return problem is not None and problem.key == "notice.save_failed_too_large" and kept
 
     _case(outcomes, too_long)
-    for at in (1, 2, 3):
-        paths = AppPaths.under(work / f"records-kill-{at}")
+    # killed at the first write, between the two, or after both; then Continue or New game
+    for at, cont in ((1, True), (2, True), (3, True), (1, False), (2, False), (3, False)):
+        paths = AppPaths.under(work / f"records-kill-{at}-{cont}")
 
-        def kill_then_continue(paths: AppPaths = paths, at: int = at) -> bool:
+        def kill_then_continue(paths: AppPaths = paths, at: int = at, cont: bool = cont) -> bool:
             storage = FileStorage(paths)
             storage.save_match(doc)
             writes: list[int] = []
@@ -588,9 +589,12 @@ def audit_records(work: Path) -> dict:
                 for module, fn in real.items():
                     module.write_json_atomic = fn  # type: ignore[attr-defined]
             again = FileStorage(paths)
-            saved = again.load_match()
-            if saved is not None and again.record_game(saved.to_json()) is not None:
-                again.clear_match()
+            if cont:  # the player presses Continue: the game over shows and records again
+                saved = again.load_match()
+                if saved is not None and again.record_game(saved.to_json()) is not None:
+                    again.clear_match()
+            else:  # the player starts a New game: the launch recorded it first
+                again.record_left_over()
             stats = again.load_stats()
             return stats.played == 1 and len(again.list_replays()) == 1 and not again.has_match()
 

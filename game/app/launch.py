@@ -128,7 +128,9 @@ def file_services() -> tuple[Any, Any] | FolderProblem:
     if problem is not None:
         return problem
     try:
-        return FileStorage(paths, background=True), ProgressStore(paths.data / PROGRESS_FILE)
+        storage = FileStorage(paths, background=True)
+        storage.record_left_over()  # a game over the app was killed during
+        return storage, ProgressStore(paths.data / PROGRESS_FILE)
     except OSError as e:  # a file inside that refuses us although the folder let us in
         return FolderProblem(paths.data, e.strerror or str(e))
 

@@ -12,11 +12,12 @@ way to the menu, at game over and on quit.
 
 from __future__ import annotations
 
+import json
 import logging
 from pathlib import Path
 from typing import Any
 
-from game.app.atomic import remove_stale_temps
+from game.app.atomic import read_bytes_limited, remove_stale_temps
 from game.app.paths import AppPaths
 from game.app.review_cache import ReviewCache
 from game.app.saves import SaveStore
@@ -26,7 +27,7 @@ from game.app.writer import BackgroundWriter
 from game.match_stats import MatchStats, summarize
 from game.notice import Notice
 from game.player_settings import PlayerSettings
-from game.savegame import SavedMatch, SaveError, parse_save
+from game.savegame import MAX_SAVE_BYTES, SavedMatch, SaveError, parse_save
 
 log = logging.getLogger(__name__)
 
@@ -162,6 +163,23 @@ class FileStorage:
             counted = notice is None
         log.info("game recorded: replay %s, statistics %s", replay, "kept" if counted else "not")
         return stats if replay is not None and counted else None
+
+    def record_left_over(self) -> None:
+        """At launch: a finished game still in the autosave (the app was killed at game over,
+        before or between its two writes) is recorded now, counted once with one replay, and
+        cleared; so a New game instead of Continue loses nothing. A save that does not read
+        is left for Continue to refuse and say why."""
+        self.flush()
+        try:
+            raw = json.loads(read_bytes_limited(self.paths.autosave, MAX_SAVE_BYTES))
+        except (OSError, ValueError, RecursionError):  # none, or Continue's to refuse
+            return
+        game = raw.get("game") if isinstance(raw, dict) else None
+        if not (isinstance(game, dict) and game.get("phase") == "over"):
+            return
+        log.info("a finished game was left in the autosave: recording it")
+        if self.record_game(raw) is not None:
+            self.clear_match()
 
     def save_replay(self, match: SavedMatch) -> Path | None:
         try:

@@ -128,3 +128,40 @@ def test_a_failed_replay_write_keeps_the_autosave_for_next_time(
     app.step(1 / 60)
     assert not storage.has_match() and len(storage.list_replays()) == 1
     assert storage.load_stats().played == 1
+
+
+@pytest.mark.parametrize("which", [1, 2])
+def test_a_new_game_after_the_kill_loses_nothing_either(
+    paths: AppPaths, monkeypatch: pytest.MonkeyPatch, which: int
+) -> None:
+    """The player starts a New game instead of Continue: the launch records the finished
+    game left in the autosave first (``record_left_over``), so its count and replay stay."""
+    from game.app import launch
+
+    doc = play_match(2, seed=5).to_json()
+    storage = FileStorage(paths)
+    storage.save_match(doc)
+    with monkeypatch.context() as m:
+        _kill_at_write(m, which)
+        with pytest.raises(Killed):
+            storage.record_game(doc)
+    files = launch.file_services()  # the next start
+    assert not isinstance(files, launch.FolderProblem)
+    again = files[0]
+    try:
+        assert not again.has_match()  # nothing left to continue: it was recorded
+        again.save_match(play_match(2, seed=9, max_moves=4).to_json())  # the New game
+        assert again.load_stats().played == 1 and len(again.list_replays()) == 1
+    finally:
+        again.close()
+
+
+def test_the_launch_leaves_an_unfinished_or_damaged_save_alone(paths: AppPaths) -> None:
+    storage = FileStorage(paths)
+    storage.save_match(play_match(2, seed=5, max_moves=10).to_json())
+    before = paths.autosave.read_bytes()
+    storage.record_left_over()
+    assert paths.autosave.read_bytes() == before and storage.load_stats().played == 0
+    paths.autosave.write_text('{"game": {"phase": "over"')  # truncated: Continue says so
+    storage.record_left_over()
+    assert paths.autosave.exists() and storage.take_notices() == []
