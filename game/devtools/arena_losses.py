@@ -4,12 +4,15 @@ A win rate says how often, not why. This reads the games an arena run wrote with
 ``--record DIR`` and sorts each game the level did not win alone by how it was lost:
 ``outraced`` (another seat reached 12 and it did not), ``lost_on_sum`` (it reached 12 but
 another qualifier had the higher sum of the three tracks, RULES.md §7) or ``shared`` (a
-tie on the sum). For every such game it gives the level's fitted win chance
-(``game.ai.heuristics.winchance``) at each round start, and counts the games lost from ahead: a
-chance of at least ``AHEAD`` when the last round began, where the loss came late and the
-final rounds are the ones to read in the Replays screen. Prints JSON lines: one summary
-(naming any file that is not a readable record, which is skipped), then one line per game
-lost.
+tie on the sum), and by the arena's cause (``arena.loss_cause``: a ``flower_burst`` when a
+winner went to 12 Flowers in the last round from 8 or fewer kept). For every such game it
+gives the level's fitted win chance (``game.ai.heuristics.winchance``) at each round
+start, and counts the games lost from ahead: a chance of at least ``AHEAD`` when the last
+round began, where the loss came late and the final rounds are the ones to read in the
+Replays screen. Prints JSON lines: one summary (win rate with its 95% interval, wins by
+track, losses by kind and by cause, naming any file that is not a readable record, which
+is skipped), then one line per game lost. It also reads a run stopped early: every
+finished game is on disk.
 """
 
 from __future__ import annotations
@@ -23,8 +26,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from game.ai.heuristics.winchance import win_chance
-from game.devtools.arena import TRACKS, winning_track
-from game.engine.state import GOAL
+from game.devtools.arena import CAUSES, TRACKS, loss_cause, wilson, winning_track
+from game.engine.state import E_FLOWER, GOAL
 from game.replay import Replay
 from game.savegame import SaveError, decode, parse_save
 
@@ -42,6 +45,7 @@ class Loss:
     tracks: tuple[tuple[int, int, int], ...]  # every seat's, at the end
     seats: tuple[str, ...]
     chances: tuple[float, ...]  # the seat's win chance at each round start
+    cause: str = ""  # the arena's ``loss_cause``: flower_burst, tie_break, outraced, shared
 
 
 def loss_kind(seat: int, tracks: Sequence[tuple[int, int, int]], winners: Sequence[int]) -> str:
@@ -58,6 +62,12 @@ def chance_trail(replay: Replay, seat: int) -> tuple[float, ...]:
         replay.seek(replay.round_start(rnd))
         out.append(round(win_chance(replay.game, seat), 3))
     return tuple(out)
+
+
+def last_round_flowers(replay: Replay) -> list[int]:
+    """Every seat's kept Flowers when the last round began (a burst is measured from it)."""
+    replay.seek(replay.round_start(replay.rounds[-1]))
+    return [p.tracks()[2] - p.line_elems[E_FLOWER] for p in replay.game.players]
 
 
 def analyse(folder: Path, level: str) -> tuple[dict, list[Loss]]:
@@ -91,11 +101,16 @@ def analyse(folder: Path, level: str) -> tuple[dict, list[Loss]]:
                 continue
             replay = replay or Replay.from_match(match)
             trail = chance_trail(replay, seat)
-            losses.append(Loss(path.name, seat, kind, final.round, tracks, names, trail))
+            cause = loss_cause(final, seat, winners, last_round_flowers(replay))
+            losses.append(Loss(path.name, seat, kind, final.round, tracks, names, trail, cause))
+    lo, hi = wilson(wins, games)
     summary = {
         "level": level,
         "games": games,
         "wins": round(wins, 2),
+        "win_rate": round(wins / max(games, 1), 4),
+        "ci95": [round(lo, 4), round(hi, 4)],
+        "causes": {c: sum(1 for x in losses if x.cause == c) for c in CAUSES},
         "won_on": {t: round(v, 2) for t, v in won_on.items()},
         "losses": {k: sum(1 for x in losses if x.kind == k) for k in KINDS},
         "lost_from_ahead": sum(1 for x in losses if x.chances and x.chances[-1] >= AHEAD),

@@ -42,6 +42,7 @@ def test_report_agrees_with_the_arena_and_the_replays(tmp_path) -> None:
         assert summary["games"] == 4
         assert summary["wins"] == arena[level]["wins"]
         assert summary["won_on"] == arena[level]["won_on"]
+        assert summary["causes"] == arena[level]["lost_by"]  # the arena's own causes, replayed
         alone = [
             name
             for name, saved in saves.items()
