@@ -17,9 +17,9 @@ from game.engine import Event, Game, Move
 from game.engine import events as ev
 from game.engine.apply import apply_event
 from game.ui.media.sound import EFFECTS
-from game.ui.scenes.end_round import STEPS
 from game.ui.table.event_kinds import (
     EVENT_KINDS,
+    STEPS,
     Part,
     event_sound,
     part_for,

@@ -15,6 +15,9 @@ from enum import Enum
 
 from game.engine import events as ev
 
+# The end-of-round walkthrough's steps, in order (RULES §4.3); each row's ``step`` is one.
+STEPS: tuple[str, ...] = ("attack", "fires", "reserve", "return", "sacred")
+
 
 class Part(Enum):
     """Which part of the table shows an event."""
