@@ -15,7 +15,7 @@ import statistics
 import time
 
 from game.ai.levels.easy import baseline_move
-from game.engine import Game, new_game
+from game.engine import Game, Phase, new_game
 
 
 def play_out(g: Game, rand: random.Random) -> int:
@@ -60,7 +60,7 @@ def primitives(seed: int) -> dict[str, float]:
     """Costs on a mid-game 2-player position (after a few rounds)."""
     g = new_game(2, seed)
     rand = random.Random(seed)
-    while g.round < 5 or g.phase.value != "action":
+    while g.round < 5 or g.phase is not Phase.ACTION:
         pending = g.pending()[0]
         g.play(pending.player, baseline_move(g, pending.player, pending.decision, rand))
     seat = g.pending()[0].player

@@ -141,7 +141,7 @@ def measure(
     fps: float = 60.0,
     players: int = 4,
 ) -> dict[str, Any]:
-    from game.engine import Decision
+    from game.engine import Decision, Phase
     from game.ui.app import TableApp
     from game.ui.headless import headless_context
     from game.ui.scenes.table import scene_for_match
@@ -203,7 +203,7 @@ def measure(
                 after = match.active()
                 moved_on = match.game.phase is not phase or match.game.round != rnd
                 if after is None or after.player != human or moved_on:
-                    left_at = (time.monotonic(), "action" if phase.value == "draw" else "draw")
+                    left_at = (time.monotonic(), "action" if phase is Phase.DRAW else "draw")
             time.sleep(max(0.0, 1 / fps - (time.monotonic() - now)))
     finally:
         match.cancel_ai()

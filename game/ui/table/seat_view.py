@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from pygame import Rect
 
 from game.data import ELEMENTS, Symbol, boards
-from game.engine import Game
+from game.engine import Game, Phase
 from game.engine.state import COLUMNS, ROWS, START_TREE, TRACK_KINDS
 from game.ui.kit import theme
 from game.ui.kit.painter import Painter
@@ -179,7 +179,7 @@ class SeatDrawing:
         totals = q.totals()
         power = sum(g.centre)
         icon = tz.h - 6
-        acts = q.actions_left if g.phase.value == "action" or q.stopped else 0
+        acts = q.actions_left if g.phase is Phase.ACTION or q.stopped else 0
         actions = self.tr("table.actions", n=acts)
         room = p.text_size(actions, theme.SMALL, bold=True)[0] + 10
         step = (tz.w - room) / 6
