@@ -17,7 +17,7 @@ from game.engine import Event, Game, Move, Phase, new_game
 from game.engine import events as ev
 from game.net.protocol import show_code
 from game.net.redact import redacted_json, view_json
-from game.net.store import Store, StoredMatch, StoreError
+from game.net.store import StaleMatch, Store, StoredMatch, StoreError
 
 log = logging.getLogger(__name__)
 
@@ -94,6 +94,9 @@ class HostedMatch:
         events = self.game.play(seat, move)
         try:
             store.add_move(self.id, self.moves, seat, move)
+        except StaleMatch:  # another server process moved first: the hub catches up
+            self.game = HostedMatch.start(self.stored).game
+            raise
         except StoreError:
             log.exception("match %s: move %d not stored; the match is rebuilt", self.id, self.moves)
             self.game = HostedMatch.start(self.stored).game
@@ -107,6 +110,23 @@ class HostedMatch:
             except StoreError:  # the moves are stored: a restart replays to the end
                 log.exception("match %s: could not mark it finished", self.id)
         return events
+
+    def catch_up(self, store: Store) -> list[tuple[int, Move, list[Event]]]:
+        """Apply the moves another server process stored since ours: (seat, move, events)."""
+        done = []
+        for seat, move in store.moves_since(self.id, self.moves):
+            events = self.game.play(seat, move)
+            self.stored.moves.append((seat, move))
+            self.own[seat] += 1
+            done.append((seat, move, events))
+        if done and self.game.over:
+            self.ended_at = time.monotonic()
+        return done
+
+    def refresh(self, store: Store) -> None:
+        """Seat tokens and names as stored (another server process may have seated someone)."""
+        fresh = store.load(self.id)
+        self.stored.tokens, self.stored.seats = fresh.tokens, fresh.seats
 
     # -- messages --------------------------------------------------------------------------
 

@@ -35,12 +35,13 @@ from game.net.protocol import (
     encode,
     parse_client,
 )
-from game.net.store import Store, StoredMatch, StoreError, token_hash
+from game.net.store import StaleMatch, Store, StoredMatch, StoreError, token_hash
 from game.seats import Seat
 
 log = logging.getLogger(__name__)
 KEEP_FINISHED_S = 600.0  # a finished match stays loaded this long for late reconnects
 RETRY_S = 1.0  # after a store failure, an AI seat asks again this much later
+CONFLICT_TRIES = 20  # a move another server process keeps beating is refused as busy after
 
 
 class Refused(Exception):
@@ -207,8 +208,12 @@ class Hub:
         self._unbound(client)
         self._guard_failures(client, now)
         match = self.matches.get(self.codes.get(msg.code, ""))
+        if match is None and self.store.shared:  # made by another server process
+            match = self.load(self.store.match_of_code(msg.code))
         if match is None:
             raise self._failed(client, now, "no_such_code", "no table has this join code")
+        if self.store.shared:
+            match.refresh(self.store)  # seats other server processes handed out
         open_seats = match.open_seats()
         wanted = list(msg.seats) or open_seats[:1]
         if not wanted or any(s not in open_seats for s in wanted):
@@ -230,11 +235,15 @@ class Hub:
         self._unbound(client)
         self._guard_failures(client, now)
         match = self.matches.get(msg.match)
+        if match is None and self.store.shared:  # served by another (maybe dead) process
+            match = self.load(msg.match)
         if match is None:
             raise self._failed(client, now, "no_such_match", "no such table on this server")
         seats = set()
         for token in msg.tokens:
             digest = token_hash(token)
+            if self.store.shared and digest not in match.stored.tokens.values():
+                match.refresh(self.store)  # a seat taken through another process
             found = [s for s, h in match.stored.tokens.items() if hmac.compare_digest(h, digest)]
             if not found:
                 raise self._failed(client, now, "bad_token", "a seat token is not valid here")
@@ -275,19 +284,25 @@ class Hub:
         ref = {"seat": msg.seat, "seq": msg.seq}
         if msg.seat not in client.seats:
             raise Refused("not_your_seat", "you do not hold that seat", **ref)
-        expected = match.own[msg.seat]
-        if msg.seq < expected:
-            raise Refused("replayed", f"move {msg.seq} of this seat was already made", **ref)
-        if msg.seq > expected:
-            raise Refused("out_of_sequence", f"this seat's next move is {expected}", **ref)
-        if match.game.over:
-            raise Refused("game_over", "the game is over", **ref)
-        try:
-            events = match.play(self.store, msg.seat, msg.move)
-        except IllegalMove as e:
-            raise Refused("illegal", str(e), rule=e.code, numbers=e.numbers, **ref) from None
-        except StoreError as e:
-            raise Refused("storage", "the server could not store the move", **ref) from e
+        for _ in range(CONFLICT_TRIES):
+            expected = match.own[msg.seat]
+            if msg.seq < expected:
+                raise Refused("replayed", f"move {msg.seq} of this seat was already made", **ref)
+            if msg.seq > expected:
+                raise Refused("out_of_sequence", f"this seat's next move is {expected}", **ref)
+            if match.game.over:
+                raise Refused("game_over", "the game is over", **ref)
+            try:
+                events = match.play(self.store, msg.seat, msg.move)
+                break
+            except IllegalMove as e:
+                raise Refused("illegal", str(e), rule=e.code, numbers=e.numbers, **ref) from None
+            except StaleMatch:  # another server process stored a move first: take it, retry
+                self.catch_up(match)
+            except StoreError as e:
+                raise Refused("storage", "the server could not store the move", **ref) from e
+        else:
+            raise Refused("busy", "the table is changing too fast: send the move again", **ref)
         client.push(encode({"type": "ack", **ref, "n": match.moves}))
         self.after_move(match, msg.seat, msg.move, events)
 
@@ -298,11 +313,37 @@ class Hub:
             match.tell(encode({"type": "final", **match.final()}))
         self.kick_ai(match)
 
+    # -- other server processes (a shared store) -----------------------------------------
+
+    def load(self, match_id: str | None) -> HostedMatch | None:
+        """A match from the store, kept from now on (None if there is no such match)."""
+        if match_id is None:
+            return None
+        if match_id in self.matches:
+            return self.matches[match_id]
+        try:
+            match = HostedMatch.start(self.store.load(match_id))
+        except KeyError:
+            return None
+        except StoreError:
+            log.exception("match %s could not be loaded from the store", match_id)
+            raise Refused("storage", "the server could not read the table") from None
+        self.matches[match.id] = match
+        self.codes[match.stored.code] = match.id
+        self.kick_ai(match)
+        return match
+
+    def catch_up(self, match: HostedMatch) -> None:
+        """Take in the moves other server processes stored, and tell this table's clients."""
+        for seat, move, events in match.catch_up(self.store):
+            self.after_move(match, seat, move, events)
+
     # -- AI seats --------------------------------------------------------------------------
 
     def kick_ai(self, match: HostedMatch) -> None:
-        """Ask every AI seat that must decide now and is not already thinking."""
-        if match.game.over:
+        """Ask every AI seat that must decide now and is not already thinking (if this
+        server process is the one that runs the match's AI seats)."""
+        if match.game.over or not self.store.runs_ai(match.id):
             return
         for seat, decision in match.deciding():
             if not match.is_ai(seat) or seat in match.thinking:
@@ -336,6 +377,9 @@ class Hub:
             return
         try:
             events = match.play(self.store, seat, move)
+        except StaleMatch:  # another server process moved first: take its moves, ask again
+            self.catch_up(match)
+            return
         except StoreError:  # logged by the match; ask again in a moment
             asyncio.get_running_loop().call_later(RETRY_S, self.kick_ai, match)
             return

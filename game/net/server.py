@@ -32,7 +32,7 @@ from game.net.ai_seats import AiRunner
 from game.net.hub import Client, Hub
 from game.net.limits import Limits
 from game.net.protocol import MAX_FRAME
-from game.net.store import Store
+from game.net.store import open_store
 
 log = logging.getLogger("game.net.server")
 SWEEP_S = 60.0
@@ -102,10 +102,10 @@ class MatchServer:
 
     async def run(self, stop: asyncio.Event, ready: Callable[[str], None] | None = None) -> None:
         """Serve until ``stop`` is set; ``ready(url)`` once listening."""
-        store = Store(self.db, durable=self.durable)
+        store = open_store(self.db, durable=self.durable)
         self.hub = hub = Hub(store, AiRunner(self.processes, self.budget_scale), self.limits)
         try:
-            hub.resume_stored()
+            hub.resume_stored()  # a shared store: none (processes load matches as asked)
             async with serve(
                 self.handle,
                 self.host,
@@ -119,8 +119,13 @@ class MatchServer:
             ) as server:
                 port = next(iter(server.sockets)).getsockname()[1]
                 url = f"{'wss' if self.tls else 'ws'}://{self.host}:{port}"
-                log.info("listening on %s (store %s)", url, self.db)
+                log.info("listening on %s (store %s)", url, store.path)
                 hub.start_ai()
+                cluster = None
+                if store.shared:  # several server processes over PostgreSQL
+                    from game.net.cluster import Cluster  # noqa: PLC0415 - needs psycopg
+
+                    cluster = Cluster.start(hub)
                 if ready is not None:
                     ready(url)
                 while not stop.is_set():
@@ -128,6 +133,8 @@ class MatchServer:
                         await asyncio.wait_for(stop.wait(), SWEEP_S)
                     hub.sweep()
                 log.info("shutting down: closing connections")
+                if cluster is not None:
+                    await cluster.stop()
                 server.close(close_connections=True, reason="server shutting down")
                 await server.wait_closed()
         finally:
@@ -191,7 +198,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     )
     ap.add_argument("--host", default="127.0.0.1", help="address to listen on (0.0.0.0: all)")
     ap.add_argument("--port", type=int, default=DEFAULT_PORT, help="0 picks a free port")
-    ap.add_argument("--db", default="living-forest-matches.db", help="the SQLite match store")
+    ap.add_argument(
+        "--db",
+        default="living-forest-matches.db",
+        help="the SQLite match store, or postgresql://… shared by several server processes",
+    )
     ap.add_argument("--cert", help="TLS certificate chain (PEM): serve wss://")
     ap.add_argument("--key", help="TLS private key (PEM), with --cert")
     ap.add_argument("--ai-processes", type=int, default=1, help="AI worker processes (0: a thread)")

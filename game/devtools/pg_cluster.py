@@ -1,0 +1,149 @@
+"""A throwaway PostgreSQL server for the tests and the network benchmark: a fresh cluster in
+a temporary folder, from the installed binaries (Debian's ``postgresql`` package puts them
+in ``/usr/lib/postgresql/<version>/bin``), listening on 127.0.0.1 only, with trust
+authentication (nothing but this machine can reach it), stopped and deleted afterwards.
+
+PostgreSQL refuses to run as root: as root (CI), the server runs as the ``postgres`` user
+(``runuser``), which owns the cluster's folder.
+
+    python -m game.devtools.pg_cluster        # start one, print its URL, stop on Enter
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+RUN_AS = "postgres"  # the unprivileged user the server runs as when we are root
+START_S = 60  # the most pg_ctl waits for the server to accept connections
+
+
+class NoPostgres(RuntimeError):
+    """PostgreSQL cannot be started here; the text says why (tests skip with it)."""
+
+
+def find_bin() -> Path:
+    """The folder with ``initdb`` and ``pg_ctl``: ``LIVING_FOREST_PG_BIN``, Debian's newest
+    version, or wherever ``pg_ctl`` is on PATH."""
+    wanted = os.environ.get("LIVING_FOREST_PG_BIN")
+    candidates = [Path(wanted)] if wanted else []
+    versions = glob.glob("/usr/lib/postgresql/*/bin")
+    newest = sorted((Path(v) for v in versions), key=lambda p: int(p.parent.name), reverse=True)
+    candidates += newest
+    on_path = shutil.which("pg_ctl")
+    if on_path:
+        candidates.append(Path(on_path).resolve().parent)
+    for folder in candidates:
+        if (folder / "initdb").is_file() and (folder / "pg_ctl").is_file():
+            return folder
+    raise NoPostgres("no PostgreSQL server binaries (initdb, pg_ctl): apt-get install postgresql")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@dataclass
+class PgCluster:
+    """One throwaway cluster; ``start`` it, ``url(db)`` to reach it, ``stop`` deletes it."""
+
+    durable: bool = False  # False: fsync off (tests); True: as a real server (the benchmark)
+    max_connections: int = 200
+    port: int = field(default_factory=free_port)
+    folder: Path = Path()
+    bin: Path = Path()
+
+    @property
+    def as_root(self) -> bool:
+        return os.geteuid() == 0
+
+    def _run(self, *args: str) -> subprocess.CompletedProcess[str]:
+        cmd = [*args]
+        if self.as_root:
+            cmd = ["runuser", "-u", RUN_AS, "--", *cmd]
+        done = subprocess.run(cmd, capture_output=True, text=True, timeout=START_S + 30)
+        if done.returncode != 0:
+            log = self.folder / "server.log"
+            tail = log.read_text(errors="replace")[-2000:] if log.exists() else ""
+            raise NoPostgres(f"{' '.join(args[:2])} failed: {done.stderr.strip()}\n{tail}")
+        return done
+
+    def start(self) -> PgCluster:
+        self.bin = find_bin()
+        if self.as_root and shutil.which("runuser") is None:
+            raise NoPostgres("running as root without runuser: cannot start PostgreSQL")
+        parent = os.environ.get("LIVING_FOREST_PG_ROOT") or None  # .ci/run cleans it up
+        self.folder = Path(tempfile.mkdtemp(prefix="lf-pg-", dir=parent))
+        if self.as_root:
+            try:
+                shutil.chown(self.folder, RUN_AS, RUN_AS)
+            except (LookupError, OSError) as e:
+                shutil.rmtree(self.folder, ignore_errors=True)
+                raise NoPostgres(f"no '{RUN_AS}' user to run PostgreSQL as ({e})") from e
+        data = self.folder / "data"
+        try:
+            self._run(
+                str(self.bin / "initdb"), "-D", str(data), "-U", "postgres", "--auth=trust",
+                "-E", "UTF8", "--locale=C", "--no-sync",
+            )  # fmt: skip
+            options = [
+                "-c listen_addresses=127.0.0.1",
+                f"-p {self.port}",
+                f"-c unix_socket_directories={self.folder}",
+                f"-c max_connections={self.max_connections}",
+            ]
+            if not self.durable:
+                options += ["-c fsync=off", "-c synchronous_commit=off", "-c full_page_writes=off"]
+            self._run(
+                str(self.bin / "pg_ctl"), "-D", str(data), "-l", str(self.folder / "server.log"),
+                "-w", "-t", str(START_S), "-o", " ".join(options), "start",
+            )  # fmt: skip
+        except (NoPostgres, OSError, subprocess.TimeoutExpired) as e:
+            self.stop()
+            raise NoPostgres(str(e)) from e
+        return self
+
+    def url(self, database: str = "postgres") -> str:
+        return f"postgresql://postgres@127.0.0.1:{self.port}/{database}"
+
+    def create_database(self, name: str) -> str:
+        """A fresh, empty database; its URL."""
+        import psycopg  # noqa: PLC0415 - only the tests and the benchmark need it
+
+        with psycopg.connect(self.url(), autocommit=True) as conn:
+            conn.execute(f'CREATE DATABASE "{name}"')
+        return self.url(name)
+
+    def stop(self) -> None:
+        """Stop the server at once (nothing in it is kept) and delete its folder."""
+        data = self.folder / "data"
+        if (data / "postmaster.pid").exists():
+            try:
+                pg_ctl = str(self.bin / "pg_ctl")
+                self._run(pg_ctl, "-D", str(data), "-m", "immediate", "-w", "stop")
+            except (NoPostgres, subprocess.TimeoutExpired) as e:
+                print(f"pg_cluster: could not stop {data}: {e}")
+        if self.folder != Path():
+            shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def main() -> int:
+    cluster = PgCluster().start()
+    try:
+        print(cluster.url(), flush=True)
+        input("PostgreSQL is running; press Enter to stop it and delete it. ")
+    finally:
+        cluster.stop()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,117 @@
+"""What every match store holds and promises, whichever database is under it.
+
+A match is its setup (seats, seed, first player, the AI's seed), its join code, the hashes
+of its seat tokens (a stolen database gives nobody a seat) and its move list. Its
+``version`` is the number of moves stored: a move is written by one transaction that
+checks the version the server last saw and raises ``StaleMatch`` if another server process
+wrote first (optimistic concurrency: two processes can never both apply a move). A move is
+committed before the server acknowledges it, and a restarted (or another) server rebuilds a
+match by replaying its moves from the seed (the engine is deterministic).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+
+from game.engine import Move
+from game.seats import Seat, seat_from_json
+
+
+class StoreError(RuntimeError):
+    """The database refused a write (disk full, read-only file, connection lost): the move
+    is not taken."""
+
+
+class StaleMatch(StoreError):
+    """Another server process stored a move of this match first: catch up and try again."""
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("ascii")).hexdigest()
+
+
+@dataclass
+class StoredMatch:
+    id: str
+    code: str
+    players: int
+    seed: int
+    first: int
+    ai_seed: int
+    seats: list[Seat]
+    tokens: dict[int, str]  # seat -> token hash (claimed human seats only)
+    moves: list[tuple[int, Move]] = field(default_factory=list)
+    finished: bool = False
+
+    @property
+    def has_ai(self) -> bool:
+        return any(s.kind != "human" for s in self.seats)
+
+
+def seats_text(seats: list[Seat]) -> str:
+    return json.dumps([s.to_json() for s in seats])
+
+
+def seats_of(text: str) -> list[Seat]:
+    return [seat_from_json(s) for s in json.loads(text)]
+
+
+def move_text(move: Move) -> str:
+    return json.dumps(move.to_json(), separators=(",", ":"))
+
+
+def move_of(text: str) -> Move:
+    return Move.from_json(json.loads(text))
+
+
+class MatchStore(ABC):
+    """Every method commits before it returns (or raises ``StoreError``)."""
+
+    path: str  # where it is, for the log (a file, or a database URL without its password)
+    shared = False  # True: other server processes use the same database at once
+
+    @abstractmethod
+    def close(self) -> None: ...
+
+    @abstractmethod
+    def schema_version(self) -> int: ...
+
+    @abstractmethod
+    def code_taken(self, code: str) -> bool: ...
+
+    @abstractmethod
+    def match_of_code(self, code: str) -> str | None:
+        """The unfinished match a join code opens, if any."""
+
+    @abstractmethod
+    def create(self, m: StoredMatch) -> None: ...
+
+    @abstractmethod
+    def claim(self, match: str, seats: dict[int, str], names: dict[int, str]) -> None:
+        """Seats taken at a join: their token hashes and (if given) their new names."""
+
+    @abstractmethod
+    def add_move(self, match: str, idx: int, seat: int, move: Move) -> None:
+        """Store move number ``idx`` (0-based) of ``match``, committed on return; ``idx``
+        must be the match's version (the moves stored so far), else ``StaleMatch``."""
+
+    @abstractmethod
+    def moves_since(self, match: str, idx: int) -> list[tuple[int, Move]]:
+        """The moves stored from number ``idx`` on (another process made them)."""
+
+    @abstractmethod
+    def finish(self, match: str) -> None: ...
+
+    @abstractmethod
+    def unfinished(self) -> list[StoredMatch]: ...
+
+    @abstractmethod
+    def load(self, match: str) -> StoredMatch:
+        """The match as stored; ``KeyError`` if there is none."""
+
+    def runs_ai(self, match: str) -> bool:
+        """Whether this process runs the match's AI seats (one process at a time does)."""
+        return True

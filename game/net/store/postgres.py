@@ -1,0 +1,286 @@
+"""The shared store: PostgreSQL through ``psycopg`` 3, for several server processes (on one
+machine or many) behind a load balancer, all serving any match.
+
+- A move is one transaction: bump the match's ``version`` if it is still the one this
+  process saw (else ``StaleMatch``), insert the move, and ``NOTIFY`` the other processes
+  (delivered on commit), so their clients of that match are told at once.
+- A match's AI seats are run by one process at a time, the holder of a lease on the match
+  row (``ai_owner``, ``ai_until``, on the database's clock). Each process renews its leases
+  every second and takes over expired ones, so the AI seats of a process that died move to
+  another within the lease. Two holders at once (a process paused past its lease) still
+  cannot both apply a move: the version check refuses the later one.
+- The schema is versioned (``schema_version``); migrations run under an advisory lock, so
+  processes starting together migrate once.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import secrets
+import socket
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import psycopg
+from psycopg.conninfo import conninfo_to_dict, make_conninfo
+
+from game.engine import Move
+from game.net.store.base import (
+    MatchStore,
+    StaleMatch,
+    StoredMatch,
+    StoreError,
+    move_of,
+    move_text,
+    seats_of,
+    seats_text,
+)
+
+log = logging.getLogger(__name__)
+CHANNEL = "living_forest"  # NOTIFY payloads: "m <match> <moves stored>", "c <match>" (a join)
+MIGRATION_LOCK = 0x4C465354  # pg_advisory_xact_lock key while migrating ("LFST")
+LEASE_S = 5.0  # an AI lease lasts this long unless renewed (renewed every second)
+TAKE_AT_ONCE = 50  # expired AI leases one process takes per round: processes share them
+
+MIGRATIONS: list[list[str]] = [
+    [  # 1: matches (with the version every move checks), seat tokens, moves
+        """CREATE TABLE matches (
+            id text PRIMARY KEY,
+            code text NOT NULL UNIQUE,
+            players smallint NOT NULL,
+            seed bigint NOT NULL,
+            first smallint NOT NULL,
+            ai_seed bigint NOT NULL,
+            seats text NOT NULL,
+            created timestamptz NOT NULL DEFAULT now(),
+            finished boolean NOT NULL DEFAULT false,
+            version integer NOT NULL DEFAULT 0
+        )""",
+        """CREATE TABLE tokens (
+            match text NOT NULL REFERENCES matches(id),
+            seat smallint NOT NULL,
+            hash text NOT NULL,
+            PRIMARY KEY (match, seat)
+        )""",
+        """CREATE TABLE moves (
+            match text NOT NULL REFERENCES matches(id),
+            idx integer NOT NULL,
+            seat smallint NOT NULL,
+            move text NOT NULL,
+            PRIMARY KEY (match, idx)
+        )""",
+    ],
+    [  # 2: AI seats run by one process at a time: a lease on the match row
+        "ALTER TABLE matches ADD COLUMN has_ai boolean NOT NULL DEFAULT false",
+        "ALTER TABLE matches ADD COLUMN ai_owner text",
+        "ALTER TABLE matches ADD COLUMN ai_until timestamptz",
+        'UPDATE matches SET has_ai = seats LIKE \'%"kind": "easy"%\''
+        ' OR seats LIKE \'%"kind": "medium"%\' OR seats LIKE \'%"kind": "hard"%\'',
+        "CREATE INDEX matches_ai_lease ON matches (ai_until) WHERE has_ai AND NOT finished",
+    ],
+]
+LATEST = len(MIGRATIONS)
+
+
+def safe_url(url: str) -> str:
+    """The URL for the log, without its password."""
+    try:
+        info = conninfo_to_dict(url)
+    except psycopg.ProgrammingError:
+        return "postgresql://(unreadable URL)"
+    info.pop("password", None)
+    return make_conninfo(**info)
+
+
+def migrate(conn: psycopg.Connection, upto: int = LATEST) -> int:
+    """Bring the schema to version ``upto`` (each migration in the same transaction as its
+    version number); the version."""
+    with conn.transaction():
+        conn.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
+        conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version integer NOT NULL)")
+        row = conn.execute("SELECT version FROM schema_version").fetchone()
+        if row is None:
+            conn.execute("INSERT INTO schema_version VALUES (0)")
+        current = 0 if row is None else row[0]
+        if current > LATEST:
+            raise StoreError(f"the match store has schema {current}: this server knows {LATEST}")
+        for number in range(current + 1, upto + 1):
+            for sql in MIGRATIONS[number - 1]:
+                conn.execute(sql)
+            conn.execute("UPDATE schema_version SET version = %s", (number,))
+            current = number
+    return current
+
+
+class PostgresStore(MatchStore):
+    """One connection (the server's event loop writes through it); the listener that hears
+    other processes' moves has its own (``game.net.cluster``)."""
+
+    shared = True
+
+    def __init__(self, url: str, durable: bool = True, lease_s: float = LEASE_S) -> None:
+        self.url, self.path, self.durable, self.lease_s = url, safe_url(url), durable, lease_s
+        self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+        self.ai_owned: set[str] = set()
+        self.db = self._connect()
+        try:
+            migrate(self.db)
+        except psycopg.Error as e:
+            self.db.close()
+            raise StoreError(f"the match store {self.path} cannot be migrated: {e}") from e
+
+    def _connect(self) -> psycopg.Connection:
+        try:
+            db = psycopg.connect(self.url, autocommit=True, connect_timeout=10)
+            if not self.durable:  # tests and benchmarks: the commit does not wait for the disk
+                db.execute("SET synchronous_commit = off")
+            return db
+        except psycopg.Error as e:
+            raise StoreError(f"cannot reach the match store {self.path}: {e}") from e
+
+    @contextmanager
+    def _tx(self) -> Iterator[psycopg.Connection]:
+        """One transaction; a lost connection is opened again for the next one."""
+        if self.db.closed or self.db.broken:
+            self.db = self._connect()
+        try:
+            with self.db.transaction():
+                yield self.db
+        except psycopg.Error as e:
+            raise StoreError(f"the match store refused a write: {e}") from e
+
+    def _read(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        with self._tx() as db:
+            return db.execute(sql, args).fetchall()
+
+    def close(self) -> None:
+        """Hand this process's AI leases back (another process takes them at once), close."""
+        try:
+            if not self.db.closed and not self.db.broken:
+                self.db.execute(
+                    "UPDATE matches SET ai_owner = NULL, ai_until = NULL WHERE ai_owner = %s",
+                    (self.owner,),
+                )
+        except psycopg.Error:
+            log.warning("could not hand back the AI leases (they expire by themselves)")
+        finally:
+            self.db.close()
+
+    def schema_version(self) -> int:
+        return self._read("SELECT version FROM schema_version")[0][0]
+
+    def code_taken(self, code: str) -> bool:
+        return bool(self._read("SELECT 1 FROM matches WHERE code = %s", (code,)))
+
+    def match_of_code(self, code: str) -> str | None:
+        rows = self._read("SELECT id FROM matches WHERE code = %s AND NOT finished", (code,))
+        return rows[0][0] if rows else None
+
+    def create(self, m: StoredMatch) -> None:
+        owner = self.owner if m.has_ai else None
+        with self._tx() as db:
+            db.execute(
+                "INSERT INTO matches (id, code, players, seed, first, ai_seed, seats, has_ai,"
+                " ai_owner, ai_until) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s,"
+                " CASE WHEN %s::text IS NULL THEN NULL"
+                " ELSE now() + make_interval(secs => %s) END)",
+                (m.id, m.code, m.players, m.seed, m.first, m.ai_seed, seats_text(m.seats))
+                + (m.has_ai, owner, owner, self.lease_s),
+            )
+            for seat, digest in m.tokens.items():
+                db.execute("INSERT INTO tokens VALUES (%s, %s, %s)", (m.id, seat, digest))
+        if m.has_ai:
+            self.ai_owned.add(m.id)
+
+    def claim(self, match: str, seats: dict[int, str], names: dict[int, str]) -> None:
+        with self._tx() as db:
+            for seat, digest in seats.items():
+                db.execute("INSERT INTO tokens VALUES (%s, %s, %s)", (match, seat, digest))
+            if names:
+                row = db.execute(
+                    "SELECT seats FROM matches WHERE id = %s FOR UPDATE", (match,)
+                ).fetchone()
+                doc = seats_of(row[0])
+                for s, name in names.items():
+                    doc[s].name = name
+                db.execute("UPDATE matches SET seats = %s WHERE id = %s", (seats_text(doc), match))
+            db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"c {match}"))
+
+    def add_move(self, match: str, idx: int, seat: int, move: Move) -> None:
+        with self._tx() as db:
+            bumped = db.execute(
+                "UPDATE matches SET version = version + 1 WHERE id = %s AND version = %s",
+                (match, idx),
+            ).rowcount
+            if bumped != 1:
+                raise StaleMatch(f"match {match} is past move {idx}")
+            db.execute(
+                "INSERT INTO moves VALUES (%s, %s, %s, %s)", (match, idx, seat, move_text(move))
+            )
+            db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"m {match} {idx + 1}"))
+
+    def moves_since(self, match: str, idx: int) -> list[tuple[int, Move]]:
+        rows = self._read(
+            "SELECT seat, move FROM moves WHERE match = %s AND idx >= %s ORDER BY idx",
+            (match, idx),
+        )
+        return [(seat, move_of(text)) for seat, text in rows]
+
+    def versions(self, matches: list[str]) -> dict[str, int]:
+        """Moves stored for each of ``matches`` (a process checks it missed nothing)."""
+        rows = self._read("SELECT id, version FROM matches WHERE id = ANY(%s)", (matches,))
+        return dict(rows)
+
+    def finish(self, match: str) -> None:
+        with self._tx() as db:
+            db.execute(
+                "UPDATE matches SET finished = true, ai_owner = NULL WHERE id = %s", (match,)
+            )
+        self.ai_owned.discard(match)
+
+    def unfinished(self) -> list[StoredMatch]:
+        """None: a process of a shared store loads a match when a client or a lease asks."""
+        return []
+
+    def load(self, match: str) -> StoredMatch:
+        rows = self._read(
+            "SELECT id, code, players, seed, first, ai_seed, seats, finished FROM matches"
+            " WHERE id = %s",
+            (match,),
+        )
+        if not rows:
+            raise KeyError(match)
+        mid, code, players, seed, first, ai_seed, seats, finished = rows[0]
+        tokens = dict(self._read("SELECT seat, hash FROM tokens WHERE match = %s", (mid,)))
+        moves = self.moves_since(mid, 0)
+        return StoredMatch(
+            mid, code, players, seed, first, ai_seed, seats_of(seats), tokens, moves, finished
+        )
+
+    # -- AI leases -------------------------------------------------------------------------
+
+    def runs_ai(self, match: str) -> bool:
+        return match in self.ai_owned
+
+    def lease_ai(self) -> list[str]:
+        """Renew this process's AI leases and take up to ``TAKE_AT_ONCE`` expired ones (a
+        process that died, or left); the matches newly taken (the server loads them)."""
+        lease = (self.lease_s,)
+        with self._tx() as db:
+            kept = db.execute(
+                "UPDATE matches SET ai_until = now() + make_interval(secs => %s)"
+                " WHERE ai_owner = %s AND has_ai AND NOT finished RETURNING id",
+                (*lease, self.owner),
+            ).fetchall()
+            taken = db.execute(
+                "UPDATE matches SET ai_owner = %s, ai_until = now() + make_interval(secs => %s)"
+                " WHERE id IN (SELECT id FROM matches WHERE has_ai AND NOT finished"
+                " AND (ai_until IS NULL OR ai_until < now())"
+                " ORDER BY ai_until NULLS FIRST LIMIT %s FOR UPDATE SKIP LOCKED) RETURNING id",
+                (self.owner, *lease, TAKE_AT_ONCE),
+            ).fetchall()
+        new = [r[0] for r in taken]
+        self.ai_owned = {r[0] for r in kept} | set(new)
+        return new

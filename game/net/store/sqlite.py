@@ -1,0 +1,203 @@
+"""The embedded default store: one SQLite file (stdlib ``sqlite3``) in WAL mode, for one
+server process (the app's Host, a dedicated server on one machine).
+
+``synchronous=FULL``: neither a killed server nor a power cut loses an acknowledged move.
+The schema is versioned (``PRAGMA user_version``, set in the same transaction as each
+migration); a file made before versioning (version 0 with the tables of version 1) is
+brought up to date on open like an empty one.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from pathlib import Path
+
+from game.engine import Move
+from game.net.store.base import (
+    MatchStore,
+    StaleMatch,
+    StoredMatch,
+    StoreError,
+    move_of,
+    move_text,
+    seats_of,
+    seats_text,
+)
+
+# Each migration is the statements that take the schema from the version before it to its
+# own number; never edit one that has shipped, add the next.
+MIGRATIONS: list[list[str]] = [
+    [  # 1: matches, seat tokens, moves (CREATE IF NOT EXISTS: files made before versioning)
+        """CREATE TABLE IF NOT EXISTS matches (
+            id TEXT PRIMARY KEY,
+            code TEXT NOT NULL UNIQUE,
+            players INTEGER NOT NULL,
+            seed INTEGER NOT NULL,
+            first INTEGER NOT NULL,
+            ai_seed INTEGER NOT NULL,
+            seats TEXT NOT NULL,
+            created REAL NOT NULL,
+            finished INTEGER NOT NULL DEFAULT 0
+        )""",
+        """CREATE TABLE IF NOT EXISTS tokens (
+            match TEXT NOT NULL REFERENCES matches(id),
+            seat INTEGER NOT NULL,
+            hash TEXT NOT NULL,
+            PRIMARY KEY (match, seat)
+        )""",
+        """CREATE TABLE IF NOT EXISTS moves (
+            match TEXT NOT NULL REFERENCES matches(id),
+            idx INTEGER NOT NULL,
+            seat INTEGER NOT NULL,
+            move TEXT NOT NULL,
+            PRIMARY KEY (match, idx)
+        )""",
+    ],
+    [  # 2: each match's version (moves stored), checked by every move's transaction
+        "ALTER TABLE matches ADD COLUMN version INTEGER NOT NULL DEFAULT 0",
+        "UPDATE matches SET version = (SELECT COUNT(*) FROM moves WHERE moves.match = matches.id)",
+    ],
+]
+LATEST = len(MIGRATIONS)
+
+
+def migrate(db: sqlite3.Connection) -> int:
+    """Apply every migration the file lacks, each in its own transaction; the version."""
+    for number, statements in enumerate(MIGRATIONS, start=1):
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            (current,) = db.execute("PRAGMA user_version").fetchone()
+            if current < number:
+                for sql in statements:
+                    db.execute(sql)
+                db.execute(f"PRAGMA user_version={number}")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        db.execute("COMMIT")
+    (current,) = db.execute("PRAGMA user_version").fetchone()
+    if current > LATEST:
+        raise StoreError(f"the match store has schema {current}: this server knows {LATEST}")
+    return current
+
+
+class SqliteStore(MatchStore):
+    """One SQLite file; every method commits before it returns (or raises ``StoreError``)."""
+
+    def __init__(self, path: Path | str, durable: bool = True) -> None:
+        self.path = str(path)
+        self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
+        self.db.execute("PRAGMA foreign_keys=ON")
+        try:
+            migrate(self.db)
+        except (sqlite3.Error, StoreError) as e:
+            self.db.close()
+            raise StoreError(f"the match store {self.path} cannot be opened: {e}") from e
+
+    def close(self) -> None:
+        """Checkpoint the WAL into the main file and close (a clean shutdown)."""
+        try:
+            self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        finally:
+            self.db.close()
+
+    def schema_version(self) -> int:
+        return self.db.execute("PRAGMA user_version").fetchone()[0]
+
+    def _write(self, statements: list[tuple[str, tuple]], check: int = -1) -> None:
+        """Run ``statements`` in one transaction; with ``check`` >= 0, the first must change
+        exactly one row, else the match moved on: ``StaleMatch``."""
+        try:
+            self.db.execute("BEGIN IMMEDIATE")
+            try:
+                for i, (sql, args) in enumerate(statements):
+                    changed = self.db.execute(sql, args).rowcount
+                    if i == 0 and check >= 0 and changed != 1:
+                        raise StaleMatch(f"the match is past move {check}")
+            except BaseException:
+                self.db.execute("ROLLBACK")
+                raise
+            self.db.execute("COMMIT")
+        except sqlite3.Error as e:
+            raise StoreError(f"the match store refused a write: {e}") from e
+
+    def code_taken(self, code: str) -> bool:
+        return self.db.execute("SELECT 1 FROM matches WHERE code=?", (code,)).fetchone() is not None
+
+    def match_of_code(self, code: str) -> str | None:
+        row = self.db.execute(
+            "SELECT id FROM matches WHERE code=? AND finished=0", (code,)
+        ).fetchone()
+        return None if row is None else row[0]
+
+    def create(self, m: StoredMatch) -> None:
+        rows: list[tuple[str, tuple]] = [
+            (
+                "INSERT INTO matches (id, code, players, seed, first, ai_seed, seats, created)"
+                " VALUES (?,?,?,?,?,?,?,?)",
+                (
+                    m.id,
+                    m.code,
+                    m.players,
+                    m.seed,
+                    m.first,
+                    m.ai_seed,
+                    seats_text(m.seats),
+                    time.time(),
+                ),
+            )
+        ]
+        rows += [
+            ("INSERT INTO tokens (match, seat, hash) VALUES (?,?,?)", (m.id, s, h))
+            for s, h in m.tokens.items()
+        ]
+        self._write(rows)
+
+    def claim(self, match: str, seats: dict[int, str], names: dict[int, str]) -> None:
+        rows: list[tuple[str, tuple]] = [
+            ("INSERT INTO tokens (match, seat, hash) VALUES (?,?,?)", (match, s, h))
+            for s, h in seats.items()
+        ]
+        if names:
+            (raw,) = self.db.execute("SELECT seats FROM matches WHERE id=?", (match,)).fetchone()
+            doc = seats_of(raw)
+            for s, name in names.items():
+                doc[s].name = name
+            rows.append(("UPDATE matches SET seats=? WHERE id=?", (seats_text(doc), match)))
+        self._write(rows)
+
+    def add_move(self, match: str, idx: int, seat: int, move: Move) -> None:
+        bump = "UPDATE matches SET version=version+1 WHERE id=? AND version=?"
+        add = "INSERT INTO moves (match, idx, seat, move) VALUES (?,?,?,?)"
+        self._write([(bump, (match, idx)), (add, (match, idx, seat, move_text(move)))], idx)
+
+    def moves_since(self, match: str, idx: int) -> list[tuple[int, Move]]:
+        rows = self.db.execute(
+            "SELECT seat, move FROM moves WHERE match=? AND idx>=? ORDER BY idx", (match, idx)
+        )
+        return [(seat, move_of(text)) for seat, text in rows]
+
+    def finish(self, match: str) -> None:
+        self._write([("UPDATE matches SET finished=1 WHERE id=?", (match,))])
+
+    def unfinished(self) -> list[StoredMatch]:
+        ids = [r[0] for r in self.db.execute("SELECT id FROM matches WHERE finished=0")]
+        return [self.load(i) for i in ids]
+
+    def load(self, match: str) -> StoredMatch:
+        row = self.db.execute(
+            "SELECT id, code, players, seed, first, ai_seed, seats, finished FROM matches"
+            " WHERE id=?",
+            (match,),
+        ).fetchone()
+        if row is None:
+            raise KeyError(match)
+        mid, code, players, seed, first, ai_seed, seats, finished = row
+        tokens = dict(self.db.execute("SELECT seat, hash FROM tokens WHERE match=?", (mid,)))
+        moves = self.moves_since(mid, 0)
+        return StoredMatch(
+            mid, code, players, seed, first, ai_seed, seats_of(seats), tokens, moves, bool(finished)
+        )

@@ -1,0 +1,44 @@
+"""PostgreSQL for the tests that need it: one throwaway cluster per test process (started
+from the installed binaries, 127.0.0.1 only; ``game.devtools.pg_cluster``), a fresh database
+for each test. Without PostgreSQL or ``psycopg`` those tests skip and say why, unless
+``LIVING_FOREST_REQUIRE_PG=1`` (set by ``.ci/run``): then they fail."""
+
+from __future__ import annotations
+
+import itertools
+import os
+from collections.abc import Iterator
+
+import pytest
+
+from game.devtools.pg_cluster import NoPostgres, PgCluster
+
+_names = itertools.count()
+
+
+def _unavailable(reason: str) -> None:
+    if os.environ.get("LIVING_FOREST_REQUIRE_PG") == "1":
+        pytest.fail(f"PostgreSQL is required here (LIVING_FOREST_REQUIRE_PG=1): {reason}")
+    pytest.skip(f"no PostgreSQL to test against: {reason}")
+
+
+@pytest.fixture(scope="session")
+def pg_cluster() -> Iterator[PgCluster]:
+    try:
+        import psycopg  # noqa: F401, PLC0415 - the optional driver
+    except ImportError:
+        _unavailable("psycopg is not installed (pip install -e '.[test]')")
+    try:
+        cluster = PgCluster().start()
+    except NoPostgres as e:
+        _unavailable(str(e))
+    try:
+        yield cluster
+    finally:
+        cluster.stop()
+
+
+@pytest.fixture
+def pg_url(pg_cluster: PgCluster) -> str:
+    """The URL of a new, empty database on the test cluster."""
+    return pg_cluster.create_database(f"t{os.getpid()}_{next(_names)}")

@@ -1,0 +1,122 @@
+"""The PostgreSQL store's cross-process parts against a real server: migrations step by step
+and by two processes at once, a move's NOTIFY, AI leases handed back and taken over, and
+two OS processes racing to store a move of the same match at the same version, where
+exactly one wins every time."""
+
+from __future__ import annotations
+
+import multiprocessing
+import threading
+import time
+
+import pytest
+
+psycopg = pytest.importorskip("psycopg", reason="psycopg is not installed")
+
+from game.engine.moves import DRAW  # noqa: E402
+from game.net.store import StaleMatch  # noqa: E402
+from game.net.store.postgres import CHANNEL, LATEST, PostgresStore, migrate  # noqa: E402
+from tests.net.test_store import a_match  # noqa: E402
+
+RACE_ROUNDS = 150
+
+
+def test_migrations_apply_one_by_one_and_keep_the_data(pg_url: str) -> None:
+    with psycopg.connect(pg_url, autocommit=True) as conn:
+        assert migrate(conn, upto=1) == 1
+        conn.execute(
+            "INSERT INTO matches (id, code, players, seed, first, ai_seed, seats) VALUES"
+            """ ('m1', 'CODE1234', 2, 7, 0, 9, '[{"name": "Ana", "kind": "human"},"""
+            """ {"name": "Bo", "kind": "medium"}]')"""
+        )
+        assert migrate(conn) == LATEST == 2
+        assert conn.execute("SELECT has_ai, version FROM matches").fetchone() == (True, 0)
+        assert migrate(conn) == LATEST  # nothing left to do
+
+
+def test_two_processes_starting_together_migrate_once(pg_url: str) -> None:
+    stores: list[PostgresStore] = []
+    errors: list[BaseException] = []
+
+    def open_one() -> None:
+        try:
+            stores.append(PostgresStore(pg_url))
+        except BaseException as e:  # noqa: BLE001 - reported by the assertion below
+            errors.append(e)
+
+    threads = [threading.Thread(target=open_one) for _ in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(30)
+    assert errors == [] and len(stores) == 3
+    assert all(s.schema_version() == LATEST for s in stores)
+    for s in stores:
+        s.close()
+
+
+def test_a_stored_move_is_announced_on_commit_and_a_refused_one_is_not(pg_url: str) -> None:
+    store = PostgresStore(pg_url)
+    m = a_match(ai=False)
+    store.create(m)
+    with psycopg.connect(pg_url, autocommit=True) as listener:
+        listener.execute(f"LISTEN {CHANNEL}")
+        store.add_move(m.id, 0, 0, DRAW)
+        with pytest.raises(StaleMatch):
+            store.add_move(m.id, 0, 1, DRAW)
+        heard = [n.payload for n in listener.notifies(timeout=2.0, stop_after=2)]
+    store.close()
+    assert heard == [f"m {m.id} 1"]
+
+
+def test_ai_seats_are_leased_to_one_process_and_taken_over_when_it_goes(pg_url: str) -> None:
+    a, b = PostgresStore(pg_url, lease_s=0.5), PostgresStore(pg_url, lease_s=0.5)
+    m = a_match(ai=True)
+    a.create(m)
+    a.create(a_match("c" * 32, "WXYZ6789", ai=False))  # no AI seat: no lease
+    assert a.runs_ai(m.id) and not b.runs_ai(m.id)
+    assert b.lease_ai() == [] and a.lease_ai() == []  # a renews; nothing expired
+    time.sleep(0.8)  # a stops renewing (paused, or dead): its lease runs out
+    assert b.lease_ai() == [m.id] and b.runs_ai(m.id)
+    assert a.lease_ai() == [] and not a.runs_ai(m.id)  # a learns it let go
+    b.close()  # a clean stop hands the lease back at once
+    assert a.lease_ai() == [m.id]
+    a.finish(m.id)
+    assert not a.runs_ai(m.id) and a.lease_ai() == []
+    a.close()
+
+
+def _racer(url: str, match: str, barrier, results) -> None:
+    """One process: each round, read the match's version, then store a move at it."""
+    store = PostgresStore(url)
+    wins = []
+    for _ in range(RACE_ROUNDS):
+        barrier.wait(30)
+        version = len(store.moves_since(match, 0))
+        barrier.wait(30)
+        try:
+            store.add_move(match, version, 0, DRAW)
+            wins.append(version)
+        except StaleMatch:
+            pass
+        barrier.wait(30)
+    store.close()
+    results.put(wins)
+
+
+def test_two_processes_racing_for_the_same_move_never_both_win(pg_url: str) -> None:
+    store = PostgresStore(pg_url)
+    m = a_match(ai=False)
+    store.create(m)
+    ctx = multiprocessing.get_context("spawn")
+    barrier, results = ctx.Barrier(2), ctx.Queue()
+    procs = [ctx.Process(target=_racer, args=(pg_url, m.id, barrier, results)) for _ in range(2)]
+    for p in procs:
+        p.start()
+    wins = [results.get(timeout=120) for _ in procs]
+    for p in procs:
+        p.join(30)
+    stored = store.moves_since(m.id, 0)
+    store.close()
+    assert sorted(wins[0] + wins[1]) == list(range(RACE_ROUNDS))  # one winner every round
+    assert len(stored) == RACE_ROUNDS  # and nothing stored twice or lost
