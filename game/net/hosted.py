@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -111,17 +112,16 @@ class HostedMatch:
                 log.exception("match %s: could not mark it finished", self.id)
         return events
 
-    def catch_up(self, store: Store) -> list[tuple[int, Move, list[Event]]]:
-        """Apply the moves another server process stored since ours: (seat, move, events)."""
-        done = []
+    def catch_up(self, store: Store) -> Iterator[tuple[int, Move, list[Event]]]:
+        """Apply the moves another server process stored since ours, one at a time (each
+        is told before the next is applied, so ``events_message`` numbers it right)."""
         for seat, move in store.moves_since(self.id, self.moves):
             events = self.game.play(seat, move)
             self.stored.moves.append((seat, move))
             self.own[seat] += 1
-            done.append((seat, move, events))
-        if done and self.game.over:
-            self.ended_at = time.monotonic()
-        return done
+            if self.game.over:
+                self.ended_at = time.monotonic()
+            yield seat, move, events
 
     def refresh(self, store: Store) -> None:
         """Seat tokens and names as stored (another server process may have seated someone)."""

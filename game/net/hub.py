@@ -212,8 +212,9 @@ class Hub:
             match = self.load(self.store.match_of_code(msg.code))
         if match is None:
             raise self._failed(client, now, "no_such_code", "no table has this join code")
-        if self.store.shared:
-            match.refresh(self.store)  # seats other server processes handed out
+        if self.store.shared:  # seats and moves other server processes took
+            match.refresh(self.store)
+            self.catch_up(match)
         open_seats = match.open_seats()
         wanted = list(msg.seats) or open_seats[:1]
         if not wanted or any(s not in open_seats for s in wanted):
@@ -239,6 +240,8 @@ class Hub:
             match = self.load(msg.match)
         if match is None:
             raise self._failed(client, now, "no_such_match", "no such table on this server")
+        if self.store.shared:  # the welcome holds every move stored so far, wherever made
+            self.catch_up(match)
         seats = set()
         for token in msg.tokens:
             digest = token_hash(token)
@@ -334,9 +337,13 @@ class Hub:
         return match
 
     def catch_up(self, match: HostedMatch) -> None:
-        """Take in the moves other server processes stored, and tell this table's clients."""
-        for seat, move, events in match.catch_up(self.store):
-            self.after_move(match, seat, move, events)
+        """Take in the moves other server processes stored, and tell this table's clients.
+        A store that cannot be read now leaves the match as it is (it is checked again)."""
+        try:
+            for seat, move, events in match.catch_up(self.store):
+                self.after_move(match, seat, move, events)
+        except StoreError:
+            log.warning("match %s: could not read the moves stored elsewhere", match.id)
 
     # -- AI seats --------------------------------------------------------------------------
 
