@@ -8,6 +8,15 @@ scripted client with its own connection that paces like a person: it waits a ran
 (``--pace``) before each of its moves, draws included, then plays a random legal move. The
 move round trip is the time from sending a move to its ``ack`` (the move checked, applied
 and committed to SQLite). Prints one JSON line.
+
+    python -m game.devtools.net_bench --processes 1 2 --matches 200
+
+runs the same load over PostgreSQL (a throwaway cluster from the installed binaries, fsync
+on: ``game.devtools.pg_cluster``; or ``--db postgresql://…``), once per count of server
+processes sharing the database, each on a fresh database; one JSON line per count. Seat s
+of table m connects to process (m + s) mod P, so with two processes every table has
+clients on both and every move is also heard across processes (NOTIFY). The CPU is then
+the servers' together and PostgreSQL's (every process of the cluster).
 """
 
 from __future__ import annotations
@@ -26,6 +35,7 @@ from pathlib import Path
 
 from websockets.asyncio.client import connect
 
+from game.devtools.pg_cluster import PgCluster
 from game.net.mirror import Mirror
 from game.net.protocol import MAX_SERVER_MESSAGE, decode, encode
 
@@ -39,9 +49,29 @@ class Stats:
     games_over: int = 0
 
 
-def proc_cpu_s(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / CLK
+def proc_cpu_s(*pids: int) -> float:
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:  # a PostgreSQL backend that ended meanwhile
+            continue
+        total += int(fields[11]) + int(fields[12])
+    return total / CLK
+
+
+def family(parent: int) -> list[int]:
+    """``parent`` and its children (a PostgreSQL server: the postmaster and its backends)."""
+    pids = [parent]
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(stat[1]) == parent:
+                pids.append(int(entry.name))
+    return pids
 
 
 def proc_rss_kb(pid: int) -> int:
@@ -121,10 +151,11 @@ async def player(
             reader.cancel()
 
 
-async def run(url: str, args: argparse.Namespace, server_pid: int) -> dict:
+async def run(urls: list[str], args: argparse.Namespace, pids: list[int], pg: int = 0) -> dict:
+    """The load on the servers at ``urls`` (process ids ``pids``; PostgreSQL's ``pg``)."""
     stats = Stats()
     loop = asyncio.get_running_loop()
-    rss0 = proc_rss_kb(server_pid)
+    rss0 = sum(proc_rss_kb(p) for p in pids)
     setup_started = time.monotonic()
     stop = time.monotonic() + 3600
     tasks = []
@@ -136,7 +167,7 @@ async def run(url: str, args: argparse.Namespace, server_pid: int) -> dict:
         first = {"type": "create", "seats": seats, "mine": [0]}
         tasks.append(
             asyncio.create_task(
-                player(url, first, (args.pace[0], args.pace[1]), stop, stats, m * 10, fut)
+                player(urls[m % len(urls)], first, tuple(args.pace), stop, stats, m * 10, fut)
             )
         )
         if m % 20 == 19:
@@ -148,7 +179,7 @@ async def run(url: str, args: argparse.Namespace, server_pid: int) -> dict:
             tasks.append(
                 asyncio.create_task(
                     player(
-                        url,
+                        urls[(m + s) % len(urls)],
                         first,
                         (args.pace[0], args.pace[1]),
                         stop,
@@ -161,12 +192,14 @@ async def run(url: str, args: argparse.Namespace, server_pid: int) -> dict:
         if m % 20 == 19:
             await asyncio.sleep(0.05)
     await asyncio.sleep(args.settle)  # everyone seated; tables wait for the first paced moves
-    rss_idle = proc_rss_kb(server_pid)
+    rss_idle = sum(proc_rss_kb(p) for p in pids)
     setup_s = time.monotonic() - setup_started
     stats.rtt.clear()
-    cpu0, t0, own0 = proc_cpu_s(server_pid), time.monotonic(), time.process_time()
+    cpu0, t0, own0 = proc_cpu_s(*pids), time.monotonic(), time.process_time()
+    db0 = proc_cpu_s(*family(pg)) if pg else 0.0
     await asyncio.sleep(args.seconds)
-    cpu1, t1, own1 = proc_cpu_s(server_pid), time.monotonic(), time.process_time()
+    cpu1, t1, own1 = proc_cpu_s(*pids), time.monotonic(), time.process_time()
+    db1 = proc_cpu_s(*family(pg)) if pg else 0.0
     rtt = sorted(stats.rtt)
     for t in tasks:
         t.cancel()
@@ -177,6 +210,8 @@ async def run(url: str, args: argparse.Namespace, server_pid: int) -> dict:
 
     elapsed = t1 - t0
     return {
+        "store": "postgresql" if pg or args.db else "sqlite",
+        "processes": len(pids),
         "concurrent_matches": args.matches,
         "players": args.players,
         "connections": args.matches * args.players,
@@ -190,11 +225,61 @@ async def run(url: str, args: argparse.Namespace, server_pid: int) -> dict:
         "errors": stats.errors,
         "server_cpu_cores": round((cpu1 - cpu0) / elapsed, 3),
         "server_cpu_ms_per_move": round((cpu1 - cpu0) * 1000 / max(1, len(rtt)), 3),
-        "server_rss_mb": round(proc_rss_kb(server_pid) / 1024, 1),
+        "server_rss_mb": round(sum(proc_rss_kb(p) for p in pids) / 1024, 1),
         "idle_kb_per_match": round((rss_idle - rss0) / args.matches, 1),
         "clients_cpu_cores": round((own1 - own0) / elapsed, 3),
+        "postgres_cpu_cores": round((db1 - db0) / elapsed, 3) if pg else None,
+        "load_average_1m": round(os.getloadavg()[0], 1),
         "setup_s": round(setup_s, 1),
     }
+
+
+def start_servers(db: str, count: int, sync: str) -> tuple[list[subprocess.Popen], list[str]]:
+    procs: list[subprocess.Popen] = []
+    urls: list[str] = []
+    for _ in range(count):
+        cmd = [sys.executable, "-m", "game.net.server", "--host", "127.0.0.1", "--port", "0"]
+        cmd += ["--db", db, "--ai-processes", "0", "--log-level", "WARNING", "--sync", sync]
+        procs.append(
+            subprocess.Popen(
+                [*cmd, "--creates-per-minute", "100000"], stdout=subprocess.PIPE, text=True
+            )
+        )
+        try:
+            urls.append(json.loads(procs[-1].stdout.readline())["listening"])  # type: ignore[union-attr]
+        except (ValueError, KeyError):
+            stop_servers(procs)
+            raise RuntimeError("a server process did not start") from None
+    return procs, urls
+
+
+def stop_servers(procs: list[subprocess.Popen]) -> None:
+    for proc in procs:
+        proc.terminate()
+    for proc in procs:
+        proc.wait(20)
+
+
+def over_postgres(args: argparse.Namespace) -> int:
+    """One run per count of server processes, each on a fresh PostgreSQL database."""
+    cluster = None if args.db else PgCluster(durable=True).start()
+    try:
+        for count in args.processes:
+            if cluster is not None:
+                db = cluster.create_database(f"bench_{count}p_{os.getpid()}_{time.time_ns()}")
+                pg = int((cluster.folder / "data" / "postmaster.pid").read_text().split()[0])
+            else:
+                db, pg = args.db, 0
+            procs, urls = start_servers(db, count, args.sync)
+            try:
+                result = asyncio.run(run(urls, args, [p.pid for p in procs], pg))
+            finally:
+                stop_servers(procs)
+            print(json.dumps(result), flush=True)
+    finally:
+        if cluster is not None:
+            cluster.stop()
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -207,35 +292,19 @@ def main(argv: list[str] | None = None) -> int:
         "--settle", type=float, default=2.0, help="seconds between seating and measuring"
     )
     ap.add_argument("--sync", default="full", choices=["full", "normal"], help="the store's")
+    ap.add_argument(
+        "--processes", type=int, nargs="+", help="server processes over PostgreSQL, per run"
+    )
+    ap.add_argument("--db", help="with --processes: a PostgreSQL URL (default: a throwaway one)")
     args = ap.parse_args(argv)
+    if args.processes:
+        return over_postgres(args)
     with tempfile.TemporaryDirectory() as tmp:
-        cmd = [
-            sys.executable,
-            "-m",
-            "game.net.server",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            "0",
-            "--db",
-            str(Path(tmp) / "bench.db"),
-            "--ai-processes",
-            "0",
-            "--log-level",
-            "WARNING",
-            "--sync",
-            args.sync,
-            "--creates-per-minute",
-            "100000",
-        ]
-        proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True)
+        procs, urls = start_servers(str(Path(tmp) / "bench.db"), 1, args.sync)
         try:
-            assert proc.stdout is not None
-            url = json.loads(proc.stdout.readline())["listening"]
-            result = asyncio.run(run(url, args, proc.pid))
+            result = asyncio.run(run(urls, args, [p.pid for p in procs]))
         finally:
-            proc.terminate()
-            proc.wait(20)
+            stop_servers(procs)
     print(json.dumps(result), flush=True)
     return 0
 
