@@ -127,7 +127,8 @@ class Note:
     status: Status | None = None
 
 
-RETRY_S = (0.2, 0.5, 1.0, 2.0, 3.0)  # waits between reconnections (the last repeats)
+RETRY_S = (0.1, 0.25, 0.5, 1.0)  # waits between reconnections (the last repeats): a table
+# is back within about a second of the network (or the server) returning
 FATAL = {"no_such_code", "no_seat", "bad_token", "no_such_match", "bad_version", "server_full"}
 
 

@@ -21,6 +21,7 @@ from game.net.redact import redacted_json, view_json
 from game.net.store import StaleMatch, Store, StoredMatch, StoreError
 
 log = logging.getLogger(__name__)
+STAND_IN_LEVEL = "medium"  # the AI that plays an away player's seat
 
 
 class Peer(Protocol):
@@ -44,6 +45,8 @@ class HostedMatch:
     own: list[int] = field(default_factory=list)  # moves made by each seat
     thinking: set[int] = field(default_factory=set)  # AI seats being computed
     ended_at: float = 0.0  # when the game ended (the server drops it a while later)
+    away_since: dict[int, float] = field(default_factory=dict)  # human seat -> left at
+    stand_ins: set[int] = field(default_factory=set)  # away seats an AI plays meanwhile
 
     @classmethod
     def start(cls, stored: StoredMatch) -> HostedMatch:
@@ -54,6 +57,8 @@ class HostedMatch:
             game.play(seat, move)
             own[seat] += 1
         match = cls(stored, game, own=own)
+        now = time.monotonic()
+        match.away_since = {s: now for s in range(stored.players) if not match.is_ai(s)}
         if game.over:
             match.ended_at = time.monotonic()
         return match
@@ -68,6 +73,25 @@ class HostedMatch:
 
     def is_ai(self, seat: int) -> bool:
         return self.stored.seats[seat].kind != "human"
+
+    def ai_plays(self, seat: int) -> bool:
+        """An AI seat, or an away player's seat an AI stands in for."""
+        return self.is_ai(seat) or seat in self.stand_ins
+
+    def ai_level(self, seat: int) -> str:
+        kind = self.stored.seats[seat].kind
+        return STAND_IN_LEVEL if kind == "human" else kind
+
+    def overdue(self, now: float) -> list[int]:
+        """Away seats whose wait is over: an AI takes them now."""
+        wait = self.stored.away_ai
+        if wait <= 0 or self.game.over:
+            return []
+        return [
+            s
+            for s, since in self.away_since.items()
+            if s not in self.stand_ins and s not in self.peers and now - since >= wait
+        ]
 
     def open_seats(self) -> list[int]:
         """Human seats nobody has claimed yet."""
@@ -143,6 +167,7 @@ class HostedMatch:
             "players": self.stored.players,
             "seats": self.seats_json(),
             "connected": self.connected(),
+            "stand_ins": sorted(self.stand_ins),
             "yours": sorted(seats),
             "seq": {str(s): self.own[s] for s in sorted(seats)},
             "n": self.moves,
@@ -178,7 +203,12 @@ class HostedMatch:
         }
 
     def presence(self) -> dict[str, Any]:
-        return {"type": "presence", "connected": self.connected(), "seats": self.seats_json()}
+        return {
+            "type": "presence",
+            "connected": self.connected(),
+            "seats": self.seats_json(),
+            "stand_ins": sorted(self.stand_ins),
+        }
 
     def final(self) -> dict[str, Any]:
         """The whole match once it is over (the seed is no secret any more): the clients

@@ -185,6 +185,7 @@ class Hub:
             ai_seed,
             [Seat(s.name, s.kind) for s in msg.seats],
             {s: token_hash(t) for s, t in tokens.items()},
+            away_ai=msg.away_ai_s,
         )
         try:
             self.store.create(stored)
@@ -258,6 +259,8 @@ class Hub:
         """``client`` now holds ``seats`` of ``match`` (a client holding one of them before
         loses it: the newest connection wins, as after a dropped network)."""
         for s in seats:
+            match.away_since.pop(s, None)
+            match.stand_ins.discard(s)  # the player is back: the AI stands down
             old = match.peers.get(s)
             if old is not None and old is not client:
                 old.seats.discard(s)
@@ -277,6 +280,7 @@ class Hub:
         for s in list(client.seats):
             if match.peers.get(s) is client:
                 del match.peers[s]
+                match.away_since[s] = self.clock()
         client.match, client.seats = None, set()
         match.tell(encode(match.presence()))
 
@@ -353,14 +357,13 @@ class Hub:
         if match.game.over or not self.store.runs_ai(match.id):
             return
         for seat, decision in match.deciding():
-            if not match.is_ai(seat) or seat in match.thinking:
+            if not match.ai_plays(seat) or seat in match.thinking:
                 continue
             moves = match.own[seat] if decision is Decision.DRAW else match.moves
             seed = decision_seed(match.stored.ai_seed, moves, seat)
             view = match.game.view(seat)
             legal = match.game.legal_moves(seat)
-            level = match.stored.seats[seat].kind
-            fut = self.ai.ask(level, view, decision, legal, seed)
+            fut = self.ai.ask(match.ai_level(seat), view, decision, legal, seed)
             match.thinking.add(seat)
             self.pending_ai.add(fut)
             key = (match.moves, match.own[seat])
@@ -376,6 +379,8 @@ class Hub:
             move = baseline_move(match.game, seat, match.deciding_of(seat), random.Random(key[0]))
         else:
             move = fut.result()
+        if not match.ai_plays(seat):  # its player came back while it thought
+            return
         stale = key[1] != match.own[seat] or move not in match.game.legal_moves(seat)
         if match.game.phase is not Phase.DRAW and key[0] != match.moves:
             stale = True
@@ -391,6 +396,21 @@ class Hub:
             asyncio.get_running_loop().call_later(RETRY_S, self.kick_ai, match)
             return
         self.after_move(match, seat, move, events)
+
+    def tick(self) -> None:
+        """Once a second: an AI takes the seats whose players have been away longer than
+        their host chose. One server process only: with several over PostgreSQL a player
+        connected to another process would look away here."""
+        if self.store.shared:
+            return
+        now = self.clock()
+        for match in list(self.matches.values()):
+            overdue = match.overdue(now)
+            if overdue:
+                match.stand_ins.update(overdue)
+                log.info("match %s: an AI plays seats %s while away", match.id, overdue)
+                match.tell(encode(match.presence()))
+                self.kick_ai(match)
 
     def sweep(self) -> None:
         """Drop finished matches nobody needs any more."""

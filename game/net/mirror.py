@@ -36,6 +36,7 @@ class Mirror:
     code: str = ""
     seats: list[Seat] = field(default_factory=list)
     connected: list[bool] = field(default_factory=list)
+    stand_ins: list[int] = field(default_factory=list)  # away seats an AI plays meanwhile
     yours: list[int] = field(default_factory=list)
     tokens: dict[int, str] = field(default_factory=dict)
     seq: dict[int, int] = field(default_factory=dict)  # each own seat's next move number
@@ -54,6 +55,7 @@ class Mirror:
             self.match, self.code = str(msg["match"]), str(msg["code"])
             self.seats = [seat_from_json(s) for s in msg["seats"]]
             self.connected = [bool(c) for c in msg["connected"]]
+            self.stand_ins = [int(s) for s in msg.get("stand_ins", [])]
             self.yours = [int(s) for s in msg["yours"]]
             self.seq = {int(s): int(v) for s, v in msg["seq"].items()}
             self.tokens.update({int(s): str(t) for s, t in msg.get("tokens", {}).items()})
@@ -74,6 +76,8 @@ class Mirror:
             out = [Event.from_json(e) for e in msg["events"]]
         except (KeyError, TypeError, ValueError) as e:
             raise MirrorError(f"events that cannot be read: {e!r}") from None
+        if n <= self.n:
+            return []  # a move the welcome already held (it was being stored then)
         if n != self.n + 1:
             raise MirrorError(f"move {n} arrived after move {self.n}: the table is out of step")
         rnd = self.game.round
@@ -91,6 +95,7 @@ class Mirror:
         try:
             self.connected = [bool(c) for c in msg["connected"]]
             self.seats = [seat_from_json(s) for s in msg["seats"]]
+            self.stand_ins = [int(s) for s in msg.get("stand_ins", [])]
         except (KeyError, TypeError, ValueError) as e:
             raise MirrorError(f"a presence that cannot be read: {e!r}") from None
 

@@ -9,7 +9,7 @@ envelope; their bodies are checked where they are used (``game/net/mirror.py``).
 
 Client -> server::
 
-    {"v":1,"type":"create","seats":[{"name":"Ana","kind":"human"},…],"mine":[0]}
+    {"v":1,"type":"create","seats":[{"name":"Ana","kind":"human"},…],"mine":[0],"away_ai_s":60}
     {"v":1,"type":"join","code":"K7QF-3MZX","seats":[1],"name":"Bo"}   (seats, name optional)
     {"v":1,"type":"resume","match":"<id>","tokens":["<seat token>",…]}
     {"v":1,"type":"play","seat":1,"seq":7,"move":{"kind":"draw"}}
@@ -33,6 +33,7 @@ VERSION = 1
 MAX_MESSAGE = 4096  # bytes: the longest legitimate client message is a create (under 1 KB)
 MAX_FRAME = 64 * 1024  # the WebSocket layer closes the connection above this (code 1009)
 MAX_SERVER_MESSAGE = 4 * 1024 * 1024  # a welcome with a long game's log stays far below
+MAX_AWAY_S = 3600  # the longest wait before an AI takes an away player's seat
 
 # Join codes: 8 symbols of Crockford's base-32 (no I, L, O, U): 40 bits, shown as XXXX-XXXX.
 CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
@@ -62,6 +63,7 @@ class SeatSpec:
 class Create:
     seats: tuple[SeatSpec, ...]
     mine: tuple[int, ...]  # the human seats the creating client plays (hot-seat)
+    away_ai_s: int = 0  # an AI plays a seat whose player has been away this long (0: never)
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,7 +191,7 @@ def parse_client(raw: str | bytes) -> ClientMessage:
 
 
 def _create(doc: dict[str, Any]) -> Create:
-    _fields(doc, {"seats", "mine"})
+    _fields(doc, {"seats", "mine"}, {"away_ai_s"})
     raw = doc["seats"]
     if type(raw) is not list or not 2 <= len(raw) <= 4:
         raise ProtocolError("bad_seats", "a table has 2 to 4 seats")
@@ -205,4 +207,5 @@ def _create(doc: dict[str, Any]) -> Create:
     mine = _seat_list(doc["mine"], "mine", 4)
     if any(m >= len(seats) or seats[m].kind != "human" for m in mine):
         raise ProtocolError("bad_seats", "you can only take the table's human seats")
-    return Create(tuple(seats), mine)
+    away = _int(doc.get("away_ai_s", 0), "away_ai_s", 0, MAX_AWAY_S)
+    return Create(tuple(seats), mine, away)

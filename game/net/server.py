@@ -35,7 +35,8 @@ from game.net.protocol import MAX_FRAME
 from game.net.store import open_store
 
 log = logging.getLogger("game.net.server")
-SWEEP_S = 60.0
+SWEEP_S = 60.0  # finished tables are dropped this often
+TICK_S = 1.0  # away seats are looked at this often
 DEFAULT_PORT = 8765
 
 
@@ -128,10 +129,14 @@ class MatchServer:
                     cluster = Cluster.start(hub)
                 if ready is not None:
                     ready(url)
+                swept = time.monotonic()
                 while not stop.is_set():
                     with contextlib.suppress(TimeoutError):
-                        await asyncio.wait_for(stop.wait(), SWEEP_S)
-                    hub.sweep()
+                        await asyncio.wait_for(stop.wait(), TICK_S)
+                    hub.tick()
+                    if time.monotonic() - swept >= SWEEP_S:
+                        hub.sweep()
+                        swept = time.monotonic()
                 log.info("shutting down: closing connections")
                 if cluster is not None:
                     await cluster.stop()

@@ -39,7 +39,7 @@ def test_an_empty_database_is_migrated_to_the_latest_schema_once(where: str) -> 
     for _ in range(2):  # the second open finds nothing to do
         store = open_store(where)
         try:
-            assert store.schema_version() == 2
+            assert store.schema_version() == 3
         finally:
             store.close()
 
@@ -88,7 +88,7 @@ def test_a_sqlite_file_from_before_versioning_is_brought_up_to_date(tmp_path: Pa
     con.close()
     store = SqliteStore(db)
     try:
-        assert store.schema_version() == sqlite_store.LATEST == 2
+        assert store.schema_version() == sqlite_store.LATEST == 3
         assert store.load("m1").moves == [(0, DRAW), (0, DRAW), (0, STOP)]
         with pytest.raises(StaleMatch):  # the version was counted from the stored moves
             store.add_move("m1", 2, 0, PASS)

@@ -45,6 +45,7 @@ class StoredMatch:
     tokens: dict[int, str]  # seat -> token hash (claimed human seats only)
     moves: list[tuple[int, Move]] = field(default_factory=list)
     finished: bool = False
+    away_ai: int = 0  # seconds before an AI plays an away player's seat (0: the table waits)
 
     @property
     def has_ai(self) -> bool:

@@ -80,6 +80,9 @@ MIGRATIONS: list[list[str]] = [
         ' OR seats LIKE \'%"kind": "medium"%\' OR seats LIKE \'%"kind": "hard"%\'',
         "CREATE INDEX matches_ai_lease ON matches (ai_until) WHERE has_ai AND NOT finished",
     ],
+    [  # 3: the host's wait before an AI plays an away player's seat (0: the table waits)
+        "ALTER TABLE matches ADD COLUMN away_ai integer NOT NULL DEFAULT 0",
+    ],
 ]
 LATEST = len(MIGRATIONS)
 
@@ -183,11 +186,11 @@ class PostgresStore(MatchStore):
         with self._tx() as db:
             db.execute(
                 "INSERT INTO matches (id, code, players, seed, first, ai_seed, seats, has_ai,"
-                " ai_owner, ai_until) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s,"
+                " ai_owner, ai_until, away_ai) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s,"
                 " CASE WHEN %s::text IS NULL THEN NULL"
-                " ELSE now() + make_interval(secs => %s) END)",
+                " ELSE now() + make_interval(secs => %s) END, %s)",
                 (m.id, m.code, m.players, m.seed, m.first, m.ai_seed, seats_text(m.seats))
-                + (m.has_ai, owner, owner, self.lease_s),
+                + (m.has_ai, owner, owner, self.lease_s, m.away_ai),
             )
             for seat, digest in m.tokens.items():
                 db.execute("INSERT INTO tokens VALUES (%s, %s, %s)", (m.id, seat, digest))
@@ -246,17 +249,27 @@ class PostgresStore(MatchStore):
 
     def load(self, match: str) -> StoredMatch:
         rows = self._read(
-            "SELECT id, code, players, seed, first, ai_seed, seats, finished FROM matches"
-            " WHERE id = %s",
+            "SELECT id, code, players, seed, first, ai_seed, seats, finished, away_ai"
+            " FROM matches WHERE id = %s",
             (match,),
         )
         if not rows:
             raise KeyError(match)
-        mid, code, players, seed, first, ai_seed, seats, finished = rows[0]
+        mid, code, players, seed, first, ai_seed, seats, finished, away_ai = rows[0]
         tokens = dict(self._read("SELECT seat, hash FROM tokens WHERE match = %s", (mid,)))
         moves = self.moves_since(mid, 0)
         return StoredMatch(
-            mid, code, players, seed, first, ai_seed, seats_of(seats), tokens, moves, finished
+            mid,
+            code,
+            players,
+            seed,
+            first,
+            ai_seed,
+            seats_of(seats),
+            tokens,
+            moves,
+            finished,
+            away_ai,
         )
 
     # -- AI leases -------------------------------------------------------------------------

@@ -58,6 +58,9 @@ MIGRATIONS: list[list[str]] = [
         "ALTER TABLE matches ADD COLUMN version INTEGER NOT NULL DEFAULT 0",
         "UPDATE matches SET version = (SELECT COUNT(*) FROM moves WHERE moves.match = matches.id)",
     ],
+    [  # 3: the host's wait before an AI plays an away player's seat (0: the table waits)
+        "ALTER TABLE matches ADD COLUMN away_ai INTEGER NOT NULL DEFAULT 0",
+    ],
 ]
 LATEST = len(MIGRATIONS)
 
@@ -136,8 +139,8 @@ class SqliteStore(MatchStore):
     def create(self, m: StoredMatch) -> None:
         rows: list[tuple[str, tuple]] = [
             (
-                "INSERT INTO matches (id, code, players, seed, first, ai_seed, seats, created)"
-                " VALUES (?,?,?,?,?,?,?,?)",
+                "INSERT INTO matches (id, code, players, seed, first, ai_seed, seats, created,"
+                " away_ai) VALUES (?,?,?,?,?,?,?,?,?)",
                 (
                     m.id,
                     m.code,
@@ -147,6 +150,7 @@ class SqliteStore(MatchStore):
                     m.ai_seed,
                     seats_text(m.seats),
                     time.time(),
+                    m.away_ai,
                 ),
             )
         ]
@@ -189,15 +193,25 @@ class SqliteStore(MatchStore):
 
     def load(self, match: str) -> StoredMatch:
         row = self.db.execute(
-            "SELECT id, code, players, seed, first, ai_seed, seats, finished FROM matches"
-            " WHERE id=?",
+            "SELECT id, code, players, seed, first, ai_seed, seats, finished, away_ai"
+            " FROM matches WHERE id=?",
             (match,),
         ).fetchone()
         if row is None:
             raise KeyError(match)
-        mid, code, players, seed, first, ai_seed, seats, finished = row
+        mid, code, players, seed, first, ai_seed, seats, finished, away_ai = row
         tokens = dict(self.db.execute("SELECT seat, hash FROM tokens WHERE match=?", (mid,)))
         moves = self.moves_since(mid, 0)
         return StoredMatch(
-            mid, code, players, seed, first, ai_seed, seats_of(seats), tokens, moves, bool(finished)
+            mid,
+            code,
+            players,
+            seed,
+            first,
+            ai_seed,
+            seats_of(seats),
+            tokens,
+            moves,
+            bool(finished),
+            away_ai,
         )

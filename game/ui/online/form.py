@@ -93,9 +93,9 @@ class FormScene(Scene):
             box = Rect(BOX.x + 40, BOX.bottom - 200, BOX.w - 80, 70)
             p.text_box(self.error, box, theme.SMALL, theme.DANGER, "center", valign="center")
 
-    def help(self, p: Painter, key: str) -> None:
+    def help(self, p: Painter, key: str, top: int = BOX.y + 550) -> None:
         """A few wrapped lines of help under the form."""
-        box = Rect(BOX.x + 60, BOX.y + 550, BOX.w - 120, 150)
+        box = Rect(BOX.x + 60, top, BOX.w - 120, 150)
         p.text_box(self.ctx.tr(key), box, theme.BODY, theme.TEXT_DIM, "center")
 
     def label(self, p: Painter, key: str, y: int) -> None:

@@ -89,6 +89,9 @@ class RemoteMatch(Match):
             return tr("online.status.closed")
         if self.notice:
             return tr(self.notice)
+        standing = [self.seats[s].name for s in self.mirror.stand_ins]
+        if standing:
+            return tr("online.status.stand_in", names=", ".join(standing))
         away = [self.seats[s].name for s, c in enumerate(self.mirror.connected) if not c]
         if away:
             return tr("online.status.away", names=", ".join(away))

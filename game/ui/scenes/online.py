@@ -20,6 +20,8 @@ from game.ui.words.sentences import SEASONS
 
 HOST_KINDS = ("here", "friend", *AI_LEVELS)  # a person at this screen, a friend joining, AI
 FOUND_ROWS = 4
+AWAY_Y = BOX.y + 560  # the host's row: when an AI takes an away friend's seat
+AWAY_WAITS = (0, 30, 60, 120, 300)  # seconds before an AI plays an away friend's seat (0: never)
 
 
 class OnlineScene(FormScene):
@@ -65,6 +67,7 @@ class HostScene(FormScene):
         self.count = 2
         self.names = [tr(f"season.{s}") for s in SEASONS]
         self.kinds = ["here", "friend", "medium", "medium"]
+        self.away = 60
         self.build()
 
     def build(self) -> None:
@@ -87,6 +90,7 @@ class HostScene(FormScene):
                 )
             )
             y += 80
+        b.append(Button(Rect(x0 + 580, AWAY_Y, 440, 62), tr(f"online.away.{self.away}"), self.wait))
         y = BOX.bottom - 110
         b.append(Button(Rect(BOX.centerx - 440, y, 400, 76), tr("setup.back"), self.back))
         b.append(
@@ -103,6 +107,10 @@ class HostScene(FormScene):
 
     def set_count(self, step: int) -> None:
         self.count = min(4, max(2, self.count + step))
+        self.build()
+
+    def wait(self) -> None:
+        self.away = AWAY_WAITS[(AWAY_WAITS.index(self.away) + 1) % len(AWAY_WAITS)]
         self.build()
 
     def cycle(self, i: int) -> None:
@@ -125,7 +133,8 @@ class HostScene(FormScene):
             self.error = self.ctx.tr("online.error.host")
             return
         mine = [i for i in range(self.count) if self.kinds[i] == "here"]
-        session = online.connect(url, {"type": "create", "seats": self.seats(), "mine": mine})
+        create = {"type": "create", "seats": self.seats(), "mine": mine, "away_ai_s": self.away}
+        session = online.connect(url, create)
         self.replace("online_lobby", session, True)
 
     def draw(self, p: Painter) -> None:
@@ -143,7 +152,8 @@ class HostScene(FormScene):
         for i in range(self.count):
             p.circle((BOX.x + 84, y + 31), 14, self.ctx.palette.seasons[i])
             y += 80
-        self.help(p, "online.host_help")
+        self.label(p, "online.away_label", AWAY_Y + 31)
+        self.help(p, "online.host_help", BOX.y + 640)
         self.draw_error(p)
         self.menu.draw(p)
 
