@@ -363,7 +363,12 @@ class Hub:
             seed = decision_seed(match.stored.ai_seed, moves, seat)
             view = match.game.view(seat)
             legal = match.game.legal_moves(seat)
-            fut = self.ai.ask(match.ai_level(seat), view, decision, legal, seed)
+            try:
+                fut = self.ai.ask(match.ai_level(seat), view, decision, legal, seed)
+            except RuntimeError:  # no worker could start (a shut-down pool): try again soon
+                log.exception("match %s: AI seat %d could not be asked", match.id, seat)
+                asyncio.get_running_loop().call_later(RETRY_S, self.kick_ai, match)
+                return
             match.thinking.add(seat)
             self.pending_ai.add(fut)
             key = (match.moves, match.own[seat])
