@@ -83,7 +83,11 @@ def resume(url: str, match: str, token: str) -> TableClient:
     return client
 
 
-def run_with_kills(tmp_path: Path, kills: int, seed: int) -> None:
+def run_with_kills(
+    tmp_path: Path, kills: int, seed: int, stretch: tuple[int, int] = (3, 12)
+) -> int:
+    """Play with ``kills`` SIGKILLs ``stretch`` moves apart (fewer if the game ends first),
+    then to the end; the kills made."""
     db = tmp_path / "m.db"
     server = ServerProcess(db, free_port())
     rand = random.Random(seed)
@@ -93,10 +97,11 @@ def run_with_kills(tmp_path: Path, kills: int, seed: int) -> None:
     b.start()
     mirror = Mirror()
     told: Told = {}
+    made = 0
     try:
         assert watch(b, mirror, 10, lambda note: note.status is Status.CONNECTED)
         for _ in range(kills):
-            for _ in range(rand.randrange(3, 12)):  # a stretch of play, then the crash
+            for _ in range(rand.randint(*stretch)):  # a stretch of play, then the crash
                 play_one(a, rand)
                 session_play(b, mirror, rand)
             if mirror.final is not None:
@@ -104,6 +109,7 @@ def run_with_kills(tmp_path: Path, kills: int, seed: int) -> None:
             drain(a)
             take_told(a, told)
             server.kill()
+            made += 1
             assert stored_moves(db) >= max(told, default=0)  # every move told is on disk
             a.close()
             a = resume(server.start(), match, token)
@@ -126,6 +132,7 @@ def run_with_kills(tmp_path: Path, kills: int, seed: int) -> None:
         assert uninterrupted.over and a.mirror.game.over and mirror.game.over
         assert uninterrupted.result() == a.mirror.game.result() == mirror.game.result()
         assert server.terminate() == 0  # SIGTERM: a clean exit
+        return made
     finally:
         b.close()
         a.close()
@@ -133,9 +140,9 @@ def run_with_kills(tmp_path: Path, kills: int, seed: int) -> None:
 
 
 def test_two_kills_mid_game_lose_nothing_and_the_game_ends_the_same(tmp_path: Path) -> None:
-    run_with_kills(tmp_path, kills=2, seed=5)
+    assert run_with_kills(tmp_path, kills=2, seed=5) == 2
 
 
 @pytest.mark.slow
 def test_fifty_kills_during_play_lose_no_acknowledged_move(tmp_path: Path) -> None:
-    run_with_kills(tmp_path, kills=50, seed=6)
+    assert run_with_kills(tmp_path, kills=50, seed=6, stretch=(1, 2)) == 50
