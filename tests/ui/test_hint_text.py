@@ -43,6 +43,22 @@ def test_english_and_korean_differ_and_nothing_to_decide():
     assert "12%" in hint_sentence(en, advice, lambda m: describe_move(en, m))
     assert hint_sentence(en, advice, str) != hint_sentence(ko, advice, str)
     assert hint_sentence(en, None, str) == en("hint.nothing")
-    assert "1 Fragment;" in hint_sentence(
-        en, Advice(DRAW, (("fragments", {"n": 1}), ("steals", {"n": 2}))), str
-    )
+    both = hint_sentence(en, Advice(DRAW, (("fragments", {"n": 1}), ("steals", {"n": 2}))), str)
+    assert "1 Fragment, " in both and "; takes 2 Victory tiles" in both
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_the_hint_says_why_not_only_what(lang):
+    """Issue 32, item 9: "Take a Fragment — 1 Fragment" named the move, not the reason;
+    the sentence labels its reasons as the why, and each gain says what it is good for."""
+    from game.engine.moves import ChooseAction
+
+    tr = Catalog.load(lang, strict=True).tr
+    take = ChooseAction(1).canonical()
+    text = hint_sentence(tr, Advice(take, (("fragments", {"n": 1}),)), lambda m: "M")
+    why = {"en": ("Why:", "remove a card"), "ko": ("이유:", "치울 수 있음")}[lang]
+    assert all(w in text for w in why), text
+    for key, params in REASONS:
+        if key in ("attracted", "for_good", "fragments", "steals", "track"):
+            said = hint_sentence(tr, Advice(take, ((key, params),)), lambda m: "M")
+            assert len(said) > len(tr("hint.says", move="M", why="")) + 12, said
