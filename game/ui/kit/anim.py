@@ -38,6 +38,30 @@ def lerp_rect(a: Rect, b: Rect, t: float) -> Rect:
     )
 
 
+def fit_aspect(r: Rect, aspect: float) -> Rect:
+    """The largest rect of width/height ``aspect`` in ``r``: at the left end of a strip
+    much wider than that (where a pile's counter shows its pile), else centred."""
+    if r.h <= 0 or r.w <= 0:
+        return Rect(r)
+    if r.w / r.h > aspect:
+        w = max(1, round(r.h * aspect))
+        left = r.w > 3 * r.h
+        return Rect(r.x + (0 if left else (r.w - w) // 2), r.y, w, r.h)
+    h = max(1, round(r.w / aspect))
+    return Rect(r.x, r.y + (r.h - h) // 2, r.w, h)
+
+
+def same_shape(src: Rect, dst: Rect) -> tuple[Rect, Rect]:
+    """``src`` and ``dst`` with the shape of the larger one (the picture as it is really
+    drawn): a card flying to a thin strip (an opponent's pile counter) lands there as a
+    small card, never squeezed into a streak across the row."""
+    big = src if src.w * src.h >= dst.w * dst.h else dst
+    if big.h <= 0:
+        return src, dst
+    aspect = big.w / big.h
+    return fit_aspect(src, aspect), fit_aspect(dst, aspect)
+
+
 def _none() -> None:
     return None
 
@@ -75,10 +99,17 @@ class Flight(Anim):
     def area(self) -> list[Rect]:
         return [self.src, self.dst]
 
+    def rect_at(self, progress: float) -> Rect:
+        """Where the picture is at ``progress`` (0-1): its own shape all the way."""
+        t = ease_in_out(progress)
+        src, dst = same_shape(self.src, self.dst)
+        r = lerp_rect(src, dst, t)
+        r.y -= round(math.sin(math.pi * t) * self.arc)
+        return r
+
     def draw(self, p: Painter) -> None:
         t = ease_in_out(self.progress)
-        r = lerp_rect(self.src, self.dst, t)
-        r.y -= round(math.sin(math.pi * t) * self.arc)
+        r = self.rect_at(self.progress)
         image = self.image
         if self.flip:
             squeeze = abs(math.cos(math.pi * t))
