@@ -24,6 +24,8 @@ RING, ROCK_R, CENTRE_R = 0.72, 74 / 880, 0.42
 TOP = 66  # under the banner
 MIDDLE_BOTTOM = 680  # the Reserve, the Circle and the rows end here
 TRAY_Y, TRAY_H = 688, 232  # the own seat's tray, above the prompt at 926
+TRAY_HEAD = 4 + 34 + 6  # the tray's header line above its Forest and Help Line
+TRAY_FOREST_H = TRAY_H - TRAY_HEAD - 6  # the own Forest's height: no row shows one larger
 
 
 @dataclass(frozen=True)
@@ -152,9 +154,13 @@ def tray_zones(pre: str = "p0_") -> list[Zone]:
     return z
 
 
-def row_zones(pre: str, x0: float, y: float, w: float, h: float) -> list[Zone]:
+def row_zones(
+    pre: str, x0: float, y: float, w: float, h: float, forest_cap: float = TRAY_FOREST_H
+) -> list[Zone]:
     """An opponent's row: a header line (name, totals), a line of piles, tokens and tracks,
-    then the Forest and the Help Line (a band of markers over small cards)."""
+    then the Forest and the Help Line (a band of markers over small cards). Its Forest is
+    never larger than the player's own (``forest_cap``), except in the row opened at
+    length."""
     z = [Zone(pre + "panel", x0, y, w, h)]
     z.append(Zone(pre + "name", x0 + 8, y + 4, 250, 30))
     z.append(Zone(pre + "totals", x0 + 266, y + 4, w - 274, 30))
@@ -167,7 +173,7 @@ def row_zones(pre: str, x0: float, y: float, w: float, h: float) -> list[Zone]:
         cx += bw + 6
     by = ty + th + 6
     bh = y + h - 6 - by
-    fh = min(bh, 300 if bh >= 400 else 230)  # a tall row (2 players, opened) shows it large
+    fh = min(bh, forest_cap)
     z += _forest(pre, x0 + 8, by, fh)
     line_x = x0 + 8 + fh * FOREST_ASPECT + 10
     z.append(Zone(pre + "help_line", line_x, by, x0 + w - 8 - line_x, bh))
@@ -185,7 +191,7 @@ def player_zones(n: int) -> list[Zone]:
     h = (total - gap * (n - 2)) / (n - 1)
     for k in range(1, n):
         z += row_zones(f"p{k}_", x0, TOP + (k - 1) * (h + gap), w, h)
-    z += row_zones("expand_", x0, TOP, w, total)
+    z += row_zones("expand_", x0, TOP, w, total, forest_cap=300)  # opened: shown large
     return z
 
 

@@ -7,7 +7,7 @@ from pygame import Rect
 
 from game.resources import level
 from game.ui.kit.viewport import LOGICAL
-from game.ui.table.layout import LayoutError, read_layout, required_zones
+from game.ui.table.layout import LayoutError, load_layout, read_layout, required_zones
 
 
 def tmx_files():
@@ -59,3 +59,17 @@ def test_a_missing_zone_is_reported(tmp_path) -> None:
         finally:
             mod.layout_path = original
             mod.load_layout.cache_clear()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_no_opponent_forest_is_larger_than_your_own(players: int) -> None:
+    """Issue 32, item 8: at 2 players the opponent's Forest was drawn 300 high against the
+    tray's 182; a row's Forest is now at most the size of the player's own."""
+    layout = load_layout(players)
+    own = layout["p0_forest"]
+    for seat in range(1, players):
+        forest = layout[f"p{seat}_forest"]
+        assert forest.h <= own.h and forest.w <= own.w, (seat, forest, own)
+    if players == 2:
+        assert layout["p1_forest"].h == own.h  # the one opponent: the same size
+    assert layout["expand_forest"].h > own.h  # a row opened at length still shows it large
