@@ -150,6 +150,7 @@ def measure(
 
     ctx = headless_context(speed=speed)
     ctx.settings.hover_help = False
+    ctx.settings.round_end = "auto"  # the end of the round plays by itself (and is clicked on)
     pool = AiPool(use_workers=True)
     out = Pacing()
     ctx.ai_factory = lambda level, seat, seed=0: TimedAi(
@@ -185,6 +186,8 @@ def measure(
                 if showing[0][0]:
                     out.shown.append((*showing[0], round(now - showing[1], 2)))
                 showing = (here, now)
+            if top.kind == "end_of_round" and top.waiting():
+                top.next_step()  # the scripted player clicks on at once
             if top.kind == "draw" and match.shown.round != round_shown:
                 round_shown, round_at = match.shown.round, now
             if top.kind in ("draw", "action") and top.human_seat() == human:
