@@ -223,3 +223,15 @@ def test_the_table_builds_hard_with_sharded_fixed_work() -> None:
     assert (s.steps, s.shards) == (HARD_STEPS, HARD_SHARDS) and s.expand >= 1 and s.z > 2
     assert 1 <= opts["workers"] <= HARD_SHARDS
     assert worker_options("hard", 0.05)["workers"] == 1  # the self-test spawns no helpers
+
+
+def test_a_bigger_table_shares_the_fixed_work_out() -> None:
+    """Four Spirits make each simulated round twice as long: the table's fixed budget is
+    set for two and shrinks in proportion, so a 4-player decision takes about as long."""
+    from game.ai.levels.budgets import HARD_STEPS, worker_options
+    from game.ai.levels.hard_settings import for_table
+
+    s = worker_options("hard")["settings"]
+    assert for_table(s, 2).steps == HARD_STEPS
+    assert for_table(s, 4).steps == HARD_STEPS // 2
+    assert for_table(Settings(steps=900), 4).steps == 900  # not asked for: unchanged

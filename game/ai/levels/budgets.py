@@ -5,9 +5,10 @@ the uninterrupted one would (time-budgeted search depends on the CPU).
 Hard uses the time a player gladly gives it (issue 31: up to about a second a decision, a
 draw less): its race is the one a 1.0 s time budget grows (``hard_settings.for_budget``:
 more candidates, more first worlds, a stricter cut, each action raced with its best first
-steps), bounded by ``HARD_STEPS`` simulated moves split into ``HARD_SHARDS`` races of equal
-work (``HardPolicy._sharded``), run on up to that many cores at once. The split is fixed,
-so the moves are the same on a one-core machine, only slower.
+steps), bounded by ``HARD_STEPS`` simulated moves at two players (fewer in proportion at a bigger
+table, whose rounds are longer: ``hard_settings.for_table``) split into ``HARD_SHARDS``
+races of equal work (``HardPolicy._sharded``), run on up to that many cores at once. The
+split is fixed, so the moves are the same on a one-core machine, only slower.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import Any
 # action), while a player waits seconds for the animations anyway.
 HARD_STEPS = 16000
 HARD_SHARDS = 2
+HARD_STEPS_PLAYERS = 2  # HARD_STEPS is for two Spirits; a bigger table shares it out
 HARD_REFERENCE_S = 1.0  # the time budget whose race shape Hard plays at the table
 BUDGET_S = {"easy": 0.2, "medium": 0.5, "hard": 1.0}  # seconds a decision may take
 
@@ -39,5 +41,5 @@ def worker_options(level: str, scale: float = 1.0) -> dict[str, Any]:
 
     shape = for_budget(Settings(), HARD_REFERENCE_S)
     steps = max(200, round(HARD_STEPS * scale))
-    settings = replace(shape, steps=steps, shards=HARD_SHARDS)
+    settings = replace(shape, steps=steps, shards=HARD_SHARDS, steps_players=HARD_STEPS_PLAYERS)
     return {"settings": settings, "workers": hard_processes() if scale >= 1.0 else 1}

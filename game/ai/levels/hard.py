@@ -31,7 +31,13 @@ from typing import Any
 
 from game.ai.heuristics.flower_race import odds_settle
 from game.ai.heuristics.planner import Line
-from game.ai.levels.hard_settings import DEFAULT_BUDGET, Settings, for_budget, horizon
+from game.ai.levels.hard_settings import (
+    DEFAULT_BUDGET,
+    Settings,
+    for_budget,
+    for_table,
+    horizon,
+)
 from game.ai.levels.medium import FAST, rank_with_lines
 from game.ai.levels.plans import Plan, as_plan, first_move, reply_turns
 from game.ai.levels.race import Stats, near_goal, search, search_task
@@ -86,7 +92,7 @@ class HardPolicy:
         start = time.monotonic()
         if len(legal_moves) == 1:
             return legal_moves[0]
-        base = for_budget(self.settings, budget_s)
+        base = for_table(for_budget(self.settings, budget_s), len(view.game.players))
         cands, lines = self.candidate_lines(view, decision, legal_moves, base)
         if decision is Decision.DRAW and (
             not base.search_draws or odds_settle(view.game, view.player, legal_moves)
@@ -273,7 +279,7 @@ class HardPolicy:
         budget_s: float,
     ) -> tuple[list[tuple[Move, float]], Stats]:
         """Candidates and search statistics (for hints)."""
-        base = for_budget(self.settings, budget_s)
+        base = for_table(for_budget(self.settings, budget_s), len(view.game.players))
         cands, lines = self.candidate_lines(view, decision, legal_moves, base)
         if len(cands) == 1:
             return cands, Stats([[cands[0][1]]], [True])
