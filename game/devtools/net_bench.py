@@ -40,6 +40,7 @@ from game.net.mirror import Mirror
 from game.net.protocol import MAX_SERVER_MESSAGE, decode, encode
 
 CLK = os.sysconf("SC_CLK_TCK")
+WIND_DOWN_S = 20.0  # players closing their connections after the measure
 
 
 @dataclass
@@ -85,7 +86,7 @@ async def player(
     url: str,
     first: dict,
     pace: tuple[float, float],
-    stop: float,
+    stop: list[float],  # [deadline]: moved to now when the measure ends
     stats: Stats,
     seed: int,
     seated: asyncio.Future,
@@ -113,7 +114,7 @@ async def player(
 
         reader = asyncio.create_task(read())
         try:
-            while time.monotonic() < stop:
+            while time.monotonic() < stop[0]:
                 game = mirror.game
                 seat = mirror.yours[0] if mirror.yours else -1
                 legal = game.legal_moves(seat) if game is not None and seat >= 0 else []
@@ -122,7 +123,7 @@ async def player(
                     return
                 if not legal:
                     changed.clear()
-                    await asyncio.wait_for(changed.wait(), max(0.01, stop - time.monotonic()))
+                    await asyncio.wait_for(changed.wait(), max(0.01, stop[0] - time.monotonic()))
                     continue
                 await asyncio.sleep(rand.uniform(*pace))
                 if mirror.game is not game or not game.legal_moves(seat):
@@ -142,7 +143,7 @@ async def player(
                 )
                 await asyncio.wait_for(acked.wait(), 30)
                 stats.rtt.append(time.perf_counter() - started)
-                while mirror.seq.get(seat, 0) <= seq and time.monotonic() < stop:
+                while mirror.seq.get(seat, 0) <= seq and time.monotonic() < stop[0]:
                     changed.clear()  # wait until our own move's events are in the mirror
                     await asyncio.wait_for(changed.wait(), 30)
         except TimeoutError:
@@ -157,7 +158,7 @@ async def run(urls: list[str], args: argparse.Namespace, pids: list[int], pg: in
     loop = asyncio.get_running_loop()
     rss0 = sum(proc_rss_kb(p) for p in pids)
     setup_started = time.monotonic()
-    stop = time.monotonic() + 3600
+    stop = [time.monotonic() + 3600]
     tasks = []
     codes: list[asyncio.Future] = []
     seats = [{"name": f"P{i}", "kind": "human"} for i in range(args.players)]
@@ -201,9 +202,12 @@ async def run(urls: list[str], args: argparse.Namespace, pids: list[int], pg: in
     cpu1, t1, own1 = proc_cpu_s(*pids), time.monotonic(), time.process_time()
     db1 = proc_cpu_s(*family(pg)) if pg else 0.0
     rtt = sorted(stats.rtt)
+    stop[0] = time.monotonic()  # every player's loop ends at its next turn, cancelled or not
     for t in tasks:
         t.cancel()
-    await asyncio.gather(*tasks, return_exceptions=True)
+    _, stuck = await asyncio.wait(tasks, timeout=WIND_DOWN_S)  # (3.11's wait_for can
+    if stuck:  # swallow a cancellation: such a player still stops, by the deadline above)
+        print(f"{len(stuck)} players were still winding down", file=sys.stderr)
 
     def pct(p: float) -> float:
         return round(rtt[min(len(rtt) - 1, int(p * len(rtt)))] * 1000, 2) if rtt else -1.0
