@@ -47,8 +47,9 @@ class Connection(Client):
         address = ws.remote_address[0] if ws.remote_address else "?"
         super().__init__(str(address), limits, time.monotonic)
         self.ws = ws
-        self.outbox: asyncio.Queue[str] = asyncio.Queue(limits.outbox)
+        self.outbox: asyncio.Queue[str | None] = asyncio.Queue(limits.outbox)
         self.closing = False
+        self.close_with = (1000, "")
 
     def push(self, text: str) -> None:
         if self.closing:
@@ -60,14 +61,22 @@ class Connection(Client):
             self.close_soon(1008, "reading too slowly")
 
     def close_soon(self, code: int, reason: str) -> None:
-        if not self.closing:
-            self.closing = True
+        """Close after the messages already queued (the last says why: a refusal, a rate
+        limit); at once when the queue is full (a client that does not read)."""
+        if self.closing:
+            return
+        self.closing = True
+        self.close_with = (code, reason)
+        try:
+            self.outbox.put_nowait(None)
+        except asyncio.QueueFull:
             asyncio.get_running_loop().create_task(self.ws.close(code, reason))
 
     async def write(self) -> None:
         with contextlib.suppress(ConnectionClosed):
-            while True:
-                await self.ws.send(await self.outbox.get())
+            while (text := await self.outbox.get()) is not None:
+                await self.ws.send(text)
+            await self.ws.close(*self.close_with)
 
 
 class MatchServer:
