@@ -64,6 +64,14 @@ class Art:
         self._cache[key] = surf
         return surf
 
+    def name_end(self, card: int, size: tuple[int, int]) -> int | None:
+        """How far from its left edge the name written on ``card``'s face at ``size``
+        reaches (``None``: no name written; the placeholder art writes none to measure)."""
+        measure = getattr(self.real, "name_end", None)
+        if measure is None or ("card_face", (card,)) in self._broken:
+            return None
+        return measure(card, size)
+
     def clear(self) -> None:
         """Forget scaled copies (after a resize)."""
         self._cache.clear()

@@ -67,6 +67,9 @@ class FallbackArt:
         )
         return self._make(("card", card_id), size, fill, f"{card.name} {elems}")
 
+    def card_art(self, card_id: int, size: Size) -> pygame.Surface:
+        return self.card_face(card_id, size)
+
     def card_back(self, size: Size) -> pygame.Surface:
         return self._make(("back",), size, (70, 110, 80))
 

@@ -12,6 +12,7 @@ draws new names without any cache to clear.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from pathlib import Path
 
@@ -130,6 +131,22 @@ class Sprites:
                 self._named.clear()
             self._named[key] = surf
         return surf
+
+    def card_art(self, card_id: int, size: Size) -> pygame.Surface:
+        """The face at ``size`` without its name: a card half covered in a Help Line, whose
+        name would show cut ("Goldfis"); its tooltip names it."""
+        return self.card_face(card_id, size, "")
+
+    def name_end(self, card_id: int, size: Size) -> int | None:
+        """How far from the face's left edge its written name reaches, in pixels (``None``:
+        no name is written at this size), so a half-covered card can keep a name that
+        shows whole."""
+        name = self.label_of("card_face", (card_id,))
+        laid = self.name_layout(card_id, size, name) if name else None
+        if laid is None:
+            return None
+        band, px, squeeze = laid
+        return band.x + math.ceil(self.fonts.get(px, bold=True).size(name)[0] * squeeze)
 
     def name_layout(
         self, card_id: int, size: Size, name: str

@@ -87,11 +87,21 @@ class SeatDrawing:
             if look.style == "tab":
                 self._tab(p, look)
             else:
-                p.image("card_face", look.card, rect=look.rect)
+                p.image(self._face(p, look), look.card, rect=look.rect)
             self.add(Target("help_card", seat, i, look.card), look.rect)
         for i, look in enumerate(looks):
             if look.band and look.style == "card" and ("line", seat, i) not in hidden:
                 self._marker(p, look)
+
+    @staticmethod
+    def _face(p: Painter, look: CardLook) -> str:
+        """The card's picture: its face with its name, or without it when a later card
+        covers the name band and the name would show cut ("Goldfis"; its tooltip names it)."""
+        if look.name is not None:
+            return "card_face"
+        shown = p.vp.rect(look.visible).w
+        end = p.art.name_end(look.card, p.vp.rect(look.rect).size)
+        return "card_face" if end is None or end <= shown - 2 else "card_art"
 
     def _marker(self, p: Painter, look: CardLook) -> None:
         if look.marker is None:
