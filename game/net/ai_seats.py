@@ -34,7 +34,9 @@ def decide(
     """One AI decision (runs in a worker). A move outside ``legal`` is replaced by the
     first legal one: the server plays only what the rules allow."""
     budget = BUDGET_S.get(level, 0.5) * scale
-    with closing(make_policy(level, **worker_options(level, scale))) as policy:
+    # One process: the server's own pool runs the decisions, and a helper pool spawned
+    # per decision would cost more than it saves (the sharded work gives the same move).
+    with closing(make_policy(level, **worker_options(level, scale, processes=1))) as policy:
         move = policy.choose(view, decision, legal, random.Random(seed), budget)
     return move if move in legal else legal[0]
 

@@ -223,6 +223,7 @@ def test_the_table_builds_hard_with_sharded_fixed_work() -> None:
     assert (s.steps, s.shards) == (HARD_STEPS, HARD_SHARDS) and s.expand >= 1 and s.z > 2
     assert 1 <= opts["workers"] <= HARD_SHARDS
     assert worker_options("hard", 0.05)["workers"] == 1  # the self-test spawns no helpers
+    assert worker_options("hard", processes=1)["workers"] == 1  # the server's own pool
 
 
 def test_a_bigger_table_shares_the_fixed_work_out() -> None:

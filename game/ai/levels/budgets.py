@@ -31,10 +31,11 @@ def hard_processes() -> int:
     return max(1, min(HARD_SHARDS, os.cpu_count() or 1))
 
 
-def worker_options(level: str, scale: float = 1.0) -> dict[str, Any]:
+def worker_options(level: str, scale: float = 1.0, processes: int | None = None) -> dict[str, Any]:
     """The options a level's policy is built with: Hard gets its fixed amount of search
     work, scaled like the time budget (the self-test plays at a twentieth), and the
-    processes to spread it over."""
+    processes to spread it over (``processes``: at most that many; a server that builds a
+    policy per decision on its own pool passes 1, and the moves stay the same)."""
     if level != "hard":
         return {}
     from game.ai.levels.hard_settings import Settings, for_budget
@@ -42,4 +43,7 @@ def worker_options(level: str, scale: float = 1.0) -> dict[str, Any]:
     shape = for_budget(Settings(), HARD_REFERENCE_S)
     steps = max(200, round(HARD_STEPS * scale))
     settings = replace(shape, steps=steps, shards=HARD_SHARDS, steps_players=HARD_STEPS_PLAYERS)
-    return {"settings": settings, "workers": hard_processes() if scale >= 1.0 else 1}
+    workers = hard_processes() if scale >= 1.0 else 1
+    if processes is not None:
+        workers = max(1, min(workers, processes))
+    return {"settings": settings, "workers": workers}
