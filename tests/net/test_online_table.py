@@ -14,9 +14,12 @@ import pygame
 import pytest
 
 from game.ui.online.remote_match import RemoteMatch
-from tests.net.helpers import GAME_S, MAX_STEPS, drain, join, play_one
+from tests.net.helpers import FAST, GAME_S, drain, join, play_one
 
 os.environ["LIVING_FOREST_STRICT_I18N"] = "1"
+# The table shows every event for some frames (1/60 s each): a random game of many rounds
+# takes tens of thousands of frames. Bounded by this count and by GAME_S of wall time.
+FRAMES = 150_000
 
 
 @pytest.fixture
@@ -24,6 +27,9 @@ def ctx():
     from game.ui.headless import headless_context
 
     context = headless_context()
+    # The scripted friend moves as fast as its acks come back, far above a person's pace and
+    # the default per-connection cap (20 a second); the hostile tests keep the defaults.
+    context.online.limits = FAST
     yield context
     context.online.close()
 
@@ -72,7 +78,7 @@ def test_host_in_the_app_a_friend_joins_and_the_table_plays_to_the_end(app, ctx)
     assert match.plays_here(0) and not match.plays_here(1) and not match.runs_seats()
     rand = random.Random(7)
     deadline = time.monotonic() + GAME_S
-    for step in range(MAX_STEPS):
+    for step in range(FRAMES):
         assert time.monotonic() < deadline, "the online game did not end in time"
         top = app.stack.top
         if top.kind == "game_over" and friend.mirror.final is not None:
@@ -86,7 +92,7 @@ def test_host_in_the_app_a_friend_joins_and_the_table_plays_to_the_end(app, ctx)
         app.step(1 / 60)
         if step % 200 == 0:
             app.render((1280, 720))  # the table draws on a remote match too
-    assert app.stack.top.kind == "game_over"
+    assert app.stack.top.kind == "game_over", (match.game.round, len(match.history))
     final = friend.mirror.final
     assert match.history == final.moves and match.game.over and match.seed == final.seed
     assert ctx.storage.match is None  # a remote match never takes the local autosave slot

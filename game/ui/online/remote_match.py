@@ -64,6 +64,10 @@ class RemoteMatch(Match):
     def saveable(self) -> bool:
         return False
 
+    @property
+    def whole(self) -> bool:
+        return self.mirror.final is not None
+
     def step_shown(self, event: ev.Event) -> None:
         step_view(self.shown, event)
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from game.net.client import Session
 from game.net.discovery import Advert, Browser, FoundHost, lan_addresses
+from game.net.limits import Limits
 from game.net.server import DEFAULT_PORT, ServerThread
 
 log = logging.getLogger(__name__)
@@ -23,6 +24,7 @@ class Online:
     port: int = DEFAULT_PORT  # taken if free, else any free port
     discover: bool = True  # mDNS: advertise a hosted table, find others' (off in tests)
     ai_processes: int = 1  # AI seats think in a process: the frames keep their pace
+    limits: Limits | None = None  # the server's caps (None: its defaults, made for people)
     server: ServerThread | None = None
     sessions: list[Session] = field(default_factory=list)
     _advert: Any = None
@@ -35,7 +37,9 @@ class Online:
         if self.server is None:
             db = str(self.db) if self.db is not None else ":memory:"
             for port in (self.port, 0):
-                server = ServerThread(db, self.listen, port, processes=self.ai_processes)
+                server = ServerThread(
+                    db, self.listen, port, processes=self.ai_processes, limits=self.limits
+                )
                 try:
                     server.start()
                 except RuntimeError:  # the port is taken: any free one

@@ -324,8 +324,10 @@ class TableScene(TableDrawing, Scene):
 
     def to_game_over(self) -> None:
         """The results take this scene's place (our exit saves what is unsaved) and keep it,
-        seated as it is, as their backdrop."""
-        if self.stack is not None:
+        seated as it is, as their backdrop. A remote match's seed and moves come just after
+        its last events: the table waits on the board (the ``GameOver`` event stays queued)
+        until they are here, or the results, replay and statistics would be empty."""
+        if self.stack is not None and self.match.whole:
             self.replace("game_over", self.match, table=self)
 
     def finish_shown(self) -> None:

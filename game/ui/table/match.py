@@ -185,6 +185,12 @@ class Match:
         """Whether the autosave slot keeps this match (a remote match lives on its server)."""
         return True
 
+    @property
+    def whole(self) -> bool:
+        """Whether the match holds its seed and every move (the results, replay and
+        statistics need them; a remote match learns them only after its last events)."""
+        return True
+
     def status(self) -> str:
         """A line about where the match is played (a remote match's connection), or ''."""
         return ""
