@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from game.ai.levels.budgets import BUDGET_S, worker_options
-from game.ai.levels.hard_settings import Settings
+from game.ai.levels.hard_settings import HardSettings
 from game.ai.policy import Policy, make_policy
 from game.engine import Decision, Game, Move, Phase, new_game
 from game.engine.state import E_FLOWER, GOAL
@@ -81,7 +81,7 @@ def expand_seats(seats: Sequence[str], players: int) -> list[str]:
 
 
 def parse_knobs(level: str) -> tuple[str, dict[str, float | int | bool | str]]:
-    """``hard[noise=0,horizon_rounds=2]`` -> ("hard", Settings overrides) for A/B arenas."""
+    """``hard[noise=0,horizon_rounds=2]`` -> ("hard", HardSettings overrides) for A/B arenas."""
     name, _, rest = level.partition("[")
     knobs: dict[str, float | int | bool | str] = {}
     for item in rest.rstrip("]").split(";" if ";" in rest else ","):
@@ -126,7 +126,7 @@ def build(entry: str, budget: float, workers: int, shipped: bool) -> Sitter:
     elif level == "hard":
         opts["workers"] = workers
     if knobs and level == "hard":
-        base = opts.get("settings", Settings())
+        base = opts.get("settings", HardSettings())
         opts["settings"] = replace(base, **knobs)  # type: ignore[arg-type]
     elif knobs:
         opts.update(knobs)  # a baseline's own fields, e.g. ismcts[rounds=2]

@@ -44,7 +44,7 @@ WIND_DOWN_S = 20.0  # players closing their connections after the measure
 
 
 @dataclass
-class Stats:
+class LoadStats:
     rtt: list[float] = field(default_factory=list)
     errors: int = 0
     games_over: int = 0
@@ -87,7 +87,7 @@ async def player(
     first: dict,
     pace: tuple[float, float],
     stop: list[float],  # [deadline]: moved to now when the measure ends
-    stats: Stats,
+    stats: LoadStats,
     seed: int,
     seated: asyncio.Future,
 ) -> None:
@@ -154,7 +154,7 @@ async def player(
 
 async def run(urls: list[str], args: argparse.Namespace, pids: list[int], pg: int = 0) -> dict:
     """The load on the servers at ``urls`` (process ids ``pids``; PostgreSQL's ``pg``)."""
-    stats = Stats()
+    stats = LoadStats()
     loop = asyncio.get_running_loop()
     rss0 = sum(proc_rss_kb(p) for p in pids)
     setup_started = time.monotonic()

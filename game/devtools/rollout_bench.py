@@ -17,7 +17,7 @@ import random
 import time
 from dataclasses import replace
 
-from game.ai.levels.hard import HardPolicy, Settings
+from game.ai.levels.hard import HardPolicy, HardSettings
 from game.ai.levels.medium import rank
 from game.engine import Decision, Game, new_game
 
@@ -57,7 +57,7 @@ def searched(players: int, seed: int, round_: int, count: int) -> list[Game]:
 
 
 def measure(players: int, policy: str, args: argparse.Namespace) -> dict[str, object]:
-    settings = replace(Settings(), policy=policy, z=1e9)  # z: never settle early
+    settings = replace(HardSettings(), policy=policy, z=1e9)  # z: never settle early
     hard = HardPolicy(settings=settings)
     work = rollouts = 0
     elapsed = cpu = 0.0

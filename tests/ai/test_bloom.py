@@ -8,7 +8,7 @@ import random
 from fractions import Fraction
 
 from game.ai.heuristics.bloom import CHASE, bloom_chance
-from game.ai.levels.hard import HardPolicy, Settings
+from game.ai.levels.hard import HardPolicy, HardSettings
 from game.ai.levels.rollout import choose
 from game.engine import Decision, Game
 from game.engine.moves import DRAW, STOP, USE_FRAGMENT
@@ -102,7 +102,7 @@ def test_hard_races_and_takes_a_likely_burst() -> None:
         g = draw_position([BEAR, BEETLE], [RAM] * 8 + [BEAR] * 4, seed=seed)
         flowers_to(g, GOAL - 6)
         assert bloom_chance(g.players[0], random.Random(seed), tries=4000) >= CHASE
-        hard = HardPolicy(settings=Settings(iterations=80))
+        hard = HardPolicy(settings=HardSettings(iterations=80))
         legal = g.legal_moves(0)
         move = hard.choose(g.view(0), Decision.DRAW, legal, random.Random(seed), 30.0)
         assert move == DRAW

@@ -6,7 +6,7 @@ import random
 from dataclasses import replace
 
 from game.ai.levels.hard import HardPolicy
-from game.ai.levels.hard_settings import REFERENCE_BUDGET, Settings, for_budget
+from game.ai.levels.hard_settings import REFERENCE_BUDGET, HardSettings, for_budget
 from game.ai.levels.plans import play_plan
 from game.devtools.rollout_bench import mid_game
 from game.engine import Decision, determinize
@@ -14,7 +14,7 @@ from game.engine.moves import CHOOSE, PASS, Action
 
 
 def test_the_reference_budget_and_fixed_work_keep_the_settings() -> None:
-    s = Settings()
+    s = HardSettings()
     assert for_budget(s, REFERENCE_BUDGET) == s
     assert for_budget(s, 0.05) == s
     fixed = replace(s, steps=2500)
@@ -23,7 +23,7 @@ def test_the_reference_budget_and_fixed_work_keep_the_settings() -> None:
 
 
 def test_tenfold_time_races_more_candidates_over_more_worlds() -> None:
-    s = Settings()
+    s = HardSettings()
     big = for_budget(s, 1.0)
     assert big.z > s.z
     assert big.min_worlds >= 4 * s.min_worlds
@@ -46,7 +46,7 @@ def test_with_more_time_no_candidate_drops_before_the_longer_first_comparison() 
         large, l_stats = hard.stats_for(view, pend.decision, legal, random.Random(1), 1.0)
         assert len(large) >= len(small)
         if len(small) > 1 and not all(s_stats.alive):
-            early += min(s_stats.visits) < for_budget(Settings(), 1.0).min_worlds
+            early += min(s_stats.visits) < for_budget(HardSettings(), 1.0).min_worlds
         if len(large) > 1:
             late += 1
             dropped = [v for v, a in zip(l_stats.visits, l_stats.alive, strict=True) if not a]
@@ -64,7 +64,7 @@ def _action_positions(count: int):
 
 
 def test_expanded_plans_pair_each_action_with_answers_legal_in_every_world() -> None:
-    hard = HardPolicy(settings=Settings(expand=2))
+    hard = HardPolicy(settings=HardSettings(expand=2))
     expanded = 0
     for g in _action_positions(3):
         pend = g.pending()[0]
@@ -72,7 +72,7 @@ def test_expanded_plans_pair_each_action_with_answers_legal_in_every_world() -> 
         cands = hard.candidates(view, pend.decision, legal)
         plans = hard.plans(view, pend.decision, cands, hard.settings, random.Random(2))
         assert {p[0] if isinstance(p, tuple) else p for p, _ in plans} == {m for m, _ in cands}
-        assert hard.plans(view, pend.decision, cands, Settings(), random.Random(2)) == cands
+        assert hard.plans(view, pend.decision, cands, HardSettings(), random.Random(2)) == cands
         for plan, _prior in plans:
             if not isinstance(plan, tuple):
                 continue
@@ -84,7 +84,7 @@ def test_expanded_plans_pair_each_action_with_answers_legal_in_every_world() -> 
 
 
 def test_an_expanded_race_answers_with_a_legal_first_move() -> None:
-    hard = HardPolicy(settings=Settings(expand=2, iterations=40))
+    hard = HardPolicy(settings=HardSettings(expand=2, iterations=40))
     for g in _action_positions(2):
         pend = g.pending()[0]
         view, legal = g.view(pend.player), g.legal_moves(pend.player)

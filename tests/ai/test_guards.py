@@ -7,7 +7,7 @@ import random
 import pytest
 
 from game.ai.heuristics.guards import draw_guard, draw_only, fragment_worth, free_draw, pass_guard
-from game.ai.levels.hard import HardPolicy, Settings
+from game.ai.levels.hard import HardPolicy, HardSettings
 from game.ai.levels.medium import rank
 from game.ai.policy import Policy, make_policy
 from game.engine import Decision, Game, Phase
@@ -21,7 +21,7 @@ BOAR, TANUKI, WEASEL, FAWN, SQUIRREL, BUTTERFLY, BEAR = 7, 6, 8, 10, 21, 34, 1
 
 def level(name: str) -> Policy:
     if name == "hard":
-        return HardPolicy(settings=Settings(iterations=40))
+        return HardPolicy(settings=HardSettings(iterations=40))
     return make_policy(name)
 
 

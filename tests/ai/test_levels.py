@@ -7,7 +7,7 @@ from contextlib import closing
 
 import pytest
 
-from game.ai.levels.hard import HardPolicy, Settings
+from game.ai.levels.hard import HardPolicy, HardSettings
 from game.ai.policy import BASELINES, LEVELS, make_policy
 from game.engine import Decision
 from tests.ai.helpers import random_positions, with_other_hidden_order
@@ -58,7 +58,7 @@ def test_every_decision_kind_in_played_games() -> None:
     from game.engine import new_game
 
     medium = make_policy("medium")
-    hard = HardPolicy(settings=Settings(iterations=4))
+    hard = HardPolicy(settings=HardSettings(iterations=4))
     rng = random.Random(3)
     seen: set[Decision] = set()
     for seed in range(3):
@@ -79,7 +79,9 @@ def test_every_decision_kind_in_played_games() -> None:
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
 def test_no_peeking_at_hidden_orders(level: str) -> None:
     """Two games that differ only in hidden orders get the same choice from the same seed."""
-    policy = HardPolicy(settings=Settings(iterations=12)) if level == "hard" else make_policy(level)
+    policy = (
+        HardPolicy(settings=HardSettings(iterations=12)) if level == "hard" else make_policy(level)
+    )
     checked = 0
     for _players, g in POSITIONS[:: 2 if level != "hard" else 4]:
         h = with_other_hidden_order(g, 99)
@@ -116,11 +118,11 @@ def test_hard_root_parallel_workers() -> None:
 
 
 def test_steps_budget_is_reproducible_and_bounded() -> None:
-    """``Settings(steps=N)``: the same rng gives the same search; more steps give more work
+    """``HardSettings(steps=N)``: the same rng gives the same search; more steps give more work
     unless the race was already settled."""
     import pickle
 
-    settings = Settings(steps=400)
+    settings = HardSettings(steps=400)
     assert pickle.loads(pickle.dumps(settings)) == settings and hash(settings)
     g = next(g for _p, g in POSITIONS if g.phase.value == "action")
     pend = g.pending()[0]
@@ -129,7 +131,7 @@ def test_steps_budget_is_reproducible_and_bounded() -> None:
     runs = []
     settled = []
     for steps in (400, 400, 1600):
-        policy = HardPolicy(settings=Settings(steps=steps))
+        policy = HardPolicy(settings=HardSettings(steps=steps))
         cands, stats = policy.stats_for(view, pend.decision, legal, random.Random(4), 10.0)
         runs.append(stats.visits)
         settled.append(stats.settled())
@@ -150,16 +152,16 @@ def test_outcome_win_chances_sum_to_one() -> None:
 
 def test_race_drops_a_candidate_only_on_a_clear_paired_deficit() -> None:
     """Paired differences decide: a steady small deficit is dropped, a noisy one is kept."""
-    from game.ai.levels.race import Stats
+    from game.ai.levels.race import RaceStats
 
-    steady = Stats([[5.0, 6.0, 7.0, 8.0], [4.9, 5.9, 6.9, 7.9]], [True, True])
+    steady = RaceStats([[5.0, 6.0, 7.0, 8.0], [4.9, 5.9, 6.9, 7.9]], [True, True])
     steady.prune(2.0)
     assert steady.alive == [True, False] and steady.settled() and steady.best() == 0
-    noisy = Stats([[5.0, 6.0, 7.0, 8.0], [9.0, 2.0, 8.0, 6.5]], [True, True])
+    noisy = RaceStats([[5.0, 6.0, 7.0, 8.0], [9.0, 2.0, 8.0, 6.5]], [True, True])
     noisy.prune(2.0)
     assert noisy.alive == [True, True] and not noisy.settled()
     # With no data the Medium prior picks; a shallower verdict (``chosen``) overrides.
-    fresh = Stats.empty(3, [-1.0, 0.0, -0.5])
+    fresh = RaceStats.empty(3, [-1.0, 0.0, -0.5])
     assert fresh.best() == 1
     fresh.chosen = 2
     assert fresh.best() == 2
@@ -168,7 +170,7 @@ def test_race_drops_a_candidate_only_on_a_clear_paired_deficit() -> None:
 def test_deepening_spends_a_steps_budget_once_and_reproducibly() -> None:
     """A settled race looks a round deeper within the same ``steps`` budget; the same rng
     gives the same move."""
-    settings = Settings(steps=3000, horizon_rounds=1, max_horizon=3)
+    settings = HardSettings(steps=3000, horizon_rounds=1, max_horizon=3)
     deepened = 0
     for _players, g in POSITIONS:
         pend = g.pending()[0]
@@ -196,7 +198,7 @@ def test_sharded_work_gives_the_same_race_on_one_process_or_two() -> None:
     order: one process running both shards and two processes sharing them reach the same
     statistics and the same move (so a resumed game replays on any machine), and the
     shards together do the whole budget's work."""
-    settings = Settings(steps=600, shards=2, min_worlds=2)
+    settings = HardSettings(steps=600, shards=2, min_worlds=2)
     g = next(
         g for _p, g in POSITIONS if g.phase.value == "action" and len(g.legal_moves(g.turn)) > 3
     )
@@ -235,4 +237,4 @@ def test_a_bigger_table_shares_the_fixed_work_out() -> None:
     s = worker_options("hard")["settings"]
     assert for_table(s, 2).steps == HARD_STEPS
     assert for_table(s, 4).steps == HARD_STEPS // 2
-    assert for_table(Settings(steps=900), 4).steps == 900  # not asked for: unchanged
+    assert for_table(HardSettings(steps=900), 4).steps == 900  # not asked for: unchanged

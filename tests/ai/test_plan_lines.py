@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from game.ai.levels.hard import HardPolicy, Settings
+from game.ai.levels.hard import HardPolicy, HardSettings
 from game.ai.levels.medium import rank, rank_with_lines
 from game.ai.levels.plans import Scripted, first_move, play_plan
 from game.devtools.rollout_bench import mid_game
@@ -60,7 +60,7 @@ def test_line_plans_play_the_whole_turn_in_every_sampled_world() -> None:
 
 
 def test_without_lines_the_race_plays_the_bare_moves() -> None:
-    hard = HardPolicy(settings=Settings(lines=False))
+    hard = HardPolicy(settings=HardSettings(lines=False))
     g = _first_actions(1)[0]
     seat = g.pending()[0].player
     view, legal = g.view(seat), g.legal_moves(seat)
@@ -72,7 +72,7 @@ def test_without_lines_the_race_plays_the_bare_moves() -> None:
 
 
 def test_a_race_over_lines_answers_with_a_legal_first_move() -> None:
-    hard = HardPolicy(settings=Settings(iterations=30))
+    hard = HardPolicy(settings=HardSettings(iterations=30))
     for g in _first_actions(2):
         seat = g.pending()[0].player
         legal = g.legal_moves(seat)
@@ -81,7 +81,7 @@ def test_a_race_over_lines_answers_with_a_legal_first_move() -> None:
 
 def test_near_the_goal_the_next_seats_reply_turn_is_raced_with_each_candidate() -> None:
     # endgame=3: every mid-game position counts as near the goal.
-    hard = HardPolicy(settings=Settings(endgame=3))
+    hard = HardPolicy(settings=HardSettings(endgame=3))
     for g in _first_actions(2, first=True):
         seat = g.pending()[0].player
         view, legal = g.view(seat), g.legal_moves(seat)
@@ -102,11 +102,11 @@ def test_replies_only_near_the_goal_and_none_after_the_last_seat() -> None:
     g = _first_actions(1, first=True)[0]
     seat = g.pending()[0].player
     view, legal = g.view(seat), g.legal_moves(seat)
-    far = HardPolicy(settings=Settings(endgame=0))
+    far = HardPolicy(settings=HardSettings(endgame=0))
     cands, lines = far.candidate_lines(view, Decision.ACTION, legal)
     plans = far.plans(view, Decision.ACTION, cands, far.settings, random.Random(1), lines)
     assert not any(isinstance(p, Scripted) for p, _ in plans)
-    near = HardPolicy(settings=Settings(endgame=3))
+    near = HardPolicy(settings=HardSettings(endgame=3))
     last = _first_actions(1, first=False)[0]
     seat = last.pending()[0].player
     view, legal = last.view(seat), last.legal_moves(seat)

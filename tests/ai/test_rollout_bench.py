@@ -8,7 +8,7 @@ import random
 from contextlib import redirect_stdout
 
 from game.ai.levels import rollout
-from game.ai.levels.hard import HardPolicy, Settings
+from game.ai.levels.hard import HardPolicy, HardSettings
 from game.devtools.rollout_bench import main as bench_main
 from game.devtools.rollout_bench import mid_game, searched
 from game.engine import Decision, new_game
@@ -59,7 +59,7 @@ def test_fast_rollouts_do_more_work_in_the_same_time() -> None:
             break
     work = {}
     for policy in ("medium", "fast"):
-        hard = HardPolicy(settings=Settings(policy=policy, z=1e9))
+        hard = HardPolicy(settings=HardSettings(policy=policy, z=1e9))
         _cands, stats = hard.stats_for(view, pend.decision, legal, random.Random(2), 0.4)
         work[policy] = stats.moves  # engine moves, not budget units
     assert work["fast"] > 3 * work["medium"] > 0
@@ -92,7 +92,7 @@ def test_a_draw_decision_gets_its_share_of_the_work() -> None:
     for g in mid_game(2, seed=6, round_=3, count=8):
         pend = g.pending()[0]
         view, legal = g.view(pend.player), g.legal_moves(pend.player)
-        hard = HardPolicy(settings=Settings(steps=4000, draw_share=0.25, z=1e9))
+        hard = HardPolicy(settings=HardSettings(steps=4000, draw_share=0.25, z=1e9))
         cands, stats = hard.stats_for(view, pend.decision, legal, random.Random(3), 60.0)
         if len(cands) < 2:
             continue
@@ -154,7 +154,7 @@ def test_planner_moves_in_the_endgame_cost_more_of_a_fixed_budget() -> None:
         view.game.players[1].tiles += [("flower", 0)] * 9  # the opponent nears 12 Flowers
         assert max(view.game.players[1].tracks()) >= 10
         for endgame in (10, 0):
-            hard = HardPolicy(settings=Settings(steps=1500, endgame=endgame, z=1e9))
+            hard = HardPolicy(settings=HardSettings(steps=1500, endgame=endgame, z=1e9))
             _c, stats = hard.stats_for(view, pend.decision, legal, random.Random(3), 60.0)
             assert stats.work >= 1500 * (0.5 if pend.decision is Decision.DRAW else 1)
             if endgame:

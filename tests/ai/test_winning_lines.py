@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from game.ai.levels.hard import HardPolicy, Settings
+from game.ai.levels.hard import HardPolicy, HardSettings
 from game.ai.levels.medium import MediumPolicy
 from game.engine import Game, Phase
 from game.engine.state import E_PLANT, E_WIND, START_TREE
@@ -16,7 +16,7 @@ WIND_TREE = 2  # Tree 2: cost 4, one Wind
 
 
 def hard_turn(g: Game, seed: int) -> None:
-    hard = HardPolicy(settings=Settings(iterations=60))
+    hard = HardPolicy(settings=HardSettings(iterations=60))
     rng = random.Random(seed)
     while g.phase is Phase.ACTION and g.turn == 0:
         pend = g.pending()[0]

@@ -254,9 +254,9 @@ def analyse(
 def hard_policy(depth: Depth) -> Policy:
     """Hard with the table's reproducible work budget (its time budget without one)."""
     if depth.hard_steps:
-        from game.ai.levels.hard_settings import Settings
+        from game.ai.levels.hard_settings import HardSettings
 
-        return make_policy("hard", settings=Settings(steps=depth.hard_steps))
+        return make_policy("hard", settings=HardSettings(steps=depth.hard_steps))
     return make_policy("hard")
 
 

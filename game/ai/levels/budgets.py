@@ -38,9 +38,9 @@ def worker_options(level: str, scale: float = 1.0, processes: int | None = None)
     policy per decision on its own pool passes 1, and the moves stay the same)."""
     if level != "hard":
         return {}
-    from game.ai.levels.hard_settings import Settings, for_budget
+    from game.ai.levels.hard_settings import HardSettings, for_budget
 
-    shape = for_budget(Settings(), HARD_REFERENCE_S)
+    shape = for_budget(HardSettings(), HARD_REFERENCE_S)
     steps = max(200, round(HARD_STEPS * scale))
     settings = replace(shape, steps=steps, shards=HARD_SHARDS, steps_players=HARD_STEPS_PLAYERS)
     workers = hard_processes() if scale >= 1.0 else 1

@@ -2,13 +2,13 @@
 
 The candidates (Medium's best few) run a race: in each sampled world (hidden orders drawn
 from the view with ``determinize``) every live candidate is played (in the action phase as
-the whole turn Medium's planner found for it: ``Settings.lines``), then every pending seat
+the whole turn Medium's planner found for it: ``HardSettings.lines``), then every pending seat
 (the draw phase is simultaneous) follows the cheap rollout policy (``rollout``; or Medium
 with ``policy="medium"``) to the horizon, and the position is scored by the fitted win
 chance (``winchance``). Once a seat nears the goal (``endgame``) the rollouts play the
 narrow Medium planner instead, so a close finish is judged on play that sees the goal and
 the tie-break, and each candidate turn is raced with the next seat's reply turn as the full
-planner plays it (``Settings.replies``). All candidates meet the same worlds, so
+planner plays it (``HardSettings.replies``). All candidates meet the same worlds, so
 their paired differences are precise; a candidate that trails the leader by ``z`` standard
 errors drops out, and the time left goes to the close calls. The best paired mean wins, with
 Medium's ranking as a fading prior. Anytime: it stops when one candidate is left, at the
@@ -33,17 +33,17 @@ from game.ai.heuristics.flower_race import odds_settle
 from game.ai.heuristics.planner import Line
 from game.ai.levels.hard_settings import (
     DEFAULT_BUDGET,
-    Settings,
+    HardSettings,
     for_budget,
     for_table,
     horizon,
 )
 from game.ai.levels.medium import FAST, rank_with_lines
 from game.ai.levels.plans import Plan, as_plan, first_move, reply_turns
-from game.ai.levels.race import Stats, near_goal, search, search_task
+from game.ai.levels.race import RaceStats, near_goal, search, search_task
 from game.engine import Decision, Move, View, determinize
 
-__all__ = ["HardPolicy", "Settings"]
+__all__ = ["HardPolicy", "HardSettings"]
 log = logging.getLogger(__name__)
 SHARD_TIMEOUT_S = 30.0  # a helper's shard that takes this long is run here instead
 
@@ -54,7 +54,7 @@ class HardPolicy:
 
     level: str = "hard"
     workers: int = 1
-    settings: Settings = field(default_factory=Settings)
+    settings: HardSettings = field(default_factory=HardSettings)
     _pool: Any = field(default=None, repr=False, compare=False)
 
     def candidates(
@@ -62,7 +62,7 @@ class HardPolicy:
         view: View,
         decision: Decision,
         legal_moves: Sequence[Move],
-        settings: Settings | None = None,
+        settings: HardSettings | None = None,
     ) -> list[tuple[Move, float]]:
         """Medium's ranking, cut to the moves worth searching (best first)."""
         return self.candidate_lines(view, decision, legal_moves, settings)[0]
@@ -72,7 +72,7 @@ class HardPolicy:
         view: View,
         decision: Decision,
         legal_moves: Sequence[Move],
-        settings: Settings | None = None,
+        settings: HardSettings | None = None,
     ) -> tuple[list[tuple[Move, float]], dict[Move, Line]]:
         """``candidates`` and the planner's line for each (action phase only)."""
         s = self.settings if settings is None else settings
@@ -112,7 +112,7 @@ class HardPolicy:
         view: View,
         decision: Decision,
         cands: list[tuple[Move, float]],
-        settings: Settings,
+        settings: HardSettings,
         rng: random.Random,
         lines: dict[Move, Line] | None = None,
     ) -> list[tuple[Plan, float]]:
@@ -149,7 +149,9 @@ class HardPolicy:
                 out.append(((move, *rest), prior + v - top))
         return out
 
-    def scaled(self, decision: Decision, base: Settings | None = None) -> tuple[Settings, float]:
+    def scaled(
+        self, decision: Decision, base: HardSettings | None = None
+    ) -> tuple[HardSettings, float]:
         """The settings and budget share for one decision: a draw gets ``draw_share`` of
         the work, since a draw phase asks several times (each card after the second
         uncancelled symbol) and the whole phase should take about one decision's time."""
@@ -167,8 +169,8 @@ class HardPolicy:
         cands: Sequence[tuple[Plan, float]],
         deadline: float,
         rng: random.Random,
-        settings: Settings | None = None,
-    ) -> Stats:
+        settings: HardSettings | None = None,
+    ) -> RaceStats:
         """Race at the base horizon, then a round deeper while races settle in budget.
 
         A deeper race overrides the answer when it settles or has dropped that answer;
@@ -204,8 +206,8 @@ class HardPolicy:
         cands: Sequence[tuple[Plan, float]],
         deadline: float,
         rng: random.Random,
-        settings: Settings,
-    ) -> Stats:
+        settings: HardSettings,
+    ) -> RaceStats:
         moves = tuple(m for m, _ in cands)
         priors = tuple(v for _, v in cands)
         if settings.steps and settings.shards > 1:
@@ -233,8 +235,8 @@ class HardPolicy:
         moves: tuple[Plan, ...],
         priors: tuple[float, ...],
         rng: random.Random,
-        settings: Settings,
-    ) -> Stats:
+        settings: HardSettings,
+    ) -> RaceStats:
         """A fixed work budget split into ``shards`` races of equal work, each with its own
         seed drawn here in a fixed order, merged in shard order: the answer is the same
         whether one process runs every shard or ``workers`` processes share them, so a
@@ -277,12 +279,12 @@ class HardPolicy:
         legal_moves: Sequence[Move],
         rng: random.Random,
         budget_s: float,
-    ) -> tuple[list[tuple[Move, float]], Stats]:
+    ) -> tuple[list[tuple[Move, float]], RaceStats]:
         """Candidates and search statistics (for hints)."""
         base = for_table(for_budget(self.settings, budget_s), len(view.game.players))
         cands, lines = self.candidate_lines(view, decision, legal_moves, base)
         if len(cands) == 1:
-            return cands, Stats([[cands[0][1]]], [True])
+            return cands, RaceStats([[cands[0][1]]], [True])
         settings, share = self.scaled(decision, base)
         deadline = time.monotonic() + budget_s * share * 0.92
         # One plan per candidate (no expansion), so the stats line up with ``cands``.

@@ -1,6 +1,6 @@
 """Hard's search knobs and how a time budget widens them.
 
-``Settings`` holds the measured defaults (each knob's comment gives the arena figures it
+``HardSettings`` holds the measured defaults (each knob's comment gives the arena figures it
 rests on); ``for_budget`` grows the race for a time budget above the reference; ``horizon``
 is how many rounds the rollouts play at a table of a given size.
 """
@@ -19,10 +19,10 @@ DEFAULT_BUDGET = 1.0
 # 40 games seed 5: four rounds vs two 31.25%, one round vs two 48.75%. Against ismcts,
 # 2p, 200 games seed 1: one round 83.5% [77.7, 88.0] against two 88.5%.)
 HORIZONS = {2: 2, 3: 1, 4: 1}
-REFERENCE_BUDGET = 0.1  # seconds: the budget the Settings defaults were measured at
+REFERENCE_BUDGET = 0.1  # seconds: the budget the HardSettings defaults were measured at
 
 
-def for_budget(settings: Settings, budget_s: float) -> Settings:
+def for_budget(settings: HardSettings, budget_s: float) -> HardSettings:
     """The race for a time budget: more time keeps more candidates and compares them over
     more worlds before any is dropped, at a stricter ``z``.
 
@@ -53,21 +53,21 @@ def for_budget(settings: Settings, budget_s: float) -> Settings:
     )
 
 
-def for_table(settings: Settings, players: int) -> Settings:
-    """The work budget at a table of ``players`` (see ``Settings.steps_players``)."""
+def for_table(settings: HardSettings, players: int) -> HardSettings:
+    """The work budget at a table of ``players`` (see ``HardSettings.steps_players``)."""
     base = settings.steps_players
     if not settings.steps or not base or players <= base:
         return settings
     return replace(settings, steps=max(1, round(settings.steps * base / players)))
 
 
-def horizon(settings: Settings, players: int) -> int:
+def horizon(settings: HardSettings, players: int) -> int:
     """Rounds the rollouts play: the setting, or the measured default for the table."""
     return settings.horizon_rounds or HORIZONS.get(players, 1)
 
 
 @dataclass(frozen=True, slots=True)
-class Settings:
+class HardSettings:
     """Search knobs (measured defaults; see the arena)."""
 
     max_candidates: int = 5

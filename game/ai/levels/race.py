@@ -2,7 +2,7 @@
 
 ``search`` plays every live candidate in each world (``determinize``: hidden orders drawn
 from the view, never read), finishes each world with ``rollout`` and scores it with the
-win chance; ``Stats`` keeps the paired samples and drops the candidates that clearly
+win chance; ``RaceStats`` keeps the paired samples and drops the candidates that clearly
 trail. ``HardPolicy`` (``hard.py``) chooses the candidates and reads the verdict.
 """
 
@@ -20,7 +20,7 @@ from game.ai.heuristics.evaluate import evaluate
 from game.ai.heuristics.flower_race import THREAT, burst_chance
 from game.ai.heuristics.guards import draw_only
 from game.ai.heuristics.winchance import leaf_value
-from game.ai.levels.hard_settings import Settings, horizon
+from game.ai.levels.hard_settings import HardSettings, horizon
 from game.ai.levels.medium import FAST, FULL, rank
 from game.ai.levels.plans import Plan, play_plan
 from game.ai.levels.rollout import choose as cheap_move
@@ -35,7 +35,7 @@ PLANNER_WORK = 15
 
 
 @dataclass(slots=True)
-class Stats:
+class RaceStats:
     """Per candidate, its rollout value in each sampled world (world ``j`` is the same
     deal for every candidate), and whether the race still counts it."""
 
@@ -52,7 +52,7 @@ class Stats:
             self.priors = [0.0] * len(self.samples)
 
     @classmethod
-    def empty(cls, k: int, priors: Sequence[float] = ()) -> Stats:
+    def empty(cls, k: int, priors: Sequence[float] = ()) -> RaceStats:
         return cls([[] for _ in range(k)], [True] * k, list(priors))
 
     @property
@@ -97,7 +97,7 @@ class Stats:
     def settled(self) -> bool:
         return sum(self.alive) == 1
 
-    def merge(self, other: Stats) -> None:
+    def merge(self, other: RaceStats) -> None:
         """Root parallelism: another process's worlds, paired among themselves."""
         n_self, n_other = self.common(), other.common()
         alive = [a and b for a, b in zip(self.alive, other.alive, strict=True)]
@@ -112,7 +112,7 @@ def rollout(
     g: Game,
     seat: int,
     rng: random.Random,
-    settings: Settings,
+    settings: HardSettings,
     noise: float,
     deadline: float = math.inf,
     counter: list[int] | None = None,
@@ -203,8 +203,8 @@ def search(
     priors: Sequence[float],
     deadline: float,
     seed: int,
-    settings: Settings,
-) -> Stats:
+    settings: HardSettings,
+) -> RaceStats:
     """Race ``candidates`` over sampled worlds until one is left or the budget runs out.
 
     Every live candidate is played in each world in turn; after ``min_worlds`` worlds (and
@@ -215,7 +215,7 @@ def search(
     seat = view.player
     k = len(candidates)
     top = max(priors)
-    stats = Stats.empty(k, [settings.bias * (p - top) for p in priors])
+    stats = RaceStats.empty(k, [settings.bias * (p - top) for p in priors])
     stats.horizon = horizon(settings, len(view.game.players))
     spent = 0.0
     n = 0
@@ -259,7 +259,7 @@ def search(
 
 
 def search_task(
-    args: tuple[View, tuple[Plan, ...], tuple[float, ...], float, int, Settings],
-) -> Stats:
+    args: tuple[View, tuple[Plan, ...], tuple[float, ...], float, int, HardSettings],
+) -> RaceStats:
     view, candidates, priors, budget, seed, settings = args
     return search(view, candidates, priors, time.monotonic() + budget, seed, settings)

@@ -236,7 +236,7 @@ class ReviewScene(Scene):
     def _progress(self, p: Painter) -> None:
         tr = self.ctx.tr
         job = self.job
-        done, total = getattr(job, "done", 0), getattr(job, "total", 0)
+        done, total = (job.done, job.total) if job is not None else (0, 0)
         bar = Rect(BOX.x + 200, CARDS_Y + 110, BOX.w - 400, 44)
         text = (tr("review.analysing", name=self.record.names[self.seat], done=done, total=total)
                 if total else tr("review.preparing"))  # fmt: skip
