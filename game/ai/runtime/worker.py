@@ -1,9 +1,11 @@
 """Run an AI decision off the UI thread: ``submit`` a request, ``poll`` each frame.
 
 The search runs in a separate process so a pure-Python search never takes the GIL from the
-frame loop (a thread would). ``cancel`` (new game, quit) drops the pending answer and, if the
-child is busy, ends it; the next ``submit`` starts a fresh one. Requests carry ids, so a late
-answer to a cancelled request is never returned.
+frame loop (a thread would). ``cancel`` (new game, undo) and a new ``submit`` drop the pending
+request but keep a healthy child: requests carry ids, so the late answer to a dropped request
+is read and thrown away, never returned. (Ending the child instead cost the next decision a
+fresh process, its imports and Hard's helper processes, and spilled BrokenPipe tracebacks.)
+Only ``restart`` (dead or hung) and ``close`` (quit) end it.
 
 The same process answers the table's Hint button (``submit_hint``): Hard's advice is a
 search too, and in a thread it would slow every frame while it runs.
@@ -115,16 +117,24 @@ class AIWorker:
         self._conn: Connection | None = None
         self._next_id = 0
         self._waiting: int | None = None
+        self.spawned = 0  # child processes started (one, while nothing goes wrong)
 
     # --- lifecycle --------------------------------------------------------------------
 
     def _ensure(self) -> Connection:
         if self._proc is None or not self._proc.is_alive() or self._conn is None:
+            self.restart()  # whatever is left of an earlier child
             parent, child = self._ctx.Pipe()
-            self._proc = self._ctx.Process(target=serve, args=(child,), name="ai-worker")
-            self._proc.start()
-            child.close()
-            self._conn = parent
+            proc = self._ctx.Process(target=serve, args=(child,), name="ai-worker")
+            try:
+                proc.start()
+            except BaseException:
+                parent.close()
+                raise
+            finally:
+                child.close()
+            self._proc, self._conn = proc, parent
+            self.spawned += 1
         return self._conn
 
     def close(self) -> None:
@@ -135,6 +145,8 @@ class AIWorker:
                 self._conn.send(None)
             self._conn.close()
             self._conn = None
+        if self._proc is not None and self._proc.pid is None:  # never started
+            self._proc = None
         if self._proc is not None:
             self._proc.join(timeout=0.5)
             if self._proc.is_alive():
@@ -176,7 +188,7 @@ class AIWorker:
             self._conn.close()
             self._conn = None
         proc, self._proc = self._proc, None
-        if proc is not None:
+        if proc is not None and proc.pid is not None:  # a process never started has no end
             with contextlib.suppress(OSError, ValueError):
                 proc.kill()  # SIGKILL: also ends a SIGSTOPped child
                 proc.join(timeout=2.0)
@@ -189,7 +201,8 @@ class AIWorker:
         seed: int = 0,
         budget_s: float | None = None,
     ) -> int:
-        """Start thinking about ``view``; any earlier unanswered request is cancelled."""
+        """Start thinking about ``view``; any earlier unanswered request is dropped (its
+        answer, when it comes, is thrown away; the child then starts this one)."""
         return self._send(view, decision, tuple(legal_moves), seed, budget_s, "move")
 
     def submit_hint(self, view: View, seed: int = 0, budget_s: float | None = None) -> int:
@@ -205,8 +218,7 @@ class AIWorker:
         budget_s: float | None,
         task: Literal["move", "hint"],
     ) -> int:
-        if self._waiting is not None:
-            self.cancel()
+        self.cancel()
         try:
             conn = self._ensure()
         except OSError as e:
@@ -244,17 +256,7 @@ class AIWorker:
         return None
 
     def cancel(self) -> None:
-        """Forget the pending request; a busy child is ended so it stops thinking now."""
-        if self._waiting is None:
-            return
+        """Forget the pending request. The child is left running: it finishes that search
+        and ``poll`` discards the answer by its id (a hung child is the deadline's to catch,
+        with ``restart``)."""
         self._waiting = None
-        if self._proc is not None and self._proc.is_alive():
-            self._proc.terminate()
-            self._proc.join(timeout=1.0)
-            if self._proc.is_alive():  # stopped (SIGSTOP) or ignoring SIGTERM
-                self._proc.kill()
-                self._proc.join(timeout=1.0)
-        if self._conn is not None:
-            self._conn.close()
-        self._proc = None
-        self._conn = None

@@ -101,7 +101,11 @@ class AiSeatDriver:
             return False
         ai = self.ai_for(seat)
         job = match.ai_job
-        key = (seat, match.version)
+        # The decision and the position, not ``match.version``: ``sync`` bumps that when the
+        # table has shown the last move, and asking again then threw away the search the
+        # worker had half done (it used to kill and respawn the process). An undo or a load
+        # resets ``ai_job``.
+        key = (a, len(match.history), id(match.game))
         seed = decision_seed(match.ai_seed, len(match.history), seat)
         if job.key != key:
             think = THINK_SECONDS.get(speed, 0.4)

@@ -45,7 +45,7 @@ class AiJob:
     """The decision an AI seat is asked now (kept on the match, so the next phase's scene
     goes on waiting for the same answer instead of asking again)."""
 
-    key: tuple[int, int] | None = None  # (seat, match version) asked
+    key: tuple[object, ...] | None = None  # (the decision, moves played, game) asked
     answer: Move | None = None
     think: float = 0.0  # seconds the table still shows the AI thinking
 
