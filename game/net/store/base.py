@@ -15,6 +15,7 @@ import hashlib
 import json
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
+from typing import Any
 
 from game.engine import Move
 from game.seats import Seat, seat_from_json
@@ -50,6 +51,21 @@ class StoredMatch:
     @property
     def has_ai(self) -> bool:
         return any(s.kind != "human" for s in self.seats)
+
+
+# The columns ``stored_match`` reads, in its order: both stores select exactly these.
+MATCH_COLUMNS = "id, code, players, seed, first, ai_seed, seats, finished, away_ai"
+
+
+def stored_match(
+    row: tuple[Any, ...], tokens: dict[int, str], moves: list[tuple[int, Move]]
+) -> StoredMatch:
+    """A match from its ``MATCH_COLUMNS`` row, its seat-token hashes and its moves."""
+    mid, code, players, seed, first, ai_seed, seats, finished, away_ai = row
+    return StoredMatch(
+        mid, code, players, seed, first, ai_seed, seats_of(seats), tokens, moves,
+        bool(finished), away_ai,
+    )  # fmt: skip
 
 
 def seats_text(seats: list[Seat]) -> str:

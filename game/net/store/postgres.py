@@ -28,6 +28,7 @@ from psycopg.conninfo import conninfo_to_dict, make_conninfo
 
 from game.engine import Move
 from game.net.store.base import (
+    MATCH_COLUMNS,
     MatchStore,
     StaleMatch,
     StoredMatch,
@@ -36,6 +37,7 @@ from game.net.store.base import (
     move_text,
     seats_of,
     seats_text,
+    stored_match,
 )
 
 log = logging.getLogger(__name__)
@@ -248,29 +250,11 @@ class PostgresStore(MatchStore):
         return []
 
     def load(self, match: str) -> StoredMatch:
-        rows = self._read(
-            "SELECT id, code, players, seed, first, ai_seed, seats, finished, away_ai"
-            " FROM matches WHERE id = %s",
-            (match,),
-        )
+        rows = self._read(f"SELECT {MATCH_COLUMNS} FROM matches WHERE id = %s", (match,))
         if not rows:
             raise KeyError(match)
-        mid, code, players, seed, first, ai_seed, seats, finished, away_ai = rows[0]
-        tokens = dict(self._read("SELECT seat, hash FROM tokens WHERE match = %s", (mid,)))
-        moves = self.moves_since(mid, 0)
-        return StoredMatch(
-            mid,
-            code,
-            players,
-            seed,
-            first,
-            ai_seed,
-            seats_of(seats),
-            tokens,
-            moves,
-            finished,
-            away_ai,
-        )
+        tokens = dict(self._read("SELECT seat, hash FROM tokens WHERE match = %s", (match,)))
+        return stored_match(rows[0], tokens, self.moves_since(match, 0))
 
     # -- AI leases -------------------------------------------------------------------------
 

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from game.engine import Move
 from game.net.store.base import (
+    MATCH_COLUMNS,
     MatchStore,
     StaleMatch,
     StoredMatch,
@@ -23,6 +24,7 @@ from game.net.store.base import (
     move_text,
     seats_of,
     seats_text,
+    stored_match,
 )
 
 # Each migration is the statements that take the schema from the version before it to its
@@ -193,25 +195,9 @@ class SqliteStore(MatchStore):
 
     def load(self, match: str) -> StoredMatch:
         row = self.db.execute(
-            "SELECT id, code, players, seed, first, ai_seed, seats, finished, away_ai"
-            " FROM matches WHERE id=?",
-            (match,),
+            f"SELECT {MATCH_COLUMNS} FROM matches WHERE id=?", (match,)
         ).fetchone()
         if row is None:
             raise KeyError(match)
-        mid, code, players, seed, first, ai_seed, seats, finished, away_ai = row
-        tokens = dict(self.db.execute("SELECT seat, hash FROM tokens WHERE match=?", (mid,)))
-        moves = self.moves_since(mid, 0)
-        return StoredMatch(
-            mid,
-            code,
-            players,
-            seed,
-            first,
-            ai_seed,
-            seats_of(seats),
-            tokens,
-            moves,
-            bool(finished),
-            away_ai,
-        )
+        tokens = dict(self.db.execute("SELECT seat, hash FROM tokens WHERE match=?", (match,)))
+        return stored_match(row, tokens, self.moves_since(match, 0))
