@@ -61,8 +61,12 @@ class Move:
         return move.canonical()
 
     def canonical(self) -> Move:
-        """The shared instance equal to this move (itself when there is none)."""
-        return _CANONICAL.get(self, self)
+        """The shared instance equal to this move (itself when there is none, or when a
+        field cannot be hashed: ``check_move_types`` refuses such a move)."""
+        try:
+            return _CANONICAL.get(self, self)
+        except TypeError:  # an unhashable field (a list, a dict): no shared instance
+            return self
 
     def describe(self) -> str:
         raise NotImplementedError
@@ -78,7 +82,7 @@ def check_move_types(move: object, player: object = 0) -> tuple[RefusalCode, str
     """
     if type(player) is not int:
         return RefusalCode.NO_SUCH_PLAYER, f"there is no player {player!r} in this game"
-    if isinstance(move, Move) and _CANONICAL.get(move) is move:
+    if id(move) in _CANONICAL_IDS:
         return None  # a shared instance from the tables below: built from exact types
     if not isinstance(move, Move) or not move.kind:
         return RefusalCode.NOT_A_MOVE, f"{move!r} is not a move"
@@ -235,6 +239,10 @@ _CANONICAL: dict[Move, Move] = {
     )
     for m in group
 }
+
+# By identity, not by hash: a move from outside may hold a list or a dict, which cannot be
+# hashed, and must be refused by the field check below rather than raise ``TypeError``.
+_CANONICAL_IDS: frozenset[int] = frozenset(id(m) for m in _CANONICAL)
 
 AnyMove = (
     Draw

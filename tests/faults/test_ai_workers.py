@@ -84,10 +84,14 @@ def test_a_worker_that_dies_once_is_restarted_and_answers() -> None:
     assert (worker.restarts, worker.asked, ai.fallbacks) == (1, 2, 0)
 
 
-@pytest.mark.parametrize("failure", ["die", "hang", "refuse", PickFire(2.0), PickFire(3)])
+@pytest.mark.parametrize(
+    "failure",
+    ["die", "hang", "refuse", PickFire(2.0), PickFire(3), PickFire([3]), PickFire({"v": 3})],
+)
 def test_a_second_failure_plays_the_built_in_policy_for_that_decision(failure: Any) -> None:
-    """Dead, frozen, unable to start, or answering a move of the wrong type or an illegal
-    one: twice, and the decision is made by the built-in policy, within two deadlines."""
+    """Dead, frozen, unable to start, or answering a move of the wrong type (an unhashable
+    list or dict included: issue 32 item 18) or an illegal one: twice, and the decision is
+    made by the built-in policy, within two deadlines."""
     game, seat = _decision()
     worker, clock = FakeWorker([failure]), Clock()
     ai = WorkerAi(worker, deadline_s=10, clock=clock)

@@ -68,6 +68,9 @@ def test_a_bool_seat_is_not_seat_one() -> None:
         PickFire(2.0),
         Steal(1.0, "fire"),  # type: ignore[arg-type]
         Steal(1, 3),
+        PickFire([2]),  # issue 32 item 18: unhashable fields raised TypeError
+        Plant({"tree": 0}, 1, 2),
+        Steal(1, ["fire"]),  # type: ignore[arg-type]
         "draw",
         None,
     ],  # type: ignore[arg-type]
@@ -89,6 +92,8 @@ def test_malformed_moves_are_illegal_moves_not_type_errors(move: object) -> None
         {"kind": "plant", "tree": None, "x": 1, "y": 1},
         {"kind": "steal", "victim": 1, "tile": 2},
         {"kind": "choose_action", "action": False},
+        {"kind": "pick_fire", "value": [2]},
+        {"kind": "steal", "victim": {"seat": 1}, "tile": "fire"},
     ],
 )
 def test_from_json_refuses_wrong_types(raw: dict) -> None:
