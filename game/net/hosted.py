@@ -3,7 +3,8 @@ the messages each client is sent about it, each holding only what its seats may 
 
 A move is checked and applied by the engine, stored (committed) and only then acknowledged
 and told to the table; a store that refuses the write leaves the game as it was (rebuilt
-from the stored moves) and the move is refused.
+from the stored moves) and the move is refused. The hub may apply several moves before one
+commit stores them all (group commit); until then they are told to nobody.
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ class HostedMatch:
     ended_at: float = 0.0  # when the game ended (the server drops it a while later)
     away_since: dict[int, float] = field(default_factory=dict)  # human seat -> left at
     stand_ins: set[int] = field(default_factory=set)  # away seats an AI plays meanwhile
+    stored_upto: int = 0  # how many of ``stored.moves`` are committed (the rest await a flush)
 
     @classmethod
     def start(cls, stored: StoredMatch) -> HostedMatch:
@@ -56,7 +58,7 @@ class HostedMatch:
         for seat, move in stored.moves:
             game.play(seat, move)
             own[seat] += 1
-        match = cls(stored, game, own=own)
+        match = cls(stored, game, own=own, stored_upto=len(stored.moves))
         now = time.monotonic()
         match.away_since = {s: now for s in range(stored.players) if not match.is_ai(s)}
         if game.over:
@@ -113,28 +115,45 @@ class HostedMatch:
 
     # -- changes ---------------------------------------------------------------------------
 
-    def play(self, store: Store, seat: int, move: Move) -> list[Event]:
-        """Check and apply ``move``, then store it; ``IllegalMove`` or ``StoreError`` leave
-        the match unchanged."""
+    def apply(self, seat: int, move: Move) -> list[Event]:
+        """Check and apply ``move`` ahead of its commit (``IllegalMove`` changes nothing).
+        Until ``committed`` it is told to nobody; a failed commit undoes it (``rollback``)."""
         events = self.game.play(seat, move)
-        try:
-            store.add_move(self.id, self.moves, seat, move)
-        except StaleMatch:  # another server process moved first: the hub catches up
-            self.game = HostedMatch.start(self.stored).game
-            raise
-        except StoreError:
-            log.exception("match %s: move %d not stored; the match is rebuilt", self.id, self.moves)
-            self.game = HostedMatch.start(self.stored).game
-            raise
         self.stored.moves.append((seat, move))
         self.own[seat] += 1
         if self.game.over:
             self.ended_at = time.monotonic()
-            try:
-                store.finish(self.id)
-            except StoreError:  # the moves are stored: a restart replays to the end
-                log.exception("match %s: could not mark it finished", self.id)
         return events
+
+    def committed(self) -> None:
+        """Every move applied so far is in the store."""
+        self.stored_upto = self.moves
+
+    def rollback(self) -> None:
+        """Back to the moves the store holds (a commit failed: the later ones never were)."""
+        del self.stored.moves[self.stored_upto :]
+        fresh = HostedMatch.start(self.stored)
+        self.game, self.own, self.ended_at = fresh.game, fresh.own, fresh.ended_at
+
+    def play(self, store: Store, seat: int, move: Move) -> list[Event]:
+        """Check, apply and store ``move`` now (a shared store, where another server process
+        may move first); ``IllegalMove`` or ``StoreError`` leave the match unchanged."""
+        events = self.apply(seat, move)
+        try:
+            store.add_moves([(self.id, self.moves - 1, seat, move)], self.ended())
+        except StaleMatch:  # another server process moved first: the hub catches up
+            self.rollback()
+            raise
+        except StoreError:
+            log.exception("match %s: move %d not stored; the match is rebuilt", self.id, self.moves)
+            self.rollback()
+            raise
+        self.committed()
+        return events
+
+    def ended(self) -> list[str]:
+        """This match's id if the game is over (stored as finished with its last move)."""
+        return [self.id] if self.game.over else []
 
     def catch_up(self, store: Store) -> Iterator[tuple[int, Move, list[Event]]]:
         """Apply the moves another server process stored since ours, one at a time (each
@@ -143,6 +162,7 @@ class HostedMatch:
             events = self.game.play(seat, move)
             self.stored.moves.append((seat, move))
             self.own[seat] += 1
+            self.stored_upto = self.moves
             if self.game.over:
                 self.ended_at = time.monotonic()
             yield seat, move, events
@@ -193,10 +213,11 @@ class HostedMatch:
                 out.append([rnd, redacted_json(e)])
         return out
 
-    def events_message(self, seat: int, move: Move, events: list[Event]) -> dict[str, Any]:
+    def events_message(self, seat: int, move: Move, events: list[Event], n: int) -> dict[str, Any]:
+        """Move number ``n`` (from 1) and what it did, redacted."""
         return {
             "type": "events",
-            "n": self.moves,
+            "n": n,
             "seat": seat,
             "move": move.to_json(),
             "events": events_json(events),

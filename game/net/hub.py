@@ -1,7 +1,8 @@
 """The server's core, without the sockets: every hosted match, and what each client
-message does. Everything here runs on the event loop's thread and never waits (SQLite
-commits aside), so one message is handled whole before the next: no match is ever seen
+message does. Everything here runs on the event loop's thread and never waits (commits
+aside), so one message is handled whole before the next: no match is ever seen
 half-changed. ``game/net/server.py`` puts it on WebSockets.
+A store of one server process takes moves by group commit (``group_commit.py``).
 
 Who may do what: a connection holds the seats it created, joined (with the match's join
 code) or resumed (with the seats' secret tokens); it may play only for those seats, each
@@ -22,6 +23,7 @@ from typing import Any
 from game.ai.levels.easy import baseline_move
 from game.engine import Decision, IllegalMove, Move, Phase, new_game
 from game.net.ai_seats import AiRunner, decision_seed
+from game.net.group_commit import GroupCommit, Unstored
 from game.net.hosted import HostedMatch
 from game.net.limits import Limits, TokenBucket, Window
 from game.net.protocol import (
@@ -88,6 +90,8 @@ class Hub:
         self.failed = Window(lim.join_window_s, lim.failed_joins, lim.failed_joins_all)
         self.created = Window(lim.join_window_s, lim.creates, lim.matches)
         self.pending_ai: set[asyncio.Future[Move]] = set()
+        self.group_commit = not store.shared  # shared: a stale move is retried on its own
+        self.group = GroupCommit(store, self._stored, self._lost)
 
     # -- start and stop --------------------------------------------------------------------
 
@@ -111,6 +115,7 @@ class Hub:
             self.kick_ai(match)
 
     def close(self) -> None:
+        self.flush()  # moves applied but not yet committed are stored, not dropped
         for fut in self.pending_ai:
             fut.cancel()
         self.ai.close()
@@ -258,6 +263,7 @@ class Hub:
     def bind(self, client: Any, match: HostedMatch, seats: set[int], tokens: dict | None) -> None:
         """``client`` now holds ``seats`` of ``match`` (a client holding one of them before
         loses it: the newest connection wins, as after a dropped network)."""
+        self.flush()  # the welcome shows only stored moves
         for s in seats:
             match.away_since.pop(s, None)
             match.stand_ins.discard(s)  # the player is back: the AI stands down
@@ -291,14 +297,17 @@ class Hub:
         ref = {"seat": msg.seat, "seq": msg.seq}
         if msg.seat not in client.seats:
             raise Refused("not_your_seat", "you do not hold that seat", **ref)
+        if self.group_commit:
+            self._check_seq(match, msg.seat, msg.seq, ref)
+            try:
+                events = match.apply(msg.seat, msg.move)
+            except IllegalMove as e:
+                raise Refused("illegal", str(e), rule=e.code, numbers=e.numbers, **ref) from None
+            idx = match.moves - 1
+            self.group.add(Unstored(match, idx, msg.seat, msg.move, events, client, ref))
+            return
         for _ in range(CONFLICT_TRIES):
-            expected = match.own[msg.seat]
-            if msg.seq < expected:
-                raise Refused("replayed", f"move {msg.seq} of this seat was already made", **ref)
-            if msg.seq > expected:
-                raise Refused("out_of_sequence", f"this seat's next move is {expected}", **ref)
-            if match.game.over:
-                raise Refused("game_over", "the game is over", **ref)
+            self._check_seq(match, msg.seat, msg.seq, ref)
             try:
                 events = match.play(self.store, msg.seat, msg.move)
                 break
@@ -311,11 +320,43 @@ class Hub:
         else:
             raise Refused("busy", "the table is changing too fast: send the move again", **ref)
         client.push(encode({"type": "ack", **ref, "n": match.moves}))
-        self.after_move(match, msg.seat, msg.move, events)
+        self.after_move(match, msg.seat, msg.move, events, match.moves)
 
-    def after_move(self, match: HostedMatch, seat: int, move: Move, events: list) -> None:
-        match.tell(encode(match.events_message(seat, move, events)))
+    @staticmethod
+    def _check_seq(match: HostedMatch, seat: int, seq: int, ref: dict[str, int]) -> None:
+        expected = match.own[seat]
+        if seq < expected:
+            raise Refused("replayed", f"move {seq} of this seat was already made", **ref)
+        if seq > expected:
+            raise Refused("out_of_sequence", f"this seat's next move is {expected}", **ref)
         if match.game.over:
+            raise Refused("game_over", "the game is over", **ref)
+
+    def flush(self) -> None:
+        """Commit the moves waiting for it now (before a welcome, and at shutdown)."""
+        self.group.flush()
+
+    def _stored(self, u: Unstored) -> None:
+        if u.client is not None:
+            u.client.push(encode({"type": "ack", **u.ref, "n": u.idx + 1}))
+        self.after_move(u.match, u.seat, u.move, u.events, u.idx + 1)
+
+    def _lost(self, batch: list[Unstored], matches: list[HostedMatch]) -> None:
+        """A failed group commit: each mover is refused, each match goes back to its stored
+        moves (nobody was told of those moves) and its AI seats are asked again soon."""
+        for u in batch:
+            if u.client is not None:
+                text = "the server could not store the move"
+                self.refuse(u.client, Refused("storage", text, **u.ref))
+        loop = asyncio.get_running_loop()
+        for match in matches:
+            match.rollback()
+            loop.call_later(RETRY_S, self.kick_ai, match)
+
+    def after_move(self, match: HostedMatch, seat: int, move: Move, events: list, n: int) -> None:
+        """Tell the table move number ``n`` (counted from 1), and the end if it was the last."""
+        match.tell(encode(match.events_message(seat, move, events, n)))
+        if n == match.moves and match.game.over:
             log.info("match %s is over after %d moves", match.id, match.moves)
             match.tell(encode({"type": "final", **match.final()}))
         self.kick_ai(match)
@@ -345,7 +386,7 @@ class Hub:
         A store that cannot be read now leaves the match as it is (it is checked again)."""
         try:
             for seat, move, events in match.catch_up(self.store):
-                self.after_move(match, seat, move, events)
+                self.after_move(match, seat, move, events, match.moves)
         except StoreError:
             log.warning("match %s: could not read the moves stored elsewhere", match.id)
 
@@ -392,6 +433,10 @@ class Hub:
         if stale:
             self.kick_ai(match)  # the game moved on meanwhile: ask again
             return
+        if self.group_commit:
+            events = match.apply(seat, move)  # legal: checked just above
+            self.group.add(Unstored(match, match.moves - 1, seat, move, events, None, {}))
+            return
         try:
             events = match.play(self.store, seat, move)
         except StaleMatch:  # another server process moved first: take its moves, ask again
@@ -400,7 +445,7 @@ class Hub:
         except StoreError:  # logged by the match; ask again in a moment
             asyncio.get_running_loop().call_later(RETRY_S, self.kick_ai, match)
             return
-        self.after_move(match, seat, move, events)
+        self.after_move(match, seat, move, events, match.moves)
 
     def tick(self) -> None:
         """Once a second: an AI takes the seats whose players have been away longer than

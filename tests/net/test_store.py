@@ -35,6 +35,23 @@ def any_store(where: str):
     store.close()
 
 
+def test_many_matches_moves_are_stored_all_or_none(any_store: MatchStore) -> None:
+    """The group commit's transaction: moves of several matches and a finished mark at
+    once; one stale move among them and nothing of it is stored."""
+    a, b = a_match("a" * 32, "ABCD2345"), a_match("b" * 32, "EFGH6789")
+    any_store.create(a)
+    any_store.create(b)
+    with pytest.raises(StaleMatch):
+        any_store.add_moves([(a.id, 0, 0, DRAW), (b.id, 0, 1, DRAW), (b.id, 5, 0, STOP)], [a.id])
+    assert any_store.load(a.id).moves == any_store.load(b.id).moves == []
+    assert any_store.match_of_code(a.code) == a.id  # not marked finished either
+    any_store.add_moves([(a.id, 0, 0, DRAW), (b.id, 0, 1, DRAW), (b.id, 1, 0, STOP)], [a.id])
+    assert any_store.load(a.id).moves == [(0, DRAW)]
+    assert any_store.load(b.id).moves == [(1, DRAW), (0, STOP)]
+    assert any_store.match_of_code(a.code) is None  # finished: its code opens nothing
+    assert any_store.match_of_code(b.code) == b.id
+
+
 def test_an_empty_database_is_migrated_to_the_latest_schema_once(where: str) -> None:
     for _ in range(2):  # the second open finds nothing to do
         store = open_store(where)

@@ -116,6 +116,12 @@ class MatchStore(ABC):
         must be the match's version (the moves stored so far), else ``StaleMatch``."""
 
     @abstractmethod
+    def add_moves(self, moves: list[tuple[str, int, int, Move]], finished: list[str]) -> None:
+        """Store many matches' moves ``(match, idx, seat, move)`` and mark ``finished`` ones,
+        all in one transaction: all or none (``StaleMatch`` if any ``idx`` is not its
+        match's version). One disk flush for many moves: the hub's group commit."""
+
+    @abstractmethod
     def moves_since(self, match: str, idx: int) -> list[tuple[int, Move]]:
         """The moves stored from number ``idx`` on (another process made them)."""
 

@@ -41,6 +41,7 @@ from game.net.store.base import (
 )
 
 log = logging.getLogger(__name__)
+_FINISH = "UPDATE matches SET finished = true, ai_owner = NULL WHERE id = %s"
 CHANNEL = "living_forest"  # NOTIFY payloads: "m <match> <moves stored>", "c <match>" (a join)
 MIGRATION_LOCK = 0x4C465354  # pg_advisory_xact_lock key while migrating ("LFST")
 LEASE_S = 5.0  # an AI lease lasts this long unless renewed (renewed every second)
@@ -214,17 +215,25 @@ class PostgresStore(MatchStore):
             db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"c {match}"))
 
     def add_move(self, match: str, idx: int, seat: int, move: Move) -> None:
+        self.add_moves([(match, idx, seat, move)], [])
+
+    def add_moves(self, moves: list[tuple[str, int, int, Move]], finished: list[str]) -> None:
         with self._tx() as db:
-            bumped = db.execute(
-                "UPDATE matches SET version = version + 1 WHERE id = %s AND version = %s",
-                (match, idx),
-            ).rowcount
-            if bumped != 1:
-                raise StaleMatch(f"match {match} is past move {idx}")
-            db.execute(
-                "INSERT INTO moves VALUES (%s, %s, %s, %s)", (match, idx, seat, move_text(move))
-            )
-            db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"m {match} {idx + 1}"))
+            for match, idx, seat, move in moves:
+                bumped = db.execute(
+                    "UPDATE matches SET version = version + 1 WHERE id = %s AND version = %s",
+                    (match, idx),
+                ).rowcount
+                if bumped != 1:
+                    raise StaleMatch(f"match {match} is past move {idx}")
+                db.execute(
+                    "INSERT INTO moves VALUES (%s, %s, %s, %s)",
+                    (match, idx, seat, move_text(move)),
+                )
+                db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"m {match} {idx + 1}"))
+            for match in finished:
+                db.execute(_FINISH, (match,))
+        self.ai_owned.difference_update(finished)
 
     def moves_since(self, match: str, idx: int) -> list[tuple[int, Move]]:
         rows = self._read(
@@ -239,11 +248,7 @@ class PostgresStore(MatchStore):
         return dict(rows)
 
     def finish(self, match: str) -> None:
-        with self._tx() as db:
-            db.execute(
-                "UPDATE matches SET finished = true, ai_owner = NULL WHERE id = %s", (match,)
-            )
-        self.ai_owned.discard(match)
+        self.add_moves([], [match])
 
     def unfinished(self) -> list[StoredMatch]:
         """None: a process of a shared store loads a match when a client or a lease asks."""

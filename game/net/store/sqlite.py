@@ -87,6 +87,12 @@ def migrate(db: sqlite3.Connection) -> int:
     return current
 
 
+_NONE: frozenset[int] = frozenset()
+_BUMP = "UPDATE matches SET version=version+1 WHERE id=? AND version=?"
+_ADD = "INSERT INTO moves (match, idx, seat, move) VALUES (?,?,?,?)"
+_FINISH = "UPDATE matches SET finished=1 WHERE id=?"
+
+
 class SqliteStore(MatchStore):
     """One SQLite file; every method commits before it returns (or raises ``StoreError``)."""
 
@@ -112,16 +118,16 @@ class SqliteStore(MatchStore):
     def schema_version(self) -> int:
         return self.db.execute("PRAGMA user_version").fetchone()[0]
 
-    def _write(self, statements: list[tuple[str, tuple]], check: int = -1) -> None:
-        """Run ``statements`` in one transaction; with ``check`` >= 0, the first must change
-        exactly one row, else the match moved on: ``StaleMatch``."""
+    def _write(self, statements: list[tuple[str, tuple]], checked: frozenset[int] = _NONE) -> None:
+        """Run ``statements`` in one transaction; each one numbered in ``checked`` must
+        change exactly one row, else its match moved on: ``StaleMatch``."""
         try:
             self.db.execute("BEGIN IMMEDIATE")
             try:
                 for i, (sql, args) in enumerate(statements):
                     changed = self.db.execute(sql, args).rowcount
-                    if i == 0 and check >= 0 and changed != 1:
-                        raise StaleMatch(f"the match is past move {check}")
+                    if i in checked and changed != 1:
+                        raise StaleMatch(f"match {args[0]} is past move {args[1]}")
             except BaseException:
                 self.db.execute("ROLLBACK")
                 raise
@@ -176,9 +182,17 @@ class SqliteStore(MatchStore):
         self._write(rows)
 
     def add_move(self, match: str, idx: int, seat: int, move: Move) -> None:
-        bump = "UPDATE matches SET version=version+1 WHERE id=? AND version=?"
-        add = "INSERT INTO moves (match, idx, seat, move) VALUES (?,?,?,?)"
-        self._write([(bump, (match, idx)), (add, (match, idx, seat, move_text(move)))], idx)
+        self.add_moves([(match, idx, seat, move)], [])
+
+    def add_moves(self, moves: list[tuple[str, int, int, Move]], finished: list[str]) -> None:
+        rows: list[tuple[str, tuple]] = []
+        checked = set()
+        for match, idx, seat, move in moves:
+            checked.add(len(rows))
+            rows.append((_BUMP, (match, idx)))
+            rows.append((_ADD, (match, idx, seat, move_text(move))))
+        rows += [(_FINISH, (match,)) for match in finished]
+        self._write(rows, frozenset(checked))
 
     def moves_since(self, match: str, idx: int) -> list[tuple[int, Move]]:
         rows = self.db.execute(
@@ -187,7 +201,7 @@ class SqliteStore(MatchStore):
         return [(seat, move_of(text)) for seat, text in rows]
 
     def finish(self, match: str) -> None:
-        self._write([("UPDATE matches SET finished=1 WHERE id=?", (match,))])
+        self._write([(_FINISH, (match,))])
 
     def unfinished(self) -> list[StoredMatch]:
         ids = [r[0] for r in self.db.execute("SELECT id FROM matches WHERE finished=0")]
