@@ -157,17 +157,21 @@ def tray_zones(pre: str = "p0_") -> list[Zone]:
 def row_zones(
     pre: str, x0: float, y: float, w: float, h: float, forest_cap: float = TRAY_FOREST_H
 ) -> list[Zone]:
-    """An opponent's row: a header line (name, totals), a line of piles, tokens and tracks,
-    then the Forest and the Help Line (a band of markers over small cards). Its Forest is
-    never larger than the player's own (``forest_cap``), except in the row opened at
-    length."""
+    """An opponent's row: a header line (name, totals), a line of piles, tokens and tracks
+    (icons 24 high: 16 px at 1280x720), then the Forest and the Help Line (cards under a
+    band of markers, or tabs where cards would be too small: ``line_view.row_line``). Its
+    Forest fills the rest of the row's height (at 4 players its trees are 16 px at
+    1280x720) but is never larger than the player's own (``forest_cap``), except in the
+    row opened at length."""
     z = [Zone(pre + "panel", x0, y, w, h)]
-    z.append(Zone(pre + "name", x0 + 8, y + 4, 250, 30))
-    z.append(Zone(pre + "totals", x0 + 266, y + 4, w - 274, 30))
-    ty, th = y + 38, 28
+    # the name with its season and seat kind whole ("Summer · AI Medium"), then the totals
+    z.append(Zone(pre + "name", x0 + 8, y + 4, 340, 30))
+    z.append(Zone(pre + "totals", x0 + 356, y + 4, w - 364, 30))
+    ty, th = y + 38, 30  # icons 24 high: 16 px at 1280x720
     cx = x0 + 8
-    widths = (("draw_pile", 250), ("discard", 60), ("fragments", 70), ("fires", 100),
-              ("victory", 120), ("tracks", w - 16 - 600 - 30))  # fmt: skip
+    # the draw pile's note whole ("14 cards left · 5 solitary"), each track's "10/12" 13 px
+    widths = (("draw_pile", 270), ("discard", 56), ("fragments", 66), ("fires", 92),
+              ("victory", 90), ("tracks", w - 16 - 574 - 30))  # fmt: skip
     for name, bw in widths:
         z.append(Zone(pre + name, cx, ty, bw, th))
         cx += bw + 6

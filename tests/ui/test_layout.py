@@ -73,3 +73,20 @@ def test_no_opponent_forest_is_larger_than_your_own(players: int) -> None:
     if players == 2:
         assert layout["p1_forest"].h == own.h  # the one opponent: the same size
     assert layout["expand_forest"].h > own.h  # a row opened at length still shows it large
+
+
+ROW_PARTS = ("name", "totals", "draw_pile", "discard", "fragments", "fires", "victory", "tracks",
+             "forest", "help_line")  # fmt: skip
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_each_seats_zones_lie_in_its_panel_and_never_overlap(players: int) -> None:
+    """The tray, every opponent's row and the row opened at length: each part in its own
+    place (issue 32, item 8: the rows were reworked to read at 1280x720)."""
+    layout = load_layout(players)
+    for pre in [f"p{s}_" for s in range(players)] + ["expand_"]:
+        panel = layout[pre + "panel"]
+        parts = [layout[pre + z] for z in ROW_PARTS]
+        for i, a in enumerate(parts):
+            assert panel.contains(a), (pre, ROW_PARTS[i], a, panel)
+            assert a.collidelist(parts[i + 1 :]) < 0, (pre, ROW_PARTS[i])

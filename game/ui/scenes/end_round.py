@@ -132,7 +132,7 @@ class EndOfRoundOverlay(OnibiPanel, Scene):
         elif step.name == "return":
             for q in shown.players:
                 dz = L.player(q.seat, "discard")
-                for card, slot in zip(q.line, b.line_slots(q.seat, len(q.line)), strict=True):
+                for card, slot in zip(q.line, b.line_slots(q.seat, q.line), strict=True):
                     parts.append(Flight(FLY, image=("card_face", card), src=slot, dst=dz, arc=30))
             on_start, on_done = (lambda: self.apply(step.events)), None
         elif step.name == "sacred":

@@ -123,12 +123,12 @@ class EventDirector:
             case ev.CardRevealed() | ev.FragmentUsed() if self.drawn_in_background(e.player):
                 apply()  # an AI seat's line grows as it draws: at once, the card lit a moment
                 q = shown.players[e.player]
-                slots = b.line_slots(e.player, len(q.line))
+                slots = b.line_slots(e.player, q.line)
                 if slots:
                     self.flashes.append((slots[-1], self.clock))
             case ev.CardRevealed():
                 q = shown.players[e.player]
-                dst = b.line_slots(e.player, len(q.line) + 1)[-1]
+                dst = b.line_slots(e.player, [*q.line, e.card])[-1]
                 src = L.player(e.player, "draw_pile")
                 image = ("card_face", e.card)
                 self.anims.add(
@@ -138,7 +138,7 @@ class EventDirector:
                 )
             case ev.FragmentUsed():
                 q = shown.players[e.player]
-                slots = b.line_slots(e.player, len(q.line))
+                slots = b.line_slots(e.player, q.line)
                 src = slots[-1] if slots else L.player(e.player, "help_line")
                 dst = L["varan_supply" if e.to_varan_supply else f"p{e.player}_discard"]
                 dst = Rect(dst.x, dst.y, src.w, src.h)

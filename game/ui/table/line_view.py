@@ -6,8 +6,11 @@ Two presentations:
 * the tray (the own seat): whole cards side by side, tall enough that their element chips
   and solitary/gregarious marker are 16 px at 1280x720; a line too long for that becomes
   *tabs*, one strip per card (marker, element chips, name), in columns.
-* a row (an opponent): small cards overlapping so each one's element column stays in view,
-  under a band that holds every card's marker; a tall row wraps the line into rows.
+* a row (an opponent): cards overlapping so each one's element column stays in view, under a
+  band that holds every card's marker, while their element chips are 16 px at 1280x720
+  (``ROW_CHIP_MIN``); a row too small for that (3-4 players) shows *row tabs* instead, one
+  strip per card (marker and element chips, no name: its tooltip and the row opened at
+  length name it) flowing in lines like words.
 
 The card art (``tools/build_assets.py``) puts the element chips down the left edge, the
 marker at the top right and the name along the bottom; ``art_*`` give those parts for a card
@@ -33,6 +36,10 @@ BAND = 30  # the marker band over a row of small cards
 MARK = 26  # a marker in a band or a tab: 17 px at 1280x720
 TAB_H = MARK  # at most 7 tabs to a column of the tray
 ROW_CARD_CAP = 190  # a row's cards never grow past this
+ROW_CHIP_MIN = 24  # a row card's element chips at least this high (16 px at 1280x720)
+ROW_TAB_GAP = 5  # between a row's tabs, along a line and between lines
+NAME_ONLY_W = 110  # a row tab for a card without elements (the Fire Varan) names it
+ROW_TAB_MAX = 40  # a row's tabs grow up to this high while the line fits
 
 
 @dataclass(frozen=True)
@@ -174,8 +181,79 @@ def _row_size(area: Rect, count: int, rows: int) -> int:
 
 
 def row_line(area: Rect, cards: Sequence[int]) -> list[CardLook]:
-    """An opponent's Help Line: small cards under a band of markers, wrapped into as many
-    rows as make the cards largest."""
+    """An opponent's Help Line: cards while their element chips stay readable
+    (``ROW_CHIP_MIN``), else row tabs; cards again when even the tabs do not fit."""
+    looks = row_cards(area, cards)
+    if smallest_chip(looks) >= ROW_CHIP_MIN:
+        return looks
+    return row_tabs(area, cards) or looks
+
+
+def smallest_chip(looks: Sequence[CardLook]) -> float:
+    """The height of the smallest element chip of the cards drawn (tabs: their chips)."""
+    heights = [
+        c.h
+        for look in looks
+        for c in (look.chips if look.style == "tab" else art_chips(look.card, look.rect))
+    ]
+    return min(heights, default=math.inf)
+
+
+def row_tab_width(card: int, h: int = TAB_H) -> int:
+    """A row tab ``h`` high: its level edge, its marker, its element chips (or, without
+    any, its name)."""
+    k = h / TAB_H
+    w = 8 + (h + 4 if symbol(card) is not Symbol.NEUTRAL else 0)
+    n = len(entries(card))
+    return w + round((n * (CHIP_W + 3) if n else NAME_ONLY_W) * k) + 3
+
+
+def row_tabs(area: Rect, cards: Sequence[int]) -> list[CardLook] | None:
+    """One strip per card, in order, flowing left to right in lines from the top of
+    ``area``, as high as lets them all fit (``TAB_H`` to ``ROW_TAB_MAX``); ``None`` when
+    they do not fit even at ``TAB_H``."""
+    for h in range(ROW_TAB_MAX, ROW_CHIP_MIN - 1, -2):
+        looks = _flow_tabs(area, cards, h)
+        if looks is not None:
+            return looks
+    return None
+
+
+def _flow_tabs(area: Rect, cards: Sequence[int], h: int) -> list[CardLook] | None:
+    places: list[tuple[int, int, int]] = []  # (line, x, width)
+    line, x = 0, area.x
+    for card in cards:
+        w = row_tab_width(card, h)
+        if w > area.w:
+            return None
+        if x > area.x and x + w > area.right:
+            line, x = line + 1, area.x
+        places.append((line, x, w))
+        x += w + ROW_TAB_GAP
+    lines = line + 1
+    if lines * h + (lines - 1) * ROW_TAB_GAP > area.h:
+        return None
+    chip_w = round(CHIP_W * h / TAB_H)
+    out = []
+    for card, (k, x, w) in zip(cards, places, strict=True):
+        r = Rect(x, area.y + k * (h + ROW_TAB_GAP), w, h)
+        cx = r.x + 8
+        marker = None
+        if symbol(card) is not Symbol.NEUTRAL:
+            marker = Rect(cx, r.y, h, h)
+            cx += h + 4
+        chips = []
+        for _ in entries(card):
+            chips.append(Rect(cx, r.y, chip_w, h))
+            cx += chip_w + 3
+        name = None if chips else Rect(cx, r.y, r.right - 3 - cx, h)
+        out.append(CardLook(card, r, r, marker, tuple(chips), name, style="tab", band=True))
+    return out
+
+
+def row_cards(area: Rect, cards: Sequence[int]) -> list[CardLook]:
+    """An opponent's Help Line as cards under a band of markers, wrapped into as many rows
+    as make the cards largest."""
     n = len(cards)
     if n == 0:
         return []

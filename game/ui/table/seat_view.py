@@ -18,7 +18,15 @@ from game.engine.state import COLUMNS, ROWS, START_TREE, TRACK_KINDS
 from game.ui.kit import theme
 from game.ui.kit.painter import Painter
 from game.ui.table.layout import Layout, grid_cells
-from game.ui.table.line_view import ASPECT, CardLook, entries, row_line, symbol, tray_line
+from game.ui.table.line_view import (
+    ASPECT,
+    TAB_H,
+    CardLook,
+    entries,
+    row_line,
+    symbol,
+    tray_line,
+)
 from game.ui.table.targets import Target
 from game.ui.words.sentences import Tr, season_name
 
@@ -57,10 +65,10 @@ class SeatDrawing:
         area = self.pz(seat, "help_line")
         return tray_line(area, cards) if self.in_tray(seat) else row_line(area, cards)
 
-    def line_slots(self, seat: int, count: int) -> list[Rect]:
-        """Card-shaped places of a line of ``count`` cards (where a revealed card flies)."""
+    def line_slots(self, seat: int, cards: Sequence[int]) -> list[Rect]:
+        """Card-shaped places of a line of ``cards`` (where a revealed card flies)."""
         out = []
-        for look in self.line_looks(seat, [1] * count):
+        for look in self.line_looks(seat, cards):
             r = look.rect
             if look.style == "tab":  # a card the height of its tab, at the tab's start
                 r = Rect(r.x, r.y, round(r.h * ASPECT), r.h)
@@ -115,6 +123,7 @@ class SeatDrawing:
 
         r = look.rect
         level = animals()[look.card].level
+        size = round(theme.SMALL * r.h / TAB_H)  # a row's tabs grow with their line
         p.rect(r, PAPER, radius=6)
         p.rect(Rect(r.x, r.y, 6, r.h), LEVEL_EDGE.get(level, LEVEL_EDGE[0]), radius=3)
         p.rect(r, INK, radius=6, width=1)
@@ -129,7 +138,7 @@ class SeatDrawing:
             p.text(
                 str(value),
                 (icon.right + 2, chip.centery),
-                theme.SMALL,
+                size,
                 (255, 255, 255) if neg else INK,
                 anchor="midleft",
                 bold=True,
@@ -138,7 +147,7 @@ class SeatDrawing:
             p.text(
                 self.tr(f"animal.{look.card}"),
                 (look.name.x, look.name.centery),
-                theme.SMALL,
+                size,
                 INK,
                 anchor="midleft",
                 bold=True,
@@ -163,6 +172,10 @@ class SeatDrawing:
         label = names[seat]
         kind = kinds[seat]
         who = tr("seat.human") if kind == "human" else tr(f"seat.ai.{kind}")
+        season = season_name(tr, seat)
+        who = who if season == label else f"{season} · {who}"
+        # the name first; the season and seat kind keep their size while the zone allows
+        room = p.text_size(who, theme.SMALL - 2)[0] + 10
         r = p.text(
             label,
             (x, nz.centery),
@@ -170,11 +183,10 @@ class SeatDrawing:
             theme.TEXT,
             anchor="midleft",
             bold=True,
-            max_width=nz.right - x - 90,
+            max_width=max((nz.right - x) // 2, nz.right - x - room),
         )
-        season = season_name(tr, seat)
         p.text(
-            who if season == label else f"{season} · {who}",
+            who,
             (r.right + 10, nz.centery),
             theme.SMALL - 2,
             theme.TEXT_DIM,
