@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -38,6 +39,8 @@ from game.save_migrations import (
     climb,
 )
 from game.seats import Seat, seat_problem
+
+log = logging.getLogger(__name__)
 
 FORMAT = "living-forest-save"
 SAVE_VERSION = 2
@@ -88,11 +91,10 @@ class SavedMatch:
         """Always true now: a save without its moves is refused when it is read."""
         return True
 
-    def to_json(self) -> dict[str, Any]:
+    def head(self) -> dict[str, Any]:
+        """What a match starts from (setup, seats, AI seed): its identity before any move,
+        as the document holds it (the move journal names its match by it)."""
         return {
-            "format": FORMAT,
-            "version": SAVE_VERSION,
-            "saved_at": self.saved_at or datetime.now(UTC).isoformat(timespec="seconds"),
             "setup": {
                 "players": self.players,
                 "seed": self.seed,
@@ -100,6 +102,14 @@ class SavedMatch:
             },
             "seats": [s.to_json() for s in self.seats],
             "ai_seed": self.ai_seed,
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "version": SAVE_VERSION,
+            "saved_at": self.saved_at or datetime.now(UTC).isoformat(timespec="seconds"),
+            **self.head(),
             "moves": [[seat, m.to_json()] for seat, m in self.moves],
             "game": self.game.to_json(),
         }
@@ -275,6 +285,42 @@ def _check_moves(
     if replay.to_json() != game.to_json():
         raise SaveError("save.moves", "the moves do not lead to the saved position")
     return log
+
+
+def continued(saved: SavedMatch, moves: list[tuple[int, Move]]) -> tuple[SavedMatch, str]:
+    """``saved`` with ``moves`` as its move list, replayed from the setup (from the saved
+    position when they extend its own), as far as they are legal: the match after the
+    longest legal beginning of ``moves``, and why the rest was dropped ('' if nothing was).
+    The move journal (``game/app/journal.py``) brings a save up to date with it."""
+    if len(moves) > MAX_MOVES:
+        moves, why = moves[:MAX_MOVES], f"more than {MAX_MOVES} moves"
+    else:
+        why = ""
+    own = len(saved.moves)
+    if moves[:own] == saved.moves:
+        game, log, done = saved.game.clone(), list(saved.log), own
+    else:
+        game, done = new_game(saved.players, saved.seed, saved.first_player), 0
+        log = [(game.round, ev.RoundStarted(game.round, game.first))]
+    for i in range(done, len(moves)):
+        seat, move = moves[i]
+        rnd = game.round
+        try:
+            events = game.play(seat, move)
+        except IllegalMove as e:
+            moves, why = moves[:i], f"move {i + 1} is not legal: {e}"
+            break
+        except Exception as e:  # noqa: BLE001 - the engine must refuse, never crash the menu
+            # the position may be half changed: the legal beginning is replayed afresh
+            log.warning("move %s of a continued match cannot be played", i + 1, exc_info=True)
+            return continued(saved, moves[:i])[0], f"move {i + 1} cannot be played: {e!r}"
+        for e in events:
+            if isinstance(e, ev.RoundStarted):
+                rnd = e.round
+            log.append((rnd, e))
+    out = SavedMatch(saved.players, saved.seed, saved.first_player, list(saved.seats), game,
+                     saved.ai_seed, list(moves), log, saved.saved_at)  # fmt: skip
+    return out, why
 
 
 def load_bytes(data: bytes) -> SavedMatch:

@@ -36,6 +36,11 @@ class AppPaths:
         return self.saves / "autosave.json"
 
     @property
+    def journal(self) -> Path:
+        """Each move as it is played, since the last autosave (``game/app/journal.py``)."""
+        return self.saves / "autosave.journal"
+
+    @property
     def quarantine(self) -> Path:
         """Damaged files moved aside (kept for a bug report, never read again)."""
         return self.saves / "damaged"

@@ -8,6 +8,10 @@ With ``background=True`` (the app) the autosave is written on a worker thread
 (``BackgroundWriter``): the table saves after every decision without a frame hitch. Every
 read or removal of the save waits for the write first; ``flush``/``close`` are called on the
 way to the menu, at game over and on quit.
+
+Between two autosaves every move played is in the move journal (``game/app/journal.py``),
+written at once on the frame thread (``save_moves``) before the table shows the move; an
+autosave on disk drops the lines it holds, and ``load_match`` plays the rest over it.
 """
 
 from __future__ import annotations
@@ -18,16 +22,24 @@ from pathlib import Path
 from typing import Any
 
 from game.app.atomic import read_bytes_limited, remove_stale_temps
+from game.app.journal import (
+    MoveJournal,
+    common_prefix,
+    journal_is_newer,
+    journal_moves,
+    match_id,
+    read_journal,
+)
 from game.app.paths import AppPaths
 from game.app.review_cache import ReviewCache
-from game.app.saves import SaveStore
+from game.app.saves import SaveStore, save_failure
 from game.app.settings_file import SettingsStore
 from game.app.stats_file import StatsStore
 from game.app.writer import BackgroundWriter
 from game.match_stats import MatchStats, summarize
 from game.notice import Notice
 from game.player_settings import PlayerSettings
-from game.savegame import MAX_SAVE_BYTES, SavedMatch, SaveError, parse_save
+from game.savegame import MAX_SAVE_BYTES, SavedMatch, SaveError, continued, parse_save
 
 log = logging.getLogger(__name__)
 
@@ -37,6 +49,8 @@ class FileStorage:
         self.paths = paths
         self.writer = BackgroundWriter("autosave") if background else None
         self.saves = SaveStore(paths)
+        self.journal = MoveJournal(paths.journal)
+        self._journal_error: Notice | None = None  # the last journal write's failure
         self.settings_store = SettingsStore(paths)
         self.stats_store = StatsStore(paths)
         self.notices: list[Notice] = []
@@ -79,13 +93,33 @@ class FileStorage:
     # -- the match in progress -------------------------------------------------------------
 
     def save_match(self, doc: dict[str, Any]) -> None:
-        """Write the match in progress (on the worker thread if there is one)."""
-        if self.writer is None:
-            self._autosave(doc)
+        """Write the match in progress (on the worker thread if there is one); once it is on
+        disk, the journal drops the moves it holds. A new match is written at once: the
+        journal's moves go on from it."""
+        match, moves, new = self._journal_start(doc)
+        mark = self.journal.mark()
+        if self.writer is None or new:
+            self.flush()
+            self._autosave(doc, match, moves, mark)
         else:
-            self.writer.submit(lambda: self._autosave(doc))
+            self.writer.submit(lambda: self._autosave(doc, match, moves, mark))
 
-    def _autosave(self, doc: dict[str, Any]) -> None:
+    def _journal_start(self, doc: dict[str, Any]) -> tuple[str | None, int, bool]:
+        """The match ``doc`` is of, its length, and whether it is new: a match the journal
+        is not of, or one with no moves yet (a new game), starts the journal over."""
+        match = match_id(doc)
+        moves = doc.get("moves") if isinstance(doc, dict) else None
+        if match is None or not isinstance(moves, list):
+            return None, 0, False
+        new = match != self.journal.match or not moves
+        if new:
+            try:
+                self.journal.reset(match, len(moves))
+            except (OSError, ValueError) as e:
+                self._journal_failed(e)
+        return match, len(moves), new
+
+    def _autosave(self, doc: dict[str, Any], match: str | None, moves: int, mark: Any) -> None:
         try:
             notice = self.saves.autosave(doc)
         except Exception as e:  # noqa: BLE001 - an unexpected failure is still reported
@@ -93,11 +127,35 @@ class FileStorage:
             notice = Notice("notice.save_failed", detail=repr(e))
         self._save_error = notice
         self._note(notice)
+        if notice is None and match is not None:
+            try:
+                self.journal.compact(match, moves, mark)
+            except (OSError, ValueError):  # the old journal stays whole: nothing is lost
+                log.warning("the journal could not be compacted", exc_info=True)
+
+    def save_moves(self, head: dict[str, Any], start: int, moves: list[list[Any]]) -> None:
+        """Moves ``start``… of the match ``head`` is of, on disk before this returns (the
+        journal); none: the match is ``start`` moves long again (an undo)."""
+        match = match_id(head)
+        if match is None:
+            return
+        try:
+            self.journal.append(match, start, moves)
+        except (OSError, ValueError) as e:
+            self._journal_failed(e)
+            return
+        self._journal_error = None
+
+    def _journal_failed(self, e: Exception) -> None:
+        log.warning("the move journal could not be written: %s", e, exc_info=True)
+        self._journal_error = save_failure(e)
+        self._note(self._journal_error)
 
     def save_problem(self) -> Notice | None:
-        """Why the last autosave failed, or ``None`` once one has worked (the table shows it
-        at once, game/ui/table/alerts.py; read from the frame loop, set by the writer thread)."""
-        return self._save_error
+        """Why the last autosave (or journal line) failed, or ``None`` once one has worked
+        (the table shows it at once, game/ui/table/alerts.py; read from the frame loop, set
+        by the writer thread)."""
+        return self._save_error or self._journal_error
 
     def flush(self) -> None:
         """Wait until the last autosave is on disk."""
@@ -108,6 +166,7 @@ class FileStorage:
         """Quit: write what is waiting and stop the worker thread."""
         if self.writer is not None:
             self.writer.close()
+        self.journal.close()
 
     def has_match(self) -> bool:
         self.flush()
@@ -118,12 +177,43 @@ class FileStorage:
         self.flush()
         result = self.saves.load_autosave()
         self.notices.extend(result.notices)
-        return result.match
+        if result.match is None:
+            return None
+        return self._with_journal(result.match, adopt=True)
+
+    def _with_journal(self, saved: SavedMatch, adopt: bool) -> SavedMatch:
+        """``saved`` brought up to date by the journal's moves (those that play; a journal
+        of another match, or of moves the save does not reach, is ignored and said in the
+        log). ``adopt``: the journal goes on from there, rewritten whole (a torn line gone)."""
+        match = match_id(saved.head())
+        journal = read_journal(self.paths.journal)
+        out = saved
+        if journal is not None and journal.match != match:
+            log.warning("the move journal is of another match: ignored")
+        elif journal is not None and journal.base > len(saved.moves):
+            log.warning("the move journal goes on from move %s: the save has fewer", journal.base)
+        elif journal is not None:
+            out, why = continued(saved, journal_moves(journal, saved.moves))
+            if why:
+                log.warning("move journal: %s; the moves before it are kept", why)
+            damaged = journal.cut or bool(why)
+            if not journal_is_newer(saved.moves, out.moves, journal.undone, damaged):
+                log.info("the move journal lacks moves the autosave holds: the autosave is read")
+                out = saved
+            log.info("move journal: %s moves saved, %s now", len(saved.moves), len(out.moves))
+        if adopt and match is not None:
+            same = common_prefix(saved.moves, out.moves)
+            try:
+                self.journal.reset(match, same, [[s, m.to_json()] for s, m in out.moves[same:]])
+            except (OSError, ValueError) as e:
+                self._journal_failed(e)
+        return out
 
     def clear_match(self) -> None:
         if self.writer is not None:  # a save still waiting would bring the file back
             self.writer.flush(drop=True)
         self.saves.clear_autosave()
+        self.journal.clear()  # after the autosave: alone, a journal is never read
 
     # -- statistics and replays --------------------------------------------------------------
 
@@ -176,10 +266,23 @@ class FileStorage:
             return
         game = raw.get("game") if isinstance(raw, dict) else None
         if not (isinstance(game, dict) and game.get("phase") == "over"):
-            return
+            raw = self._finished_by_journal(raw)
+            if raw is None:
+                return
         log.info("a finished game was left in the autosave: recording it")
         if self.record_game(raw) is not None:
             self.clear_match()
+
+    def _finished_by_journal(self, raw: Any) -> dict[str, Any] | None:
+        """The autosave's match as the journal ends it, if that is the game's end (the app
+        was killed at game over before the last moves were in the autosave)."""
+        if not self.paths.journal.exists():
+            return None
+        try:
+            whole = self._with_journal(parse_save(raw), adopt=False)
+        except SaveError:  # Continue's to refuse, and say why
+            return None
+        return whole.to_json() if whole.game.over else None
 
     def save_replay(self, match: SavedMatch) -> Path | None:
         try:

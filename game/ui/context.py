@@ -41,11 +41,16 @@ class Storage(Protocol):
     No call raises for a file problem: a failed write is kept for the table to say at once
     (``take_write_failures``, ``save_problem``) and for the menu (``take_notices``); a file
     that cannot be read is set aside with a notice. ``record_game`` answers ``None`` when the
-    game was not fully kept (the caller then keeps the autosave to record it again)."""
+    game was not fully kept (the caller then keeps the autosave to record it again).
+
+    ``save_moves`` keeps moves ``start``… (``[seat, move]`` each) of the match whose save
+    document's head (``SavedMatch.head``) is ``head`` at once, before the table shows them:
+    ``save_match`` may be batched and written later; none means an undo to ``start``."""
 
     def load_settings(self) -> PlayerSettings: ...
     def save_settings(self, settings: PlayerSettings) -> None: ...
     def save_match(self, doc: dict[str, Any]) -> None: ...
+    def save_moves(self, head: dict[str, Any], start: int, moves: list[list[Any]]) -> None: ...
     def load_match(self) -> SavedMatch | None: ...
     def clear_match(self) -> None: ...
     def load_stats(self) -> MatchStats: ...
@@ -78,6 +83,9 @@ class MemoryStorage:
 
     def save_match(self, doc: dict[str, Any]) -> None:
         self.match = doc
+
+    def save_moves(self, head: dict[str, Any], start: int, moves: list[list[Any]]) -> None:
+        """Nothing to keep: memory is not lost to a kill before the next ``save_match``."""
 
     def load_match(self) -> SavedMatch | None:
         """The kept document, read by the save codec like a file; a refused one is dropped

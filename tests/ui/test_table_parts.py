@@ -149,7 +149,7 @@ def test_leaving_during_the_walkthrough_saves_what_was_played(app, ctx) -> None:
     ctx.settings.speed = "normal"
     pass_both(d)
     assert isinstance(d.top, EndOfRoundOverlay)
-    table.saver.played()  # say an AI seat has drawn meanwhile
+    table.saver.unsaved = True  # say an AI seat has drawn meanwhile
     saved = []
     table.saver.storage.save_match = saved.append  # type: ignore[method-assign]
     app.stack.pop()

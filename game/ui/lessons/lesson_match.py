@@ -59,6 +59,9 @@ class LessonStorage:
     def save_match(self, doc: dict[str, Any]) -> None:
         return None
 
+    def save_moves(self, head: dict[str, Any], start: int, moves: list[list[Any]]) -> None:
+        return None
+
     def load_match(self) -> SavedMatch | None:
         return None
 

@@ -77,7 +77,7 @@ class TableScene(TableDrawing, Scene):
         self.hints = HintRequest(ctx.hint, ctx.tr, self.describe)
         self.synced = -1
         self.message = ""  # a short notice (e.g. an illegal move's reason)
-        self.saver = AutosavePolicy(ctx.storage)
+        self.saver = AutosavePolicy(ctx.storage, kept=len(match.history))
         self.closeup = ForestCloseUp(self.layout, n, self.seating.tray)
         self.director = EventDirector(match, self.board, self.anims, self.closeup, ctx.play_sound)
         self.ai_seats = AiSeatDriver(match, ctx.ai_factory)  # (the context's, or workers)
@@ -188,7 +188,7 @@ class TableScene(TableDrawing, Scene):
         except IllegalMove as e:
             self.refuse(e)
             return
-        self.saver.played()
+        self.saver.played(self.match)  # on disk before it is shown
         self.autosave(force=not self.match.seats[seat].is_ai)
         self.message = ""
         self.selected_tree = -1
@@ -203,6 +203,7 @@ class TableScene(TableDrawing, Scene):
         elif self.selected_tree >= 0:
             self.selected_tree = -1
         elif self.match.undo():
+            self.saver.undone(self.match)
             self.anims.finish()
             self.layer.invalidate()
         self.targets.invalidate()
@@ -212,7 +213,7 @@ class TableScene(TableDrawing, Scene):
 
     def retry_save(self) -> None:
         """Saves fail (the alerts say so): try again even though nobody moved."""
-        self.saver.played()
+        self.saver.unsaved = True
         self.autosave(force=True)
 
     def describe(self, move: Move) -> str:

@@ -286,6 +286,13 @@ class Match:
     def to_json(self) -> dict[str, Any]:
         return self.saved().to_json()
 
+    def head(self) -> dict[str, Any]:
+        """The save document's head (setup, seats, AI seed): which match the journal's moves
+        are of (``Storage.save_moves``)."""
+        seats = [Seat(s.name, s.kind) for s in self.seats]
+        return SavedMatch(self.game.n, self.seed, self.first_player, seats, self.game,
+                          self.ai_seed).head()  # fmt: skip
+
     @classmethod
     def from_saved(cls, saved: SavedMatch) -> Match:
         """The match of a save the codec has read: its moves already replayed from the

@@ -83,7 +83,7 @@ class AiSeatDriver:
                 self.match.play(seat, move)
             except IllegalMove:
                 return
-            saver.played()
+            saver.played(self.match)  # on disk before it is shown
             saver.save(self.match)
 
         gap = DRAW_GAP_S.get(speed, 0.2)

@@ -1,0 +1,66 @@
+"""A headless app playing a game of AI seats at fast speed, for the tests that kill it:
+``python -m tests.faults.ai_game_child`` (``LIVING_FOREST_HOME`` says where its files go).
+
+It is built by the app's own composition root (``file_services``, ``build``) and runs the
+real table scene frame by frame, without sleeping. It continues the saved match if there is
+one (as Continue does), else starts one (as the setup does). After every frame it prints the
+moves the frame showed, one line each: ``shown <index> <[seat, move]>``; a parent that kills
+it compares those with what the next launch continues.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+MAX_FRAMES = 200_000
+
+
+def main() -> int:
+    from game.app.launch import build, file_services
+    from game.ui.app import TableApp
+    from game.ui.online.service import Online
+    from game.ui.table.match import Match, Seat
+
+    files = file_services()
+    if not isinstance(files, tuple):
+        print(f"folder problem: {files}", flush=True)
+        return 3
+    storage, progress = files
+    offline = Online(listen="127.0.0.1", port=0, discover=False, ai_processes=0)
+    services = build(
+        storage=storage, progress=progress, use_workers=False, sound=False, online=offline
+    )
+    ctx = services.ctx
+    ctx.settings.speed = "fast"
+    app = TableApp(ctx, (1280, 720))
+    saved = storage.load_match()
+    if saved is not None:
+        match = Match.from_saved(saved)
+    else:
+        seats = [Seat("Ana", "easy"), Seat("Bo", "medium"), Seat("Cy", "easy")]
+        match = Match.new(seats, int(os.environ.get("CHILD_SEED", "7")), 0)
+        storage.save_match(match.to_json())  # as the setup does
+    print(f"start {len(match.history)}", flush=True)
+    app.stack.push(ctx.scenes.make("table", ctx, match))
+    told = len(match.history)
+    for _ in range(MAX_FRAMES):
+        app.step(1 / 60)
+        for i in range(told, len(match.history)):
+            seat, move = match.history[i]
+            print(f"shown {i} {json.dumps([seat, move.to_json()])}", flush=True)
+        told = len(match.history)
+        if app.stack.top is None or app.stack.top.kind == "game_over":
+            break
+    print("over", flush=True)
+    services.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
