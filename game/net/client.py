@@ -79,6 +79,11 @@ class TableClient:
         seq = self.mirror.seq.get(seat, 0) if seq is None else seq
         self.send({"type": "play", "seat": seat, "seq": seq, "move": move.to_json()})
 
+    def undo(self, seat: int, seq: int | None = None) -> None:
+        """Ask to take back ``seat``'s last step."""
+        seq = self.mirror.seq.get(seat, 0) if seq is None else seq
+        self.send({"type": "undo", "seat": seat, "seq": seq})
+
     # -- receiving -------------------------------------------------------------------------
 
     def recv(self, timeout: float | None = None) -> dict[str, Any] | None:

@@ -72,13 +72,13 @@ class Cluster:
             await asyncio.sleep(RECONNECT_S)
 
     def heard(self, payload: str) -> None:
-        """One notification: ``m <match> <moves stored>`` or ``c <match>`` (a seat taken)."""
+        """One notification: ``m <match> <version>`` (a change) or ``c <match>`` (a seat)."""
         parts = payload.split()
         match = self.hub.matches.get(parts[1]) if len(parts) >= 2 else None
         if match is None:
             return  # a match this process does not hold
         try:
-            if parts[0] == "m" and len(parts) == 3 and int(parts[2]) > match.moves:
+            if parts[0] == "m" and len(parts) == 3 and int(parts[2]) > match.version:
                 self.hub.catch_up(match)
             elif parts[0] == "c":
                 match.refresh(self.store)
@@ -95,7 +95,7 @@ class Cluster:
         try:
             versions = self.store.versions([m.id for m in held])
             for match in held:
-                if versions.get(match.id, 0) > match.moves:
+                if versions.get(match.id, 0) > match.version:
                     self.hub.catch_up(match)
         except (StoreError, IllegalMove):
             log.exception("could not check the held matches against the store")

@@ -31,6 +31,7 @@ class Unstored:
     events: list[Event]
     client: Any | None  # who sent it (None: an AI seat)
     ref: dict[str, int]  # the client's seat and seq, echoed in its ack or refusal
+    back: list[int] | None = None  # what could be taken back right after it (told with it)
 
 
 class GroupCommit:
@@ -62,7 +63,7 @@ class GroupCommit:
         self.transactions += 1
         try:
             self.store.add_moves(
-                [(u.match.id, u.idx, u.seat, u.move) for u in batch],
+                [(u.match.id, u.idx, u.seat, u.move, u.match.version_at(u.idx)) for u in batch],
                 [m for match in matches for m in match.ended()],
             )
         except StoreError:

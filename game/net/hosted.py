@@ -5,18 +5,24 @@ A move is checked and applied by the engine, stored (committed) and only then ac
 and told to the table; a store that refuses the write leaves the game as it was (rebuilt
 from the stored moves) and the move is refused. The hub may apply several moves before one
 commit stores them all (group commit); until then they are told to nobody.
+
+A step taken back (undo) follows the engine's rule (``game/engine/undo.py``): only the steps
+of the seat's own unfinished action that revealed nothing. The match keeps which moves may
+still be taken back (``WayBack``), worked out again from the stored moves on a restart; a
+take-back deletes the last move from the store, then the game is replayed from its stored
+moves, so the stored list always replays to the game as it stands.
 """
 
 from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from game.engine import Event, Game, Move, Phase, new_game
+from game.engine import Event, Game, Move, Pending, Phase, new_game
 from game.engine import events as ev
+from game.engine.undo import Closed, closes
 from game.net.protocol import show_code
 from game.net.redact import redacted_json, view_json
 from game.net.store import StaleMatch, Store, StoredMatch, StoreError
@@ -38,6 +44,40 @@ def events_json(events: list[Event]) -> list[dict[str, Any]]:
     return [redacted_json(e) for e in events]
 
 
+def deciding_now(game: Game) -> Pending | None:
+    """Who decides next as the undo rule sees it (as the table's ``Match.active`` does
+    outside the draw phase; in it, every move closes the way back anyway)."""
+    pending = game.pending()
+    return pending[0] if pending else None
+
+
+@dataclass
+class WayBack:
+    """Which moves the seat acting now may take back, and why the way back last closed."""
+
+    seat: int = -1  # the seat whose steps these are
+    moves: list[int] = field(default_factory=list)  # their numbers, oldest first
+    closed_by: int = -1  # the seat whose move closed the way back last
+    why: Closed = Closed.OTHER
+
+    def after(self, number: int, seat: int, why: Closed | None) -> None:
+        """Move ``number`` by ``seat`` was made; ``why`` it closes the way back (or None)."""
+        if why is None:
+            if seat != self.seat:
+                self.moves = []
+            self.seat = seat
+            self.moves.append(number)
+        else:
+            self.seat, self.moves, self.closed_by, self.why = -1, [], seat, why
+
+    def steps(self, seat: int) -> int:
+        return len(self.moves) if seat == self.seat else 0
+
+    def to_json(self) -> list[int] | None:
+        """``[seat, steps]`` for the clients (their Undo), or None: nothing to take back."""
+        return [self.seat, len(self.moves)] if self.moves else None
+
+
 @dataclass
 class HostedMatch:
     stored: StoredMatch
@@ -49,21 +89,38 @@ class HostedMatch:
     away_since: dict[int, float] = field(default_factory=dict)  # human seat -> left at
     stand_ins: set[int] = field(default_factory=set)  # away seats an AI plays meanwhile
     stored_upto: int = 0  # how many of ``stored.moves`` are committed (the rest await a flush)
+    logged: list[int] = field(default_factory=list)  # the log's length after each move
+    back: WayBack = field(default_factory=WayBack)  # the steps that may be taken back
 
     @classmethod
     def start(cls, stored: StoredMatch) -> HostedMatch:
         """A match from its setup and stored moves (a new one, or one resumed on restart)."""
-        game = new_game(stored.players, stored.seed, stored.first)
-        own = [0] * stored.players
-        for seat, move in stored.moves:
-            game.play(seat, move)
-            own[seat] += 1
-        match = cls(stored, game, own=own, stored_upto=len(stored.moves))
+        match = cls(stored, new_game(stored.players, stored.seed, stored.first))
+        match.replay()
         now = time.monotonic()
         match.away_since = {s: now for s in range(stored.players) if not match.is_ai(s)}
-        if game.over:
-            match.ended_at = time.monotonic()
         return match
+
+    def replay(self) -> None:
+        """The game, each seat's move count, the log's lengths and the way back, from the
+        setup and the moves in ``stored`` (all of them stored: the engine is deterministic).
+        A stand-in's moves count as their seat's player's here (the store does not say who
+        made a move)."""
+        stored = self.stored
+        game = new_game(stored.players, stored.seed, stored.first)
+        self.own, self.logged, self.back = [0] * stored.players, [], WayBack()
+        size = 1  # the log starts with the first round's start
+        for number, (seat, move) in enumerate(stored.moves):
+            before = deciding_now(game)
+            events = game.play(seat, move)
+            self.own[seat] += 1
+            size += len(events)
+            self.logged.append(size)
+            after = deciding_now(game)
+            why = Closed.OTHER if self.is_ai(seat) else closes(before, seat, move, events, after)
+            self.back.after(number, seat, why)
+        self.game, self.stored_upto = game, len(stored.moves)
+        self.ended_at = (self.ended_at or time.monotonic()) if game.over else 0.0
 
     @property
     def id(self) -> str:
@@ -72,6 +129,16 @@ class HostedMatch:
     @property
     def moves(self) -> int:
         return len(self.stored.moves)
+
+    @property
+    def version(self) -> int:
+        """The changes stored (moves and steps taken back): what the store checks."""
+        return self.stored.version
+
+    def version_at(self, idx: int) -> int:
+        """The store's version once every move before number ``idx`` is in (the moves
+        applied ahead of the commit count one each)."""
+        return self.stored.version + idx - self.stored_upto
 
     def is_ai(self, seat: int) -> bool:
         return self.stored.seats[seat].kind != "human"
@@ -115,32 +182,40 @@ class HostedMatch:
 
     # -- changes ---------------------------------------------------------------------------
 
-    def apply(self, seat: int, move: Move) -> list[Event]:
+    def apply(self, seat: int, move: Move, by_ai: bool = False) -> list[Event]:
         """Check and apply ``move`` ahead of its commit (``IllegalMove`` changes nothing).
-        Until ``committed`` it is told to nobody; a failed commit undoes it (``rollback``)."""
+        Until ``committed`` it is told to nobody; a failed commit undoes it (``rollback``).
+        ``by_ai``: an AI made it (an AI seat, or a stand-in): it opens no way back."""
+        before = deciding_now(self.game)
         events = self.game.play(seat, move)
         self.stored.moves.append((seat, move))
         self.own[seat] += 1
+        self.logged.append((self.logged[-1] if self.logged else 1) + len(events))
+        after = deciding_now(self.game)
+        ai = by_ai or self.is_ai(seat)
+        why = Closed.OTHER if ai else closes(before, seat, move, events, after)
+        self.back.after(self.moves - 1, seat, why)
         if self.game.over:
             self.ended_at = time.monotonic()
         return events
 
     def committed(self) -> None:
-        """Every move applied so far is in the store."""
+        """Every move applied so far is in the store (each a change of its version)."""
+        self.stored.version += self.moves - self.stored_upto
         self.stored_upto = self.moves
 
     def rollback(self) -> None:
         """Back to the moves the store holds (a commit failed: the later ones never were)."""
         del self.stored.moves[self.stored_upto :]
-        fresh = HostedMatch.start(self.stored)
-        self.game, self.own, self.ended_at = fresh.game, fresh.own, fresh.ended_at
+        self.replay()
 
-    def play(self, store: Store, seat: int, move: Move) -> list[Event]:
+    def play(self, store: Store, seat: int, move: Move, by_ai: bool = False) -> list[Event]:
         """Check, apply and store ``move`` now (a shared store, where another server process
         may move first); ``IllegalMove`` or ``StoreError`` leave the match unchanged."""
-        events = self.apply(seat, move)
+        events = self.apply(seat, move, by_ai)
+        idx = self.moves - 1
         try:
-            store.add_moves([(self.id, self.moves - 1, seat, move)], self.ended())
+            store.add_moves([(self.id, idx, seat, move, self.version_at(idx))], self.ended())
         except StaleMatch:  # another server process moved first: the hub catches up
             self.rollback()
             raise
@@ -155,17 +230,42 @@ class HostedMatch:
         """This match's id if the game is over (stored as finished with its last move)."""
         return [self.id] if self.game.over else []
 
-    def catch_up(self, store: Store) -> Iterator[tuple[int, Move, list[Event]]]:
-        """Apply the moves another server process stored since ours, one at a time (each
-        is told before the next is applied, so ``events_message`` numbers it right)."""
-        for seat, move in store.moves_since(self.id, self.moves):
-            events = self.game.play(seat, move)
-            self.stored.moves.append((seat, move))
-            self.own[seat] += 1
-            self.stored_upto = self.moves
-            if self.game.over:
-                self.ended_at = time.monotonic()
-            yield seat, move, events
+    def take_back(self, store: Store, seat: int) -> None:
+        """Take back ``seat``'s last step (the caller checked ``back.steps(seat)`` and
+        committed every move): deleted from the store first (``StaleMatch``,
+        ``StoreError``: nothing changes), then the game replayed from the stored moves."""
+        number = self.back.moves[-1]
+        assert number == self.moves - 1 == self.stored_upto - 1
+        assert self.stored.moves[number][0] == seat
+        store.take_back(self.id, number, version=self.version)
+        del self.stored.moves[number:]
+        self.stored.version += 1
+        self.replay()
+
+    def log_size(self) -> int:
+        """How many entries the log holds now (the clients cut theirs to it at a take-back)."""
+        return self.logged[-1] if self.logged else 1
+
+    def news(self, store: Store) -> list[tuple[int, Move]] | None:
+        """The moves another server process stored since ours, or None when it also took a
+        step back (the hub then reloads the whole match)."""
+        version, moves = store.changes_since(self.id, self.moves)
+        if version - self.version != len(moves):
+            return None
+        return moves
+
+    def take_in(self, seat: int, move: Move) -> list[Event]:
+        """Apply a move another server process stored (it was checked there)."""
+        events = self.apply(seat, move)
+        self.committed()
+        return events
+
+    def reload(self, store: Store) -> None:
+        """The match as stored (another server process took a step back)."""
+        fresh = store.load(self.id)
+        self.stored.moves, self.stored.version = fresh.moves, fresh.version
+        self.stored.tokens, self.stored.seats = fresh.tokens, fresh.seats
+        self.replay()
 
     def refresh(self, store: Store) -> None:
         """Seat tokens and names as stored (another server process may have seated someone)."""
@@ -193,6 +293,7 @@ class HostedMatch:
             "n": self.moves,
             "views": {str(s): view_json(self.game, s) for s in sorted(seats)},
             "log": self.log_json(),
+            "back": self.back.to_json(),
         }
         if tokens:
             doc["tokens"] = {str(s): t for s, t in tokens.items()}
@@ -213,14 +314,31 @@ class HostedMatch:
                 out.append([rnd, redacted_json(e)])
         return out
 
-    def events_message(self, seat: int, move: Move, events: list[Event], n: int) -> dict[str, Any]:
-        """Move number ``n`` (from 1) and what it did, redacted."""
+    def events_message(
+        self, seat: int, move: Move, events: list[Event], n: int, back: list[int] | None
+    ) -> dict[str, Any]:
+        """Move number ``n`` (from 1) and what it did, redacted; ``back``: what could be
+        taken back right after it (``WayBack.to_json``)."""
         return {
             "type": "events",
             "n": n,
             "seat": seat,
             "move": move.to_json(),
             "events": events_json(events),
+            "back": back,
+        }
+
+    def undone_message(self, seat: int, seats: set[int]) -> dict[str, Any]:
+        """``seat`` took a step back: the table as it stands now, for a client holding
+        ``seats`` (their views, redacted; the log's length to cut to)."""
+        return {
+            "type": "undone",
+            "n": self.moves,
+            "seat": seat,
+            "seq": {str(s): self.own[s] for s in sorted(seats)},
+            "views": {str(s): view_json(self.game, s) for s in sorted(seats)},
+            "log": self.log_size(),
+            "back": self.back.to_json(),
         }
 
     def presence(self) -> dict[str, Any]:
@@ -243,5 +361,9 @@ class HostedMatch:
 
     def tell(self, text: str) -> None:
         """Send ``text`` to every client at the table (once each)."""
-        for peer in {id(p): p for p in self.peers.values()}.values():
+        for peer in self.clients():
             peer.push(text)
+
+    def clients(self) -> list[Peer]:
+        """Every client at the table, once each."""
+        return list({id(p): p for p in self.peers.values()}.values())

@@ -22,6 +22,7 @@ from typing import Any
 
 from game.ai.levels.easy import baseline_move
 from game.engine import Decision, IllegalMove, Move, Phase, new_game
+from game.engine.undo import Closed
 from game.net.ai_seats import AiRunner, decision_seed
 from game.net.group_commit import GroupCommit, Unstored
 from game.net.hosted import HostedMatch
@@ -34,6 +35,7 @@ from game.net.protocol import (
     Play,
     ProtocolError,
     Resume,
+    Undo,
     encode,
     parse_client,
 )
@@ -44,6 +46,30 @@ log = logging.getLogger(__name__)
 KEEP_FINISHED_S = 600.0  # a finished match stays loaded this long for late reconnects
 RETRY_S = 1.0  # after a store failure, an AI seat asks again this much later
 CONFLICT_TRIES = 20  # a move another server process keeps beating is refused as busy after
+
+
+# Why a seat cannot take a step back (``engine.undo.Closed``, or not its action): the
+# refusal's ``reason`` and its text.
+NO_WAY_BACK: dict[str, tuple[str, str]] = {
+    Closed.DRAW: ("draw", "a draw shows a card: the draw phase cannot be taken back"),
+    Closed.FINISHED: ("finished", "your action is over: it cannot be taken back"),
+    Closed.REVEALED: ("revealed", "that step showed something new: it cannot be taken back"),
+    "not_yours": ("not_your_action", "only the player whose action it is can take it back"),
+    "nothing": ("nothing", "there is no step of this action to take back"),
+}
+
+
+def cannot_undo(match: HostedMatch, seat: int) -> str:
+    """Why ``seat`` cannot take a step back now (a key of ``NO_WAY_BACK``)."""
+    back = match.back
+    if match.game.phase is Phase.DRAW:
+        return Closed.DRAW
+    if back.closed_by == seat and back.why in (Closed.FINISHED, Closed.REVEALED):
+        return back.why  # its own last step closed the way back
+    now = match.deciding()
+    if not now or now[0][0] != seat:
+        return "not_yours"
+    return "nothing"  # its turn has only begun
 
 
 class Refused(Exception):
@@ -148,6 +174,8 @@ class Hub:
                     self.resume(client, msg, now)
                 case Play():
                     self.play(client, msg)
+                case Undo():
+                    self.undo(client, msg)
         except ProtocolError as e:
             self.refuse(client, Refused(e.code, e.text))
         except Refused as e:
@@ -303,8 +331,8 @@ class Hub:
                 events = match.apply(msg.seat, msg.move)
             except IllegalMove as e:
                 raise Refused("illegal", str(e), rule=e.code, numbers=e.numbers, **ref) from None
-            idx = match.moves - 1
-            self.group.add(Unstored(match, idx, msg.seat, msg.move, events, client, ref))
+            idx, back = match.moves - 1, match.back.to_json()
+            self.group.add(Unstored(match, idx, msg.seat, msg.move, events, client, ref, back))
             return
         for _ in range(CONFLICT_TRIES):
             self._check_seq(match, msg.seat, msg.seq, ref)
@@ -320,10 +348,43 @@ class Hub:
         else:
             raise Refused("busy", "the table is changing too fast: send the move again", **ref)
         client.push(encode({"type": "ack", **ref, "n": match.moves}))
-        self.after_move(match, msg.seat, msg.move, events, match.moves)
+        self.after_move(match, msg.seat, msg.move, events, match.moves, match.back.to_json())
+
+    def undo(self, client: Any, msg: Undo) -> None:
+        """Take back the seat's last step, if the engine's rule allows it (its own action,
+        nothing revealed since): stored first, then acknowledged and told to every client
+        as the table now stands (each its own seats' views). The moves waiting for the
+        group commit are stored (and told) before: the step may be one of them."""
+        self.flush()
+        match = client.match
+        if match is None:
+            raise Refused("not_joined", "join a table before playing")
+        ref = {"seat": msg.seat, "seq": msg.seq, "undo": True}
+        if msg.seat not in client.seats:
+            raise Refused("not_your_seat", "you do not hold that seat", **ref)
+        for _ in range(CONFLICT_TRIES):
+            self._check_seq(match, msg.seat, msg.seq, ref)
+            if not match.back.steps(msg.seat):
+                code, text = NO_WAY_BACK[cannot_undo(match, msg.seat)]
+                raise Refused("cannot_undo", text, reason=code, **ref)
+            try:
+                match.take_back(self.store, msg.seat)
+                break
+            except StaleMatch:  # another server process changed the match first
+                self.catch_up(match)
+            except StoreError as e:
+                log.exception("match %s: a take-back was not stored", match.id)
+                raise Refused("storage", "the server could not store the undo", **ref) from e
+        else:
+            raise Refused("busy", "the table is changing too fast: try again", **ref)
+        log.info("match %s: seat %d took back a step (%d moves)", match.id, msg.seat, match.moves)
+        client.push(encode({"type": "ack", **ref, "n": match.moves}))
+        for peer in match.clients():
+            peer.push(encode(match.undone_message(msg.seat, peer.seats)))
+        self.kick_ai(match)
 
     @staticmethod
-    def _check_seq(match: HostedMatch, seat: int, seq: int, ref: dict[str, int]) -> None:
+    def _check_seq(match: HostedMatch, seat: int, seq: int, ref: dict[str, Any]) -> None:
         expected = match.own[seat]
         if seq < expected:
             raise Refused("replayed", f"move {seq} of this seat was already made", **ref)
@@ -339,7 +400,7 @@ class Hub:
     def _stored(self, u: Unstored) -> None:
         if u.client is not None:
             u.client.push(encode({"type": "ack", **u.ref, "n": u.idx + 1}))
-        self.after_move(u.match, u.seat, u.move, u.events, u.idx + 1)
+        self.after_move(u.match, u.seat, u.move, u.events, u.idx + 1, u.back)
 
     def _lost(self, batch: list[Unstored], matches: list[HostedMatch]) -> None:
         """A failed group commit: each mover is refused, each match goes back to its stored
@@ -353,9 +414,12 @@ class Hub:
             match.rollback()
             loop.call_later(RETRY_S, self.kick_ai, match)
 
-    def after_move(self, match: HostedMatch, seat: int, move: Move, events: list, n: int) -> None:
-        """Tell the table move number ``n`` (counted from 1), and the end if it was the last."""
-        match.tell(encode(match.events_message(seat, move, events, n)))
+    def after_move(
+        self, match: HostedMatch, seat: int, move: Move, events: list, n: int, back: Any
+    ) -> None:
+        """Tell the table move number ``n`` (counted from 1), and the end if it was the last;
+        ``back``: what could be taken back right after it."""
+        match.tell(encode(match.events_message(seat, move, events, n, back)))
         if n == match.moves and match.game.over:
             log.info("match %s is over after %d moves", match.id, match.moves)
             match.tell(encode({"type": "final", **match.final()}))
@@ -385,8 +449,16 @@ class Hub:
         """Take in the moves other server processes stored, and tell this table's clients.
         A store that cannot be read now leaves the match as it is (it is checked again)."""
         try:
-            for seat, move, events in match.catch_up(self.store):
-                self.after_move(match, seat, move, events, match.moves)
+            news = match.news(self.store)
+            if news is None:  # a step was taken back there: the table as stored
+                match.reload(self.store)
+                for peer in match.clients():
+                    peer.push(encode(match.welcome(peer.seats)))
+                self.kick_ai(match)
+                return
+            for seat, move in news:  # each told before the next is applied (numbering)
+                events = match.take_in(seat, move)
+                self.after_move(match, seat, move, events, match.moves, match.back.to_json())
         except StoreError:
             log.warning("match %s: could not read the moves stored elsewhere", match.id)
 
@@ -434,18 +506,19 @@ class Hub:
             self.kick_ai(match)  # the game moved on meanwhile: ask again
             return
         if self.group_commit:
-            events = match.apply(seat, move)  # legal: checked just above
-            self.group.add(Unstored(match, match.moves - 1, seat, move, events, None, {}))
+            events = match.apply(seat, move, by_ai=True)  # legal: checked just above
+            idx, back = match.moves - 1, match.back.to_json()
+            self.group.add(Unstored(match, idx, seat, move, events, None, {}, back))
             return
         try:
-            events = match.play(self.store, seat, move)
+            events = match.play(self.store, seat, move, by_ai=True)
         except StaleMatch:  # another server process moved first: take its moves, ask again
             self.catch_up(match)
             return
         except StoreError:  # logged by the match; ask again in a moment
             asyncio.get_running_loop().call_later(RETRY_S, self.kick_ai, match)
             return
-        self.after_move(match, seat, move, events, match.moves)
+        self.after_move(match, seat, move, events, match.moves, match.back.to_json())
 
     def tick(self) -> None:
         """Once a second: an AI takes the seats whose players have been away longer than

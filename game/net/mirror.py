@@ -1,7 +1,8 @@
 """A client's picture of a hosted match, built only from what the server sends it: the
 seats, who is connected, its own seats and their tokens, the view of its seats (stepped over
-each move's redacted events with ``redact.step_view``), the log, and at the end the whole
-match (seed and moves) for replays and statistics.
+each move's redacted events with ``redact.step_view``, replaced when a step is taken back),
+the log, which steps may be taken back, and at the end the whole match (seed and moves) for
+replays and statistics.
 
 Everything received is checked: a view through ``Game.from_json`` (the engine's own
 validation), each event through ``Event.from_json``; a message that does not fit raises
@@ -44,6 +45,7 @@ class Mirror:
     game: Game | None = None  # the view of this client's seats
     log: list[tuple[int, Event]] = field(default_factory=list)
     final: Final | None = None
+    back: tuple[int, int] | None = None  # (seat, steps) it may take back now, as the server says
 
     @property
     def joined(self) -> bool:
@@ -64,6 +66,7 @@ class Mirror:
             self.n = int(msg["n"])
             self.log = [(int(r), Event.from_json(e)) for r, e in msg["log"]]
             self.final = _final(msg["final"]) if "final" in msg else None
+            self.back = _back(msg.get("back"))
         except (KeyError, TypeError, ValueError, IndexError) as e:
             raise MirrorError(f"a welcome that cannot be read: {e!r}") from None
 
@@ -74,6 +77,7 @@ class Mirror:
         try:
             n, seat = int(msg["n"]), int(msg["seat"])
             out = [Event.from_json(e) for e in msg["events"]]
+            back = _back(msg.get("back"))
         except (KeyError, TypeError, ValueError) as e:
             raise MirrorError(f"events that cannot be read: {e!r}") from None
         if n <= self.n:
@@ -87,9 +91,26 @@ class Mirror:
                 rnd = e.round
             self.log.append((rnd, e))
         self.n = n
+        self.back = back
         if seat in self.seq:
             self.seq[seat] += 1
         return out
+
+    def undone(self, msg: dict[str, Any]) -> None:
+        """A step taken back: the view as it stands now, the log cut to the server's."""
+        if self.game is None:
+            raise MirrorError("an undo before the welcome")
+        try:
+            n, keep = int(msg["n"]), int(msg["log"])
+            seq = {int(s): int(v) for s, v in msg["seq"].items()}
+            game = Game.from_json(msg["views"][str(self.yours[0])]) if self.yours else None
+            back = _back(msg.get("back"))
+        except (KeyError, TypeError, ValueError, IndexError) as e:
+            raise MirrorError(f"an undo that cannot be read: {e!r}") from None
+        if n != self.n - 1 or not 1 <= keep <= len(self.log) or set(seq) != set(self.seq):
+            raise MirrorError(f"an undo to move {n} after move {self.n}: out of step")
+        self.game, self.n, self.seq, self.back = game, n, seq, back
+        del self.log[keep:]
 
     def presence(self, msg: dict[str, Any]) -> None:
         try:
@@ -116,7 +137,19 @@ class Mirror:
                 self.presence(msg)
             case "final":
                 self.finish(msg)
+            case "undone":
+                self.undone(msg)
         return []
+
+
+def _back(raw: Any) -> tuple[int, int] | None:
+    """The server's ``back`` (``[seat, steps]``, or null: nothing to take back)."""
+    if raw is None:
+        return None
+    seat, steps = raw
+    if type(seat) is not int or type(steps) is not int or steps < 1:
+        raise ValueError(f"back is not [seat, steps]: {raw!r}")
+    return seat, steps
 
 
 def _final(raw: dict[str, Any]) -> Final:

@@ -13,10 +13,12 @@ Client -> server::
     {"v":1,"type":"join","code":"K7QF-3MZX","seats":[1],"name":"Bo"}   (seats, name optional)
     {"v":1,"type":"resume","match":"<id>","tokens":["<seat token>",…]}
     {"v":1,"type":"play","seat":1,"seq":7,"move":{"kind":"draw"}}
+    {"v":1,"type":"undo","seat":1,"seq":9}   (take back seat 1's last step; seq: its moves)
 
 Server -> client: ``welcome`` (match, code, seats, your seats and tokens, the view, the log),
 ``ack`` (a move is stored), ``events`` (a move's events, redacted for the receiver),
-``presence`` (who is connected), ``final`` (the whole match, once it is over), ``error``.
+``presence`` (who is connected), ``undone`` (a step was taken back: the table as it stands,
+redacted), ``final`` (the whole match, once it is over), ``error``.
 """
 
 from __future__ import annotations
@@ -86,7 +88,13 @@ class Play:
     move: Move
 
 
-ClientMessage = Create | Join | Resume | Play
+@dataclass(frozen=True, slots=True)
+class Undo:
+    seat: int
+    seq: int  # how many moves this seat has made (the last of them is taken back)
+
+
+ClientMessage = Create | Join | Resume | Play | Undo
 
 
 def encode(message: dict[str, Any]) -> str:
@@ -187,6 +195,9 @@ def parse_client(raw: str | bytes) -> ClientMessage:
         except (ValueError, TypeError) as e:
             raise ProtocolError("bad_move", f"the move cannot be read: {e}") from None
         return Play(_int(doc["seat"], "seat", 0, 3), _int(doc["seq"], "seq", 0, 1_000_000), move)
+    if kind == "undo":
+        _fields(doc, {"seat", "seq"})
+        return Undo(_int(doc["seat"], "seat", 0, 3), _int(doc["seq"], "seq", 0, 1_000_000))
     raise ProtocolError("unknown_type", f"unknown message type {kind[:40]!r}")
 
 

@@ -62,11 +62,19 @@ def drain(client: TableClient) -> None:
             return
 
 
-def play_one(client: TableClient, rand: random.Random) -> bool:
-    """One random legal move for one of the client's seats that must decide; True if made.
-    The move is acknowledged before this returns."""
+def play_one(client: TableClient, rand: random.Random, undo_rate: float = 0.0) -> bool:
+    """One random legal move for one of the client's seats that must decide (or, at
+    ``undo_rate``, a step of its action taken back when the server says it may be); True if
+    made. The move is acknowledged before this returns."""
     game = client.mirror.game
     assert game is not None
+    back = client.mirror.back
+    if back is not None and back[0] in client.mirror.yours and rand.random() < undo_rate:
+        client.undo(back[0])
+        reply = client.wait_for(lambda m: m["type"] in ("ack", "error"))
+        assert reply["type"] == "ack", reply
+        client.wait_type("undone")
+        return True
     for seat in client.mirror.yours:
         legal = game.legal_moves(seat)
         if legal and not game.over:
@@ -79,9 +87,9 @@ def play_one(client: TableClient, rand: random.Random) -> bool:
     return False
 
 
-def play_to_end(clients: list[TableClient], rand: random.Random) -> int:
+def play_to_end(clients: list[TableClient], rand: random.Random, undo_rate: float = 0.0) -> int:
     """Every client plays its seats at random until the game is over (AI seats play on the
-    server); returns the moves these clients made."""
+    server), taking steps back at ``undo_rate``; returns the moves these clients made."""
     deadline = time.monotonic() + GAME_S
     made = 0
     for _ in range(MAX_STEPS):
@@ -92,7 +100,7 @@ def play_to_end(clients: list[TableClient], rand: random.Random) -> int:
             return made
         moved = False
         for c in rand.sample(clients, len(clients)):
-            moved = play_one(c, rand) or moved
+            moved = play_one(c, rand, undo_rate) or moved
         made += moved
         if not moved:  # the AI seats think on the server: wait for their moves
             clients[0].recv(0.05)

@@ -46,9 +46,10 @@ def test_two_clients_and_an_ai_seat_play_a_whole_game_and_learn_nothing_hidden(
         a = host(server.url, ("human", "human", "easy"), [0], keep=True)
         b = join(server.url, a.mirror.code, 1, keep=True)
         assert a.mirror.yours == [0] and b.mirror.yours == [1]
-        play_to_end([a, b], random.Random(1))
+        play_to_end([a, b], random.Random(1), undo_rate=0.3)
         assert final_result(a, 3) == final_result(b, 3)
-        check_no_leaks(db, [a, b], 3)
+        check_no_leaks(db, [a, b], 3)  # the tables sent at each step taken back too
+        assert all(any('"type":"undone"' in t for t in c.received) for c in (a, b))
         for c in (a, b):
             c.close()
 

@@ -116,3 +116,94 @@ def test_a_lost_server_shows_and_a_move_made_meanwhile_is_not_sent(app, ctx) -> 
     table.play(seat, table.match.game.legal_moves(seat)[0])  # not sent: nothing changes
     assert table.match.waiting is None and table.match.mirror.n == before
     assert "lost" in table.match.status()
+
+
+def test_the_table_offers_undo_exactly_when_the_server_allows_it(app, ctx) -> None:
+    """At every quiet moment of a game (the table has taken in all the server sent), the
+    table's Undo (the match's answer and the button) is what the server's match allows;
+    an Undo pressed is taken back by the server and shown; an undo the table does not offer,
+    sent anyway, is refused and the status line says why; the friend's own undo shows here."""
+    from game.net.redact import view_json
+
+    lobby = host_table(app, ctx, ["here", "friend"])
+    url = ctx.online.host("unused")
+    friend = join(url, lobby.mirror.code, 1)
+    lobby.to_table()
+    table = app.stack.top
+    match = table.match
+    hub = ctx.online.server.server.hub
+    hosted = hub.matches[match.mirror.match]
+    rand = random.Random(5)
+    compared, taken, refused, friend_undid = 0, 0, 0, 0
+    deadline = time.monotonic() + GAME_S
+    for _ in range(FRAMES):
+        assert time.monotonic() < deadline, "the online game did not get far enough in time"
+        if app.stack.top.kind == "game_over" or (
+            compared >= 20 and taken >= 3 and refused >= 3 and friend_undid >= 1
+        ):
+            break
+        drain(friend)
+        app.step(1 / 60)
+        if app.stack.top is not table:  # the end of a round is shown over the table
+            play_one(friend, rand)
+            continue
+        quiet = (
+            match.session.notes.empty()
+            and match.mirror.n == hosted.moves
+            and match.idle
+            and match.waiting is None
+            and not table.anims.busy
+        )
+        seat = table.human_seat()
+        if not quiet or seat < 0:
+            if friend.mirror.back == (1, 1) and friend_undid < 2 and rand.random() < 0.5:
+                friend.undo(1)  # the friend takes a step back: the table here shows it
+                reply = friend.wait_for(lambda m: m["type"] in ("ack", "error"))
+                assert reply["type"] == "ack", reply
+                friend.wait_type("undone")
+                friend_undid += 1
+                for _ in range(300):  # frames until the table here has taken it in
+                    app.step(1 / 60)
+                    if match.mirror.n == hosted.moves and match.idle:
+                        break
+                assert match.game.to_json() == view_json(hosted.game, 0)
+                assert "took back a step" in match.status()
+                continue
+            play_one(friend, rand)
+            continue
+        allowed = hosted.back.steps(seat) > 0
+        table.refresh_choices()
+        button = table.targets.buttons.get("button_undo")
+        assert match.can_undo() == allowed, (hosted.back, match.mirror.back)
+        if button is not None:
+            assert button.enabled == allowed
+        compared += 1
+        n = hosted.moves
+        if allowed and rand.random() < 0.6:
+            button.action()  # Undo pressed: asked of the server, shown when it answers
+            for _ in range(300):
+                app.step(1 / 60)
+                if match.waiting is None and match.idle:
+                    break
+            assert hosted.moves == n - 1 and match.mirror.n == n - 1
+            assert match.game.to_json() == view_json(hosted.game, seat)
+            taken += 1
+            continue
+        if not allowed and refused < 3 and match.game.phase.value == "action":
+            seq = match.mirror.seq[seat]
+            assert match.session.send({"type": "undo", "seat": seat, "seq": seq})
+            for _ in range(300):  # the refusal comes back: nothing changes, the line says why
+                app.step(1 / 60)
+                if match.notice.startswith("online.undo_refused."):
+                    break
+            assert match.notice.startswith("online.undo_refused.") and hosted.moves == n
+            assert match.status() and "online." not in match.status()
+            refused += 1
+        table.play(seat, rand.choice(match.game.legal_moves(seat)))
+    assert compared >= 20 and taken >= 3 and refused >= 3 and friend_undid >= 1, (
+        compared,
+        taken,
+        refused,
+        friend_undid,
+    )
+    friend.close()

@@ -218,3 +218,67 @@ def test_two_processes_racing_to_apply_a_move_never_both_win(pg_url: str) -> Non
         assert seat0 == races == a.mirror.seq[0] == twin.mirror.seq[0]  # one move per race
         for c in clients:
             c.close()
+
+
+def test_a_step_taken_back_on_one_process_reaches_the_clients_on_the_other(pg_url: str) -> None:
+    """Seat 0 plays on one process, seat 1 on the other: what may be taken back is told on
+    both; a take-back made through one is stored and reaches the other's client as the
+    table stands (its view as before the step); play goes on to the end, and the stored
+    moves are exactly the game's."""
+    from tests.net.test_undo import choose_of, deciding, undo  # noqa: PLC0415
+
+    rand = random.Random(14)
+    with servers(pg_url) as (p1, p2):
+        a = host(p1.url, ("human", "human"), [0], keep=True)
+        b = join(p2.url, a.mirror.code, 1, keep=True)
+        clients = {0: a, 1: b}
+        table = Table([a, b], rand)
+        undone = 0
+        deadline = time.monotonic() + GAME_S
+        for _ in range(STEPS):
+            assert time.monotonic() < deadline, "three take-backs did not come in time"
+            if undone >= 3:
+                break
+            for c in (a, b):
+                drain(c)
+            now = deciding(clients)
+            game = a.mirror.game
+            assert not game.over, "the game ended before three take-backs"
+            legal = game.legal_moves(now[0]) if now is not None else []
+            if now is None or now[1].value != "action" or PASS_ONLY(legal):
+                if not table.step():
+                    a.recv(0.05)
+                continue
+            seat = now[0]
+            me, other = clients[seat], clients[1 - seat]
+            before = (other.mirror.game.to_json(), other.mirror.n)
+            reply = send(me, seat, choose_of(me, seat), me.mirror.seq[seat])
+            assert reply["type"] == "ack", reply
+            sync([a, b], reply["n"])
+            if me.mirror.back != (seat, 1):  # the choice ended the turn by itself
+                continue
+            assert other.mirror.back == (seat, 1)  # told by the other process too
+            assert undo(me, seat)["type"] == "ack"
+            other.wait_for(lambda m, o=other, n=before[1]: o.mirror.n == n, SYNC_S)
+            assert (other.mirror.game.to_json(), other.mirror.n) == before
+            assert other.mirror.back is None and me.mirror.back is None
+            undone += 1
+            if not table.step():  # something else this time
+                a.recv(0.05)
+        table.play_to_end(time.monotonic() + GAME_S)
+        finals = [c.mirror.final for c in (a, b)]
+        assert finals[0] is not None and finals[0].moves == finals[1].moves
+        g = new_game(2, finals[0].seed, finals[0].first)
+        for seat, move in finals[0].moves:
+            g.play(seat, move)
+        assert g.over
+        with psycopg.connect(pg_url) as conn:
+            (stored,) = conn.execute("SELECT COUNT(*) FROM moves").fetchone()
+        assert stored == len(finals[0].moves)  # the steps taken back are gone from the store
+        for c in (a, b):
+            c.close()
+
+
+def PASS_ONLY(legal: list) -> bool:  # noqa: N802
+    """No action left to choose (only Pass)."""
+    return not any(m.kind == "choose_action" for m in legal)

@@ -61,12 +61,15 @@ def test_a_stored_move_is_announced_on_commit_and_a_refused_one_is_not(pg_url: s
     store.create(m)
     with psycopg.connect(pg_url, autocommit=True) as listener:
         listener.execute(f"LISTEN {CHANNEL}")
-        store.add_move(m.id, 0, 0, DRAW)
+        store.add_move(m.id, 0, 0, DRAW, version=0)
         with pytest.raises(StaleMatch):
-            store.add_move(m.id, 0, 1, DRAW)
-        heard = [n.payload for n in listener.notifies(timeout=2.0, stop_after=2)]
+            store.add_move(m.id, 1, 1, DRAW, version=0)
+        store.take_back(m.id, 0, version=1)  # a step taken back is a change too
+        with pytest.raises(StaleMatch):
+            store.take_back(m.id, 0, version=1)
+        heard = [n.payload for n in listener.notifies(timeout=2.0, stop_after=3)]
     store.close()
-    assert heard == [f"m {m.id} 1"]
+    assert heard == [f"m {m.id} 1", f"m {m.id} 2"]
 
 
 def test_ai_seats_are_leased_to_one_process_and_taken_over_when_it_goes(pg_url: str) -> None:
@@ -92,10 +95,10 @@ def _racer(url: str, match: str, barrier, results) -> None:
     wins = []
     for _ in range(RACE_ROUNDS):
         barrier.wait(30)
-        version = len(store.moves_since(match, 0))
+        version = store.load(match).version
         barrier.wait(30)
         try:
-            store.add_move(match, version, 0, DRAW)
+            store.add_move(match, version, 0, DRAW, version=version)
             wins.append(version)
         except StaleMatch:
             pass

@@ -42,10 +42,12 @@ def test_many_matches_moves_are_stored_all_or_none(any_store: MatchStore) -> Non
     any_store.create(a)
     any_store.create(b)
     with pytest.raises(StaleMatch):
-        any_store.add_moves([(a.id, 0, 0, DRAW), (b.id, 0, 1, DRAW), (b.id, 5, 0, STOP)], [a.id])
+        batch = [(a.id, 0, 0, DRAW, 0), (b.id, 0, 1, DRAW, 0), (b.id, 1, 0, STOP, 5)]
+        any_store.add_moves(batch, [a.id])
     assert any_store.load(a.id).moves == any_store.load(b.id).moves == []
     assert any_store.match_of_code(a.code) == a.id  # not marked finished either
-    any_store.add_moves([(a.id, 0, 0, DRAW), (b.id, 0, 1, DRAW), (b.id, 1, 0, STOP)], [a.id])
+    batch = [(a.id, 0, 0, DRAW, 0), (b.id, 0, 1, DRAW, 0), (b.id, 1, 0, STOP, 1)]
+    any_store.add_moves(batch, [a.id])
     assert any_store.load(a.id).moves == [(0, DRAW)]
     assert any_store.load(b.id).moves == [(1, DRAW), (0, STOP)]
     assert any_store.match_of_code(a.code) is None  # finished: its code opens nothing
@@ -65,15 +67,15 @@ def test_a_match_reads_back_as_written_and_a_stale_move_is_refused(any_store: Ma
     m = a_match()
     any_store.create(m)
     any_store.claim(m.id, {1: "h1"}, {1: "Bea"})
-    any_store.add_move(m.id, 0, 0, DRAW)
-    any_store.add_move(m.id, 1, 1, DRAW)
+    any_store.add_move(m.id, 0, 0, DRAW, version=0)
+    any_store.add_move(m.id, 1, 1, DRAW, version=1)
     with pytest.raises(StaleMatch):
-        any_store.add_move(m.id, 1, 0, STOP)  # made against a version already past
+        any_store.add_move(m.id, 2, 0, STOP, version=1)  # made against a version already past
     with pytest.raises(StaleMatch):
-        any_store.add_move(m.id, 5, 0, STOP)  # and against one not reached yet
-    any_store.add_move(m.id, 2, 0, STOP)
+        any_store.add_move(m.id, 2, 0, STOP, version=5)  # and against one not reached yet
+    any_store.add_move(m.id, 2, 0, STOP, version=2)
     back = any_store.load(m.id)
-    assert back.moves == [(0, DRAW), (1, DRAW), (0, STOP)]
+    assert back.moves == [(0, DRAW), (1, DRAW), (0, STOP)] and back.version == 3
     assert back.tokens == {0: "h0", 1: "h1"}
     assert [s.name for s in back.seats] == ["Ana", "Bea", "Cy"] and back.seats[2].kind == "easy"
     assert (back.seed, back.first, back.ai_seed) == (12345678901234, 1, 987654321)
@@ -84,6 +86,27 @@ def test_a_match_reads_back_as_written_and_a_stale_move_is_refused(any_store: Ma
     assert any_store.match_of_code("ABCD2345") is None and any_store.load(m.id).finished
     with pytest.raises(KeyError):
         any_store.load("b" * 32)
+
+
+def test_a_step_taken_back_leaves_the_moves_that_replay_to_the_game_and_counts_a_change(
+    any_store: MatchStore,
+) -> None:
+    m = a_match()
+    any_store.create(m)
+    for i, (seat, move) in enumerate([(0, DRAW), (1, DRAW), (0, STOP)]):
+        any_store.add_move(m.id, i, seat, move, version=i)
+    with pytest.raises(StaleMatch):  # checked like a move: against the version last seen
+        any_store.take_back(m.id, 2, version=2)
+    assert any_store.load(m.id).moves == [(0, DRAW), (1, DRAW), (0, STOP)]
+    any_store.take_back(m.id, 2, version=3)
+    back = any_store.load(m.id)
+    assert back.moves == [(0, DRAW), (1, DRAW)] and back.version == 4  # the version only grows
+    assert any_store.changes_since(m.id, 2) == (4, [])
+    with pytest.raises(StaleMatch):  # a process that saw version 3 cannot store move 2 now
+        any_store.add_move(m.id, 2, 0, PASS, version=3)
+    any_store.add_move(m.id, 2, 0, PASS, version=4)
+    assert any_store.load(m.id).moves == [(0, DRAW), (1, DRAW), (0, PASS)]
+    assert any_store.changes_since(m.id, 1) == (5, [(1, DRAW), (0, PASS)])
 
 
 OLD_SCHEMA = sqlite_store.MIGRATIONS[0]  # the tables as the first server made them
@@ -107,9 +130,10 @@ def test_a_sqlite_file_from_before_versioning_is_brought_up_to_date(tmp_path: Pa
     try:
         assert store.schema_version() == sqlite_store.LATEST == 3
         assert store.load("m1").moves == [(0, DRAW), (0, DRAW), (0, STOP)]
-        with pytest.raises(StaleMatch):  # the version was counted from the stored moves
-            store.add_move("m1", 2, 0, PASS)
-        store.add_move("m1", 3, 0, PASS)
+        assert store.load("m1").version == 3  # counted from the stored moves
+        with pytest.raises(StaleMatch):
+            store.add_move("m1", 3, 0, PASS, version=2)
+        store.add_move("m1", 3, 0, PASS, version=3)
         assert len(store.load("m1").moves) == 4
     finally:
         store.close()

@@ -2,11 +2,14 @@
 
 A match is its setup (seats, seed, first player, the AI's seed), its join code, the hashes
 of its seat tokens (a stolen database gives nobody a seat) and its move list. Its
-``version`` is the number of moves stored: a move is written by one transaction that
-checks the version the server last saw and raises ``StaleMatch`` if another server process
-wrote first (optimistic concurrency: two processes can never both apply a move). A move is
-committed before the server acknowledges it, and a restarted (or another) server rebuilds a
-match by replaying its moves from the seed (the engine is deterministic).
+``version`` counts the changes stored: each move and each step taken back (undo) adds one,
+so it only grows (a process that saw version N never mistakes a take-back and a new move
+for no change). A change is written by one transaction that checks the version the server
+last saw and raises ``StaleMatch`` if another server process wrote first (optimistic
+concurrency: two processes can never both apply a move). A change is committed before the
+server acknowledges it, and a restarted (or another) server rebuilds a match by replaying
+its stored moves from the seed (the engine is deterministic): a step taken back is deleted
+from the move list, so the list always replays to the game as it stands.
 """
 
 from __future__ import annotations
@@ -47,24 +50,29 @@ class StoredMatch:
     moves: list[tuple[int, Move]] = field(default_factory=list)
     finished: bool = False
     away_ai: int = 0  # seconds before an AI plays an away player's seat (0: the table waits)
+    version: int = 0  # changes stored (moves and steps taken back): see the module's text
 
     @property
     def has_ai(self) -> bool:
         return any(s.kind != "human" for s in self.seats)
 
 
+# A move to store: (match, idx: its number from 0, seat, move, version: the match's stored
+# version it was made against, which the store checks and bumps).
+NewMove = tuple[str, int, int, Move, int]
+
 # The columns ``stored_match`` reads, in its order: both stores select exactly these.
-MATCH_COLUMNS = "id, code, players, seed, first, ai_seed, seats, finished, away_ai"
+MATCH_COLUMNS = "id, code, players, seed, first, ai_seed, seats, finished, away_ai, version"
 
 
 def stored_match(
     row: tuple[Any, ...], tokens: dict[int, str], moves: list[tuple[int, Move]]
 ) -> StoredMatch:
     """A match from its ``MATCH_COLUMNS`` row, its seat-token hashes and its moves."""
-    mid, code, players, seed, first, ai_seed, seats, finished, away_ai = row
+    mid, code, players, seed, first, ai_seed, seats, finished, away_ai, version = row
     return StoredMatch(
         mid, code, players, seed, first, ai_seed, seats_of(seats), tokens, moves,
-        bool(finished), away_ai,
+        bool(finished), away_ai, version,
     )  # fmt: skip
 
 
@@ -111,19 +119,30 @@ class MatchStore(ABC):
         """Seats taken at a join: their token hashes and (if given) their new names."""
 
     @abstractmethod
-    def add_move(self, match: str, idx: int, seat: int, move: Move) -> None:
-        """Store move number ``idx`` (0-based) of ``match``, committed on return; ``idx``
-        must be the match's version (the moves stored so far), else ``StaleMatch``."""
+    def add_move(self, match: str, idx: int, seat: int, move: Move, *, version: int) -> None:
+        """Store move number ``idx`` (0-based) of ``match``, committed on return; ``version``
+        must be the match's stored version (the server's last sight of it), else
+        ``StaleMatch``."""
 
     @abstractmethod
-    def add_moves(self, moves: list[tuple[str, int, int, Move]], finished: list[str]) -> None:
-        """Store many matches' moves ``(match, idx, seat, move)`` and mark ``finished`` ones,
-        all in one transaction: all or none (``StaleMatch`` if any ``idx`` is not its
-        match's version). One disk flush for many moves: the hub's group commit."""
+    def take_back(self, match: str, idx: int, *, version: int) -> None:
+        """Delete move number ``idx`` of ``match`` (its last: a step taken back), committed
+        on return; checked against ``version`` as ``add_move`` is."""
+
+    @abstractmethod
+    def add_moves(self, moves: list[NewMove], finished: list[str]) -> None:
+        """Store many matches' moves ``(match, idx, seat, move, version)`` and mark
+        ``finished`` ones, all in one transaction: all or none (``StaleMatch`` if any
+        ``version`` is not its match's version then). One disk flush for many moves: the
+        hub's group commit."""
 
     @abstractmethod
     def moves_since(self, match: str, idx: int) -> list[tuple[int, Move]]:
         """The moves stored from number ``idx`` on (another process made them)."""
+
+    def changes_since(self, match: str, idx: int) -> tuple[int, list[tuple[int, Move]]]:
+        """The stored version and the moves from number ``idx`` on, read together."""
+        return self.load(match).version, self.moves_since(match, idx)
 
     @abstractmethod
     def finish(self, match: str) -> None: ...

@@ -1,9 +1,9 @@
 """The shared store: PostgreSQL through ``psycopg`` 3, for several server processes (on one
 machine or many) behind a load balancer, all serving any match.
 
-- A move is one transaction: bump the match's ``version`` if it is still the one this
-  process saw (else ``StaleMatch``), insert the move, and ``NOTIFY`` the other processes
-  (delivered on commit), so their clients of that match are told at once.
+- A move (or a step taken back) is one transaction: bump the match's ``version`` if it is
+  still the one this process saw (else ``StaleMatch``), insert the move (or delete it), and
+  ``NOTIFY`` the other processes (delivered on commit), so their clients are told at once.
 - A match's AI seats are run by one process at a time, the holder of a lease on the match
   row (``ai_owner``, ``ai_until``, on the database's clock). Each process renews its leases
   every second and takes over expired ones, so the AI seats of a process that died move to
@@ -30,6 +30,7 @@ from game.engine import Move
 from game.net.store.base import (
     MATCH_COLUMNS,
     MatchStore,
+    NewMove,
     StaleMatch,
     StoredMatch,
     StoreError,
@@ -42,7 +43,7 @@ from game.net.store.base import (
 
 log = logging.getLogger(__name__)
 _FINISH = "UPDATE matches SET finished = true, ai_owner = NULL WHERE id = %s"
-CHANNEL = "living_forest"  # NOTIFY payloads: "m <match> <moves stored>", "c <match>" (a join)
+CHANNEL = "living_forest"  # NOTIFY: "m <match> <version>" (a change), "c <match>" (a join)
 MIGRATION_LOCK = 0x4C465354  # pg_advisory_xact_lock key while migrating ("LFST")
 LEASE_S = 5.0  # an AI lease lasts this long unless renewed (renewed every second)
 TAKE_AT_ONCE = 50  # expired AI leases one process takes per round: processes share them
@@ -214,26 +215,37 @@ class PostgresStore(MatchStore):
                 db.execute("UPDATE matches SET seats = %s WHERE id = %s", (seats_text(doc), match))
             db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"c {match}"))
 
-    def add_move(self, match: str, idx: int, seat: int, move: Move) -> None:
-        self.add_moves([(match, idx, seat, move)], [])
+    def add_move(self, match: str, idx: int, seat: int, move: Move, *, version: int) -> None:
+        self.add_moves([(match, idx, seat, move, version)], [])
 
-    def add_moves(self, moves: list[tuple[str, int, int, Move]], finished: list[str]) -> None:
+    @staticmethod
+    def _bump(db: psycopg.Connection, match: str, version: int) -> None:
+        """A change of ``match``: its version bumped if it is still ``version`` (else
+        ``StaleMatch``), the other processes notified on commit."""
+        bumped = db.execute(
+            "UPDATE matches SET version = version + 1 WHERE id = %s AND version = %s",
+            (match, version),
+        ).rowcount
+        if bumped != 1:
+            raise StaleMatch(f"match {match} is past version {version}")
+        db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"m {match} {version + 1}"))
+
+    def add_moves(self, moves: list[NewMove], finished: list[str]) -> None:
         with self._tx() as db:
-            for match, idx, seat, move in moves:
-                bumped = db.execute(
-                    "UPDATE matches SET version = version + 1 WHERE id = %s AND version = %s",
-                    (match, idx),
-                ).rowcount
-                if bumped != 1:
-                    raise StaleMatch(f"match {match} is past move {idx}")
+            for match, idx, seat, move, version in moves:
+                self._bump(db, match, version)
                 db.execute(
                     "INSERT INTO moves VALUES (%s, %s, %s, %s)",
                     (match, idx, seat, move_text(move)),
                 )
-                db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"m {match} {idx + 1}"))
             for match in finished:
                 db.execute(_FINISH, (match,))
         self.ai_owned.difference_update(finished)
+
+    def take_back(self, match: str, idx: int, *, version: int) -> None:
+        with self._tx() as db:
+            self._bump(db, match, version)
+            db.execute("DELETE FROM moves WHERE match = %s AND idx >= %s", (match, idx))
 
     def moves_since(self, match: str, idx: int) -> list[tuple[int, Move]]:
         rows = self._read(
@@ -242,8 +254,20 @@ class PostgresStore(MatchStore):
         )
         return [(seat, move_of(text)) for seat, text in rows]
 
+    def changes_since(self, match: str, idx: int) -> tuple[int, list[tuple[int, Move]]]:
+        with self._tx() as db:  # one snapshot for both reads: the version and its moves
+            db.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+            row = db.execute("SELECT version FROM matches WHERE id = %s", (match,)).fetchone()
+            rows = db.execute(
+                "SELECT seat, move FROM moves WHERE match = %s AND idx >= %s ORDER BY idx",
+                (match, idx),
+            ).fetchall()
+        if row is None:
+            raise KeyError(match)
+        return row[0], [(seat, move_of(text)) for seat, text in rows]
+
     def versions(self, matches: list[str]) -> dict[str, int]:
-        """Moves stored for each of ``matches`` (a process checks it missed nothing)."""
+        """The stored version of each of ``matches`` (a process checks it missed nothing)."""
         rows = self._read("SELECT id, version FROM matches WHERE id = ANY(%s)", (matches,))
         return dict(rows)
 

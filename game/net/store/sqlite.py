@@ -17,6 +17,7 @@ from game.engine import Move
 from game.net.store.base import (
     MATCH_COLUMNS,
     MatchStore,
+    NewMove,
     StaleMatch,
     StoredMatch,
     StoreError,
@@ -88,7 +89,7 @@ def migrate(db: sqlite3.Connection) -> int:
 
 
 _NONE: frozenset[int] = frozenset()
-_BUMP = "UPDATE matches SET version=version+1 WHERE id=? AND version=?"
+_BUMP = "UPDATE matches SET version=version+1 WHERE id=? AND version=?"  # each change's check
 _ADD = "INSERT INTO moves (match, idx, seat, move) VALUES (?,?,?,?)"
 _FINISH = "UPDATE matches SET finished=1 WHERE id=?"
 
@@ -127,7 +128,7 @@ class SqliteStore(MatchStore):
                 for i, (sql, args) in enumerate(statements):
                     changed = self.db.execute(sql, args).rowcount
                     if i in checked and changed != 1:
-                        raise StaleMatch(f"match {args[0]} is past move {args[1]}")
+                        raise StaleMatch(f"match {args[0]} is past version {args[1]}")
             except BaseException:
                 self.db.execute("ROLLBACK")
                 raise
@@ -181,24 +182,39 @@ class SqliteStore(MatchStore):
             rows.append(("UPDATE matches SET seats=? WHERE id=?", (seats_text(doc), match)))
         self._write(rows)
 
-    def add_move(self, match: str, idx: int, seat: int, move: Move) -> None:
-        self.add_moves([(match, idx, seat, move)], [])
+    def add_move(self, match: str, idx: int, seat: int, move: Move, *, version: int) -> None:
+        self.add_moves([(match, idx, seat, move, version)], [])
 
-    def add_moves(self, moves: list[tuple[str, int, int, Move]], finished: list[str]) -> None:
+    def add_moves(self, moves: list[NewMove], finished: list[str]) -> None:
         rows: list[tuple[str, tuple]] = []
         checked = set()
-        for match, idx, seat, move in moves:
+        for match, idx, seat, move, version in moves:
             checked.add(len(rows))
-            rows.append((_BUMP, (match, idx)))
+            rows.append((_BUMP, (match, version)))
             rows.append((_ADD, (match, idx, seat, move_text(move))))
         rows += [(_FINISH, (match,)) for match in finished]
         self._write(rows, frozenset(checked))
+
+    def take_back(self, match: str, idx: int, *, version: int) -> None:
+        drop = "DELETE FROM moves WHERE match=? AND idx>=?"
+        self._write([(_BUMP, (match, version)), (drop, (match, idx))], frozenset({0}))
 
     def moves_since(self, match: str, idx: int) -> list[tuple[int, Move]]:
         rows = self.db.execute(
             "SELECT seat, move FROM moves WHERE match=? AND idx>=? ORDER BY idx", (match, idx)
         )
         return [(seat, move_of(text)) for seat, text in rows]
+
+    def changes_since(self, match: str, idx: int) -> tuple[int, list[tuple[int, Move]]]:
+        self.db.execute("BEGIN")  # one snapshot for both reads
+        try:
+            row = self.db.execute("SELECT version FROM matches WHERE id=?", (match,)).fetchone()
+            moves = self.moves_since(match, idx)
+        finally:
+            self.db.execute("COMMIT")
+        if row is None:
+            raise KeyError(match)
+        return row[0], moves
 
     def finish(self, match: str) -> None:
         self._write([(_FINISH, (match,))])

@@ -4,7 +4,10 @@ runs on, answering its questions differently (``plays_here``, ``runs_seats``, ``
 
 ``game`` is the view of this client's seats (``game.net.mirror``), kept in step by the
 server's events; ``shown`` follows it event by event as the table animates them. A move
-played here is sent to the server and shown when its events come back (no undo online).
+played here is sent to the server and shown when its events come back. Undo asks the
+server, which takes the step back only inside the seat's own action and only if nothing was
+revealed since (the engine's rule); the table offers it exactly when the server's last word
+(``mirror.back``) says that seat may, and every client's table shows the step taken back.
 When the game is over the server sends the seed and every move, and the match becomes a
 whole one: the results, the replay and the statistics work as after a local game.
 """
@@ -25,6 +28,9 @@ from game.seats import Seat
 from game.ui.table.match import LogEntry, Match
 
 log = logging.getLogger(__name__)
+# The reasons the server gives for an undo it refuses (``hub.NO_WAY_BACK``), each with
+# its words in the catalogue (``online.undo_refused.<reason>``).
+UNDO_REFUSALS = frozenset({"draw", "finished", "revealed", "not_your_action", "nothing"})
 MAX_NOTES = 500  # server messages taken in per frame (the rest wait for the next frame)
 
 
@@ -35,6 +41,7 @@ class RemoteMatch(Match):
     link: Status = Status.CONNECTING
     waiting: tuple[int, int] | None = None  # (seat, seq) sent, its events not back yet
     notice: str = ""  # a catalogue key the status line shows until the next move arrives
+    notice_name: str = ""  # the seat's name the notice speaks of (a step taken back)
     tr: Any = None  # the catalogue's tr, for the status line
 
     @classmethod
@@ -76,7 +83,16 @@ class RemoteMatch(Match):
         return None if self.waiting is not None else super().active()
 
     def can_undo(self) -> bool:
-        return False
+        """What the server allows now: a step of a seat played here, nothing on its way."""
+        back = self.mirror.back
+        return (
+            back is not None
+            and self.plays_here(back[0])
+            and self.idle
+            and self.waiting is None
+            and self.link is Status.CONNECTED
+            and not self.game.over
+        )
 
     def cancel_ai(self) -> None:
         """Leaving the table: the connection ends (the seat waits on the server)."""
@@ -92,7 +108,7 @@ class RemoteMatch(Match):
         if self.link is Status.FAILED or self.link is Status.CLOSED:
             return tr("online.status.closed")
         if self.notice:
-            return tr(self.notice)
+            return tr(self.notice, name=self.notice_name)
         standing = [self.seats[s].name for s in self.mirror.stand_ins]
         if standing:
             return tr("online.status.stand_in", names=", ".join(standing))
@@ -123,7 +139,20 @@ class RemoteMatch(Match):
         return []
 
     def undo(self) -> bool:
-        return False
+        """Ask the server to take back the last step; the table shows it when the server's
+        ``undone`` comes back (a refusal says why on the status line)."""
+        if not self.can_undo():
+            return False
+        assert self.mirror.back is not None
+        seat = self.mirror.back[0]
+        seq = self.mirror.seq.get(seat, 0)
+        if self.session.send({"type": "undo", "seat": seat, "seq": seq}):
+            self.waiting = (seat, seq)
+            self.notice = ""
+        else:
+            self.notice = "online.status.lost"
+        self.version += 1
+        return True
 
     def pump(self) -> bool:
         """Take in the session's news; True when the table has something new to show."""
@@ -167,12 +196,37 @@ class RemoteMatch(Match):
             self.seats = [Seat(s.name, s.kind) for s in self.mirror.seats]
         elif kind == "final":
             self.become_whole()
+        elif kind == "undone":
+            self.undone(msg)
+        elif kind == "error" and msg.get("undo"):  # our undo refused: nothing changed
+            log.info("the server refused an undo: %s", msg.get("text"))
+            self.waiting = None
+            reason = msg.get("reason")
+            known = reason in UNDO_REFUSALS and msg.get("code") == "cannot_undo"
+            self.notice = f"online.undo_refused.{reason if known else 'other'}"
+            self.notice_name = ""
         elif kind == "error" and msg.get("seat") is not None:  # a move of ours refused
             log.warning("the server refused a move: %s", msg.get("text"))
             self.waiting = None
             self.notice = "online.status.move_refused"
             self.session.resync()  # the table afresh, as the server has it
         return True
+
+    def undone(self, msg: dict[str, Any]) -> None:
+        """A step was taken back (here or at another client): the table as it stands, the
+        log cut to the server's, nothing left to show of the step."""
+        assert self.mirror.game is not None
+        self.game = self.mirror.game
+        self.shown = self.game.clone()
+        self.queue.clear()
+        del self.log[len(self.mirror.log) :]
+        seat = int(msg["seat"])  # the mirror has checked the message
+        if self.waiting is not None and self.waiting[0] == seat:
+            self.waiting = None
+        if self.plays_here(seat):
+            self.notice, self.notice_name = "", ""
+        else:
+            self.notice, self.notice_name = "online.status.undone", self.names[seat]
 
     def rebuild(self) -> None:
         """The table as the server has it (a welcome: the first, or after a reconnection)."""

@@ -1,8 +1,9 @@
 """The one table of event kinds: for every engine event type, which part of the screen shows
-it, which end-of-round step it belongs to, which sound it makes and whether undo stops
-before it. The event director, the end-of-round walkthrough, the match's undo and the
-sounds read this table instead of each listing every event type again, and
-``tests/ui/test_event_consumers.py`` checks that it names every type in ``ev.AnyEvent``.
+it, which end-of-round step it belongs to and which sound it makes (whether undo stops before
+it is the engine's rule, ``game/engine/undo.py``, shared with the match server). The event
+director, the end-of-round walkthrough and the sounds read this table instead of each
+listing every event type again, and ``tests/ui/test_event_consumers.py`` checks that it
+names every type in ``ev.AnyEvent``.
 
 A new event type is one row here (the director's animation and the log's sentence are
 behaviour of their own and still dispatch with ``match``).
@@ -14,6 +15,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from game.engine import events as ev
+from game.engine.undo import reveals
 
 # The end-of-round walkthrough's steps, in order (RULES §4.3); each row's ``step`` is one.
 STEPS: tuple[str, ...] = ("attack", "fires", "reserve", "return", "sacred")
@@ -32,7 +34,6 @@ class EventKind:
     part: Part = Part.TABLE
     step: str | None = None  # the walkthrough's step ("attack", "fires"...), end of round only
     sound: str | None = None  # the effect played as it is shown (``sound.EFFECTS``)
-    reveals: bool = False  # shows something new or ends the turn: undo stops before it
 
 
 def _end(step: str) -> EventKind:
@@ -40,9 +41,9 @@ def _end(step: str) -> EventKind:
 
 
 EVENT_KINDS: dict[type[ev.Event], EventKind] = {
-    ev.RoundStarted: EventKind(reveals=True),
-    ev.Reshuffled: EventKind(reveals=True),
-    ev.CardRevealed: EventKind(sound="draw", reveals=True),
+    ev.RoundStarted: EventKind(),
+    ev.Reshuffled: EventKind(),
+    ev.CardRevealed: EventKind(sound="draw"),
     ev.FragmentUsed: EventKind(sound="fragment"),
     ev.PlayerStopped: EventKind(sound="bust"),  # only when forced: ``event_sound``
     ev.ActionPhaseStarted: EventKind(),
@@ -59,14 +60,14 @@ EVENT_KINDS: dict[type[ev.Event], EventKind] = {
     ev.TileStolen: EventKind(sound="steal"),
     ev.NothingToSteal: EventKind(),
     ev.Passed: EventKind(),
-    ev.TurnEnded: EventKind(reveals=True),
+    ev.TurnEnded: EventKind(),
     ev.OnibiAttack: _end("attack"),
     ev.VaransDealt: _end("attack"),
     ev.FiresAdded: _end("fires"),
     ev.ReserveRefilled: _end("reserve"),
     ev.HelpLinesReturned: _end("return"),
     ev.SacredTreePassed: _end("sacred"),
-    ev.GameOver: EventKind(Part.GAME_OVER, reveals=True),
+    ev.GameOver: EventKind(Part.GAME_OVER),
 }
 
 
@@ -88,8 +89,10 @@ def step_of(event: ev.Event) -> str | None:
 
 
 def reveals_something(event: ev.Event) -> bool:
-    """Whether an event shows something new or ends the turn: undo stops before it."""
-    return kind_of(event).reveals
+    """Whether an event shows something new or ends the turn: undo stops before it (the
+    engine's rule, ``game/engine/undo.py``, which the match server follows too)."""
+    kind_of(event)  # a type the table does not list is refused here as everywhere
+    return reveals(event)
 
 
 def event_sound(event: ev.Event) -> str | None:

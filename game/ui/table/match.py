@@ -2,11 +2,12 @@
 animated, the queue of events still to show, the log, the move history and the undo
 snapshots.
 
-Undo follows one rule: snapshots are taken while a human plays their own turn of the action
-phase, and dropped as soon as anything new is revealed or the decision passes to someone else
-(a draw, a reshuffle, the end of the turn, another seat to decide). A step the engine ends by
-itself (the last affordable animal attracted ends the Attract step) stays undoable: nothing
-was revealed and the turn goes on.
+Undo follows the engine's one rule (``game/engine/undo.py``, which the match server follows
+too): snapshots are taken while a human plays their own turn of the action phase, and
+dropped as soon as anything new is revealed or the decision passes to someone else (a draw,
+a reshuffle, the end of the turn, another seat to decide). A step the engine ends by itself
+(the last affordable animal attracted ends the Attract step) stays undoable: nothing was
+revealed and the turn goes on.
 """
 
 from __future__ import annotations
@@ -18,15 +19,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.data import boards
-from game.engine import Decision, Game, IllegalMove, Move, Pending, Phase, apply_event, new_game
+from game.engine import Game, IllegalMove, Move, Pending, Phase, apply_event, new_game
 from game.engine import events as ev
-from game.engine.moves import ChooseAction
+from game.engine.undo import closes
 from game.i18n import LANGUAGES, read_strings
 from game.savegame import SavedMatch, parse_save
 from game.seats import Seat
 from game.ui.table.ai_seats.ai_draws import AiDraws
 from game.ui.table.ai_seats.ai_seat import AiJob
-from game.ui.table.event_kinds import reveals_something
 
 
 def _default_names() -> list[frozenset[str]]:
@@ -204,17 +204,10 @@ class Match:
         events = self.game.play(seat, move)
         self.history.append((seat, move))
         human = not self.seats[seat].is_ai
-        if human and pending is not None and pending.decision is not Decision.DRAW:
-            if pending.decision is not Decision.ACTION or isinstance(move, ChooseAction):
-                self.undo_stack.append((before, marks))
-            else:
-                self.undo_stack.clear()  # Pass: the turn is over
+        if human and closes(pending, seat, move, events, self.active()) is None:
+            self.undo_stack.append((before, marks))
         else:
-            self.undo_stack.clear()
-        after = self.active()
-        reveals = any(reveals_something(e) for e in events)
-        if reveals or after is None or after.player != seat or after.decision is Decision.DRAW:
-            self.undo_stack.clear()
+            self.undo_stack.clear()  # the engine's rule (game/engine/undo.py)
         rnd = before.round
         for e in events:
             if isinstance(e, ev.RoundStarted):
