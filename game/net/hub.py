@@ -22,7 +22,7 @@ from typing import Any
 
 from game.ai.levels.easy import baseline_move
 from game.engine import Decision, IllegalMove, Move, Phase, new_game
-from game.engine.undo import Closed
+from game.net import take_back
 from game.net.ai_seats import AiRunner, decision_seed
 from game.net.group_commit import GroupCommit, Unstored
 from game.net.hosted import HostedMatch
@@ -39,6 +39,7 @@ from game.net.protocol import (
     encode,
     parse_client,
 )
+from game.net.refusals import Refused, check_seq
 from game.net.store import StaleMatch, Store, StoredMatch, StoreError, token_hash
 from game.seats import Seat
 
@@ -46,38 +47,6 @@ log = logging.getLogger(__name__)
 KEEP_FINISHED_S = 600.0  # a finished match stays loaded this long for late reconnects
 RETRY_S = 1.0  # after a store failure, an AI seat asks again this much later
 CONFLICT_TRIES = 20  # a move another server process keeps beating is refused as busy after
-
-
-# Why a seat cannot take a step back (``engine.undo.Closed``, or not its action): the
-# refusal's ``reason`` and its text.
-NO_WAY_BACK: dict[str, tuple[str, str]] = {
-    Closed.DRAW: ("draw", "a draw shows a card: the draw phase cannot be taken back"),
-    Closed.FINISHED: ("finished", "your action is over: it cannot be taken back"),
-    Closed.REVEALED: ("revealed", "that step showed something new: it cannot be taken back"),
-    "not_yours": ("not_your_action", "only the player whose action it is can take it back"),
-    "nothing": ("nothing", "there is no step of this action to take back"),
-}
-
-
-def cannot_undo(match: HostedMatch, seat: int) -> str:
-    """Why ``seat`` cannot take a step back now (a key of ``NO_WAY_BACK``)."""
-    back = match.back
-    if match.game.phase is Phase.DRAW:
-        return Closed.DRAW
-    if back.closed_by == seat and back.why in (Closed.FINISHED, Closed.REVEALED):
-        return back.why  # its own last step closed the way back
-    now = match.deciding()
-    if not now or now[0][0] != seat:
-        return "not_yours"
-    return "nothing"  # its turn has only begun
-
-
-class Refused(Exception):
-    """A message the hub will not act on; sent back as an ``error``."""
-
-    def __init__(self, code: str, text: str, **extra: Any) -> None:
-        super().__init__(text)
-        self.code, self.text, self.extra = code, text, extra
 
 
 class Client:
@@ -175,7 +144,7 @@ class Hub:
                 case Play():
                     self.play(client, msg)
                 case Undo():
-                    self.undo(client, msg)
+                    take_back.undo(self, client, msg)
         except ProtocolError as e:
             self.refuse(client, Refused(e.code, e.text))
         except Refused as e:
@@ -326,7 +295,7 @@ class Hub:
         if msg.seat not in client.seats:
             raise Refused("not_your_seat", "you do not hold that seat", **ref)
         if self.group_commit:
-            self._check_seq(match, msg.seat, msg.seq, ref)
+            check_seq(match, msg.seat, msg.seq, ref)
             try:
                 events = match.apply(msg.seat, msg.move)
             except IllegalMove as e:
@@ -335,7 +304,7 @@ class Hub:
             self.group.add(Unstored(match, idx, msg.seat, msg.move, events, client, ref, back))
             return
         for _ in range(CONFLICT_TRIES):
-            self._check_seq(match, msg.seat, msg.seq, ref)
+            check_seq(match, msg.seat, msg.seq, ref)
             try:
                 events = match.play(self.store, msg.seat, msg.move)
                 break
@@ -349,49 +318,6 @@ class Hub:
             raise Refused("busy", "the table is changing too fast: send the move again", **ref)
         client.push(encode({"type": "ack", **ref, "n": match.moves}))
         self.after_move(match, msg.seat, msg.move, events, match.moves, match.back.to_json())
-
-    def undo(self, client: Any, msg: Undo) -> None:
-        """Take back the seat's last step, if the engine's rule allows it (its own action,
-        nothing revealed since): stored first, then acknowledged and told to every client
-        as the table now stands (each its own seats' views). The moves waiting for the
-        group commit are stored (and told) before: the step may be one of them."""
-        self.flush()
-        match = client.match
-        if match is None:
-            raise Refused("not_joined", "join a table before playing")
-        ref = {"seat": msg.seat, "seq": msg.seq, "undo": True}
-        if msg.seat not in client.seats:
-            raise Refused("not_your_seat", "you do not hold that seat", **ref)
-        for _ in range(CONFLICT_TRIES):
-            self._check_seq(match, msg.seat, msg.seq, ref)
-            if not match.back.steps(msg.seat):
-                code, text = NO_WAY_BACK[cannot_undo(match, msg.seat)]
-                raise Refused("cannot_undo", text, reason=code, **ref)
-            try:
-                match.take_back(self.store, msg.seat)
-                break
-            except StaleMatch:  # another server process changed the match first
-                self.catch_up(match)
-            except StoreError as e:
-                log.exception("match %s: a take-back was not stored", match.id)
-                raise Refused("storage", "the server could not store the undo", **ref) from e
-        else:
-            raise Refused("busy", "the table is changing too fast: try again", **ref)
-        log.info("match %s: seat %d took back a step (%d moves)", match.id, msg.seat, match.moves)
-        client.push(encode({"type": "ack", **ref, "n": match.moves}))
-        for peer in match.clients():
-            peer.push(encode(match.undone_message(msg.seat, peer.seats)))
-        self.kick_ai(match)
-
-    @staticmethod
-    def _check_seq(match: HostedMatch, seat: int, seq: int, ref: dict[str, Any]) -> None:
-        expected = match.own[seat]
-        if seq < expected:
-            raise Refused("replayed", f"move {seq} of this seat was already made", **ref)
-        if seq > expected:
-            raise Refused("out_of_sequence", f"this seat's next move is {expected}", **ref)
-        if match.game.over:
-            raise Refused("game_over", "the game is over", **ref)
 
     def flush(self) -> None:
         """Commit the moves waiting for it now (before a welcome, and at shutdown)."""
@@ -451,10 +377,7 @@ class Hub:
         try:
             news = match.news(self.store)
             if news is None:  # a step was taken back there: the table as stored
-                match.reload(self.store)
-                for peer in match.clients():
-                    peer.push(encode(match.welcome(peer.seats)))
-                self.kick_ai(match)
+                take_back.reload(self, match)
                 return
             for seat, move in news:  # each told before the next is applied (numbering)
                 events = match.take_in(seat, move)
