@@ -149,10 +149,10 @@ def test_planner_moves_in_the_endgame_cost_more_of_a_fixed_budget() -> None:
     for g in mid_game(2, seed=6, round_=3, count=8):
         pend = g.pending()[0]
         view, legal = g.view(pend.player), g.legal_moves(pend.player)
-        if len(HardPolicy().candidates(view, pend.decision, legal)) < 2:
-            continue
         view.game.players[1].tiles += [("flower", 0)] * 9  # the opponent nears 12 Flowers
         assert max(view.game.players[1].tracks()) >= 10
+        if len(HardPolicy().candidates(view, pend.decision, legal)) < 2:
+            continue  # nothing to race: no work spent
         for endgame in (10, 0):
             hard = HardPolicy(settings=HardSettings(steps=1500, endgame=endgame, z=1e9))
             _c, stats = hard.stats_for(view, pend.decision, legal, random.Random(3), 60.0)

@@ -17,7 +17,7 @@ from game.ai.heuristics.tactics import (
 )
 from game.engine import Decision, Game, Tile, new_game
 from game.engine.moves import FINISH, MOVE_BY, PICK_ANIMAL, PICK_FIRE
-from game.engine.state import CARD_COST, E_WIND, GOAL, START_TREE, TREE_COST
+from game.engine.state import CARD_COST, E_FLOWER, E_WIND, GOAL, START_TREE, TREE_COST, TREE_ELEMS
 
 
 def decisions(players: int, seed: int, limit: int = 2500) -> list[tuple[Game, int, Decision]]:
@@ -87,14 +87,34 @@ def test_extinguish_sets_fit_the_water_and_the_centre() -> None:
 
 
 def test_a_tree_that_reaches_twelve_is_always_offered() -> None:
-    """Even at width 1, a new kind that makes the twelfth tree on Trees comes first."""
+    """Even at width 1, a new kind that makes the twelfth tree on Trees comes first (the
+    tree that adds most to the tie-break sum may follow it, ``plant_options``)."""
     g = new_game(2, seed=2)
     p = g.players[0]
     p.tiles = [(Tile.TREE, 0)] * (GOAL - 2)  # Trees 11 with the start tree: one new kind wins
     p.line_elems = [0, 0, 12, 0, 0]
-    [(score, (move,))] = plant_options(g, p, width=1)
+    score, (move,) = plant_options(g, p, width=1)[0]
     kinds = {t for t in p.forest if 0 <= t < START_TREE}
     assert move.tree not in kinds and TREE_COST[move.tree] <= 12 and score >= 50
+
+
+def test_near_the_end_the_tree_that_adds_most_to_the_sum_is_offered() -> None:
+    """At width 1 the cheap score offers one tree; once a seat is within two of 12 the
+    tree that adds most to the sum of the tracks (a new kind and its Flowers: the
+    tie-break, RULES §7) is offered too, and not before."""
+    g = new_game(2, seed=2)
+    p = g.players[0]
+    p.line_elems = [0, 0, 12, 0, 0]
+    kinds = {t for t in p.forest if 0 <= t < START_TREE}
+
+    def sum_gain(tree: int) -> int:
+        return (tree not in kinds) + TREE_ELEMS[tree][E_FLOWER]
+
+    assert len(plant_options(g, p, width=1)) == 1
+    g.players[1].tiles += [(Tile.FIRE, 0)] * (GOAL - 2 - g.players[1].tracks()[1])
+    offered = [m.tree for _v, (m,) in plant_options(g, p, width=1)]
+    best = max(sum_gain(k) for k, n in enumerate(g.tree_supply) if n and TREE_COST[k] <= 12)
+    assert len(offered) == 2 and sum_gain(offered[1]) == best > sum_gain(offered[0])
 
 
 def test_move_options_stay_within_the_wind() -> None:

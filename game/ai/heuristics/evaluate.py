@@ -26,6 +26,11 @@ INCOME_WEIGHT = (0.22, 0.26, 0.30, 0.16)
 INCOME_CAP = (12.0, 10.0, 9.0, 6.0)
 VARAN_PENALTY = 0.35
 THREAT_PER_FIRE = 0.55
+# Once a seat stands at 12 in the action phase the game ends with that phase, and among the
+# seats at 12 the sum of the three tracks decides (RULES §7): each point of a qualified
+# seat's sum is worth this much more than the progress and engine ``player_value`` counts
+# (convex in one track, so it preferred a thirteenth Fire to a new tree and two Flowers).
+FINAL_SUM = 3.0
 
 
 def track_value(t: float) -> float:
@@ -139,7 +144,9 @@ def evaluate(g: Game, seat: int) -> float:
         best, _ = _qualified_best(g)
         if best:
             if seat in best:
-                return LIKELY_WIN / len(best) + player_value(g, g.players[seat])
+                p = g.players[seat]
+                tie_break = FINAL_SUM * sum(p.tracks())
+                return LIKELY_WIN / len(best) + tie_break + player_value(g, p)
             return -LIKELY_WIN
     table = max(lead(p) for p in g.players)
     values = [player_value(g, p, table) for p in g.players]

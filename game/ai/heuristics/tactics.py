@@ -56,6 +56,11 @@ CORNER_VALUE = {TaskKind.ATTRACT: 0.8, TaskKind.FRAGMENT: 0.9, TaskKind.EXTINGUI
 MAX_SETS = 600
 WINNING_TREE = 50.0
 BLOCK = 50.0  # cheap score that puts a step stopping another seat's win among those tried
+# Near the end (some seat within ``FINAL_REACH`` of 12) the sum of the tracks may decide
+# (RULES §7). The cheap tree score ranks trees by their elements, so the planner tried only
+# Tree 8 (Water for one more Fire) on its three best spaces where Tree 9 (a new kind and two
+# Flowers) won the sum: then the tree that adds most to the sum is tried as well.
+FINAL_REACH = 2
 
 
 def card_value(card: int, p: PlayerState) -> float:
@@ -159,6 +164,7 @@ def plant_options(g: Game, p: PlayerState, width: int, budget: int | None = None
     trees, _fires, flowers = p.tracks()
     # A Move after this Plant could jump a seat at exactly 12 with this much more Wind.
     short = block_wind(g, p) - p.total(E_WIND) if not p.used & (1 << Action.MOVE) else 0
+    final = max(max(q.tracks()) for q in g.players) >= GOAL - FINAL_REACH
     tree_scores = []
     for k, n in enumerate(g.tree_supply):
         if n <= 0 or TREE_COST[k] > budget:
@@ -192,7 +198,16 @@ def plant_options(g: Game, p: PlayerState, width: int, budget: int | None = None
         for sv, s in space_scores[:width]:
             out.append((tv + sv, (PLANT[(k, s % COLUMNS, s // COLUMNS)],)))
     out.sort(key=lambda t: -t[0])
-    return out[:width]
+    out = out[:width]
+    if final:  # the tree that adds most to the sum, on the best space, if not tried yet
+        _gain, tv, k = max(
+            ((k not in kinds) + TREE_ELEMS[k][E_FLOWER], v, k) for v, k in tree_scores
+        )
+        sv, s = space_scores[0]
+        plant = PLANT[(k, s % COLUMNS, s // COLUMNS)]
+        if all(seq[0].tree != k for _, seq in out):  # type: ignore[attr-defined]
+            out.append((tv + sv, (plant,)))
+    return out
 
 
 def move_options(g: Game, p: PlayerState, width: int) -> list[Macro]:
