@@ -12,7 +12,11 @@ Injects, at scale, the faults of issue 17 and counts what the app does with them
 * ``folders``, ``records``, ``reviews`` (issue 32, items 13-17): a file in the place of each
   folder of the player's files at launch, ``--check-save`` on paths the system refuses, a
   save past the move limit, a kill at each write of the game-over pair (statistics, replay),
-  and mutated review-cache files (deep nesting, moves and numbers that do not fit the game).
+  and mutated review-cache files (deep nesting, moves and numbers that do not fit the game);
+* ``journal``, ``movetypes`` (issue 32, items 19 and 18; ``tools/fault_audit_moves.py``):
+  SIGKILLs of the real table playing AI seats at fast speed (every move shown must be
+  continued), mutated move journals, and lists or dicts in move fields (a save, a journal
+  line, the engine, an AI worker's answer).
 
 Every case ends as ``ok`` or as one of ``crash``, ``hang``, ``lost`` (a game that was saved
 cannot be continued) or ``accepted_bad`` (a loaded position the rules cannot reach). Prints one
@@ -48,6 +52,11 @@ from game.app.storage import FileStorage  # noqa: E402
 from game.engine import Game, check_invariants, new_game  # noqa: E402
 from game.engine.moves import DRAW, STOP, ChooseAction  # noqa: E402
 from game.ui.table.match import Match, Seat  # noqa: E402
+from tools.fault_audit_moves import (  # noqa: E402
+    audit_journal_files,
+    audit_journal_kills,
+    audit_move_types,
+)
 
 HANG_S = 10.0
 
@@ -664,15 +673,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=None)
     parser.add_argument(
         "--parts", nargs="+",
-        default=["saves", "kills", "workers", "settings", "folders", "records", "reviews"],
+        default=["saves", "kills", "workers", "settings", "folders", "records", "reviews",
+                 "journal", "movetypes"],
         help="which parts to run",
     )  # fmt: skip
+    parser.add_argument("--journal-kills", type=int, default=None)
     args = parser.parse_args(argv)
     rand = random.Random(args.seed)
     n_saves = args.saves or (100 if args.quick else 2100)
     n_kills = args.kills or (5 if args.quick else 50)
     n_workers = args.workers or (3 if args.quick else 21)
     n_reviews = 30 if args.quick else 300
+    n_journal_kills = args.journal_kills or (3 if args.quick else 20)
+    n_journals = 40 if args.quick else 300
     import logging
 
     logging.getLogger("game").addHandler(logging.NullHandler())  # the counts say it all
@@ -687,14 +700,20 @@ def main(argv: list[str] | None = None) -> int:
             "folders": lambda: audit_folders(work),
             "records": lambda: audit_records(work),
             "reviews": lambda: audit_reviews(n_reviews, rand, work),
+            "journal": [
+                lambda: audit_journal_kills(n_journal_kills, rand, work),
+                lambda: audit_journal_files(n_journals, rand, work),
+            ],
+            "movetypes": lambda: audit_move_types(rand, work),
         }
         for name in args.parts:
-            part = parts[name]
-            start = time.monotonic()
-            report = part()
-            report["seconds"] = round(time.monotonic() - start, 1)
-            bad += sum(report.get(k, 0) for k in ("crash", "hang", "lost", "accepted_bad"))
-            print(json.dumps(report), flush=True)
+            steps = parts[name]
+            for part in steps if isinstance(steps, list) else [steps]:
+                start = time.monotonic()
+                report = part()
+                report["seconds"] = round(time.monotonic() - start, 1)
+                bad += sum(report.get(k, 0) for k in ("crash", "hang", "lost", "accepted_bad"))
+                print(json.dumps(report), flush=True)
     return 1 if bad else 0
 
 

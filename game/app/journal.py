@@ -186,7 +186,13 @@ class MoveJournal:
         self._generation += 1
 
     def _add(self, lines: list[Line]) -> list[bytes]:
-        """Keep ``lines`` in memory (``OverLimit`` past the limits: nothing kept)."""
+        """Keep ``lines`` in memory (``OverLimit`` past the limits, ``ValueError`` for a line
+        the reader would drop: nothing kept)."""
+        for line in lines:
+            if len(line) > 1 and (len(line) != 3 or type(line[1]) is not int):
+                raise ValueError(f"not a journal line: {line!r}")
+            if len(line) > 1:
+                Move.from_json(line[2])  # (ValueError: the reader would drop it)
         encoded = [_encode(line) for line in lines]
         size = sum(len(e) for e in encoded)
         if len(self._lines) + len(encoded) > MAX_JOURNAL_LINES:

@@ -1,5 +1,5 @@
 """Issue 32 item 19: no AI move shown is lost to a kill. A headless app plays a game of AI
-seats at fast speed (``tests/faults/ai_game_child.py``) and is SIGKILLed at random moments;
+seats at fast speed (``python -m game.devtools.fast_game``) and is SIGKILLed at random moments;
 every move it reported as shown must be there when the next launch continues the game, in
 the same order, and the game goes on from there. (The autosave alone, written at most every
 0.25 s on a worker thread, lost 2-18 of them.)"""
@@ -29,10 +29,9 @@ class Child:
     """The child process and the lines it printed (read on a thread: never blocks)."""
 
     def __init__(self, home: Path, seed: int) -> None:
-        env = {**os.environ, HOME_ENV: str(home), "CHILD_SEED": str(seed)}
-        env["PYTHONPATH"] = str(ROOT)
+        env = {**os.environ, HOME_ENV: str(home)}
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "tests.faults.ai_game_child"],
+            [sys.executable, "-m", "game.devtools.fast_game", "--seed", str(seed)],
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,

@@ -208,6 +208,18 @@ def test_the_writer_refuses_what_the_reader_would(
     assert read is not None and read.lines == [] and read.dropped
 
 
+def test_the_writer_refuses_a_line_the_reader_would_drop(paths: AppPaths) -> None:
+    storage = FileStorage(paths)
+    match = _match()
+    storage.save_match(match.to_json())
+    for odd in ([0, {"kind": "pick_fire", "value": [2]}], [True, {"kind": "draw"}], [0, None]):
+        storage.save_moves(match.head(), 0, [odd])
+        assert storage.save_problem() is not None
+    storage.save_moves(match.head(), 0, [[0, {"kind": "draw"}]])
+    assert storage.save_problem() is None  # the next good line: saved again
+    assert _moves(FileStorage(paths).load_match()) == [[0, {"kind": "draw"}]]
+
+
 def test_match_id_is_the_head_s_and_never_raises() -> None:
     match = _match()
     assert match_id(match.head()) == match_id(match.to_json()) != match_id(_match(6).head())
