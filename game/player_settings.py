@@ -18,6 +18,10 @@ ROUND_END_MODES: tuple[str, ...] = ("steps", "auto")
 WINDOW_SIZES: tuple[tuple[int, int], ...] = ((1280, 720), (1600, 900), (1920, 1080), (2560, 1440))
 # A window larger than any screen only costs memory (16384 x 16384 took 5.6 GB): 8K at most.
 WINDOW_LIMITS = {"window_width": (320, 7680), "window_height": (240, 4320)}
+# The port a hosted table listens on (Play online › Host; the dedicated server's default
+# too). Below 1024 a port needs the administrator on most systems: the Host form refuses it.
+DEFAULT_PORT = 8765
+HOST_PORTS = (1024, 65535)
 
 
 @dataclass
@@ -38,6 +42,7 @@ class PlayerSettings:
     round_end: str = "steps"
     # The New game screen starts from the last table played (names and kinds, 2-4 seats).
     last_table: tuple[Seat, ...] = ()
+    host_port: int = DEFAULT_PORT  # the port the last table hosted here listened on
 
     @property
     def window(self) -> tuple[int, int]:
@@ -85,6 +90,8 @@ def _valid(name: str, v: Any) -> Any:
     if name in WINDOW_LIMITS:
         lo, hi = WINDOW_LIMITS[name]
         return v if type(v) is int and lo <= v <= hi else None
+    if name == "host_port":
+        return v if port_problem(v) is None else None
     if name == "volume":
         ok = type(v) in (int, float) and 0.0 <= v <= 1.0
         return float(v) if ok else None
@@ -92,4 +99,12 @@ def _valid(name: str, v: Any) -> Any:
         ok = type(v) is list and len(v) in (0, 2, 3, 4)
         ok = ok and all(seat_problem(x) is None for x in v)
         return tuple(seat_from_json(x) for x in v) if ok else None
+    return None
+
+
+def port_problem(value: object) -> str | None:
+    """Why ``value`` cannot be the hosting port (None: it can)."""
+    lo, hi = HOST_PORTS
+    if type(value) is not int or not lo <= value <= hi:
+        return f"a port is a whole number from {lo} to {hi}"
     return None

@@ -33,11 +33,11 @@ from game.net.hub import Client, Hub
 from game.net.limits import Limits
 from game.net.protocol import MAX_FRAME
 from game.net.store import open_store
+from game.player_settings import DEFAULT_PORT
 
 log = logging.getLogger("game.net.server")
 SWEEP_S = 60.0  # finished tables are dropped this often
 TICK_S = 1.0  # away seats are looked at this often
-DEFAULT_PORT = 8765
 
 
 class Connection(Client):

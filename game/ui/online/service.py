@@ -4,6 +4,7 @@ found on the local network. Tests build one that never leaves 127.0.0.1."""
 
 from __future__ import annotations
 
+import errno
 import logging
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -12,9 +13,19 @@ from typing import Any
 from game.net.client import Session
 from game.net.discovery import Advert, Browser, FoundHost, lan_addresses
 from game.net.limits import Limits
-from game.net.server import DEFAULT_PORT, ServerThread
+from game.net.server import ServerThread
+from game.player_settings import DEFAULT_PORT
 
 log = logging.getLogger(__name__)
+PORT_ERRORS = (errno.EADDRINUSE, errno.EACCES)  # another program has it, or it is not ours
+
+
+class PortInUse(RuntimeError):
+    """The chosen port cannot be had on this computer (another program or table holds it)."""
+
+    def __init__(self, port: int) -> None:
+        super().__init__(f"port {port} is in use on this computer")
+        self.port = port
 
 
 @dataclass
@@ -32,18 +43,26 @@ class Online:
 
     # -- hosting ---------------------------------------------------------------------------
 
-    def host(self, name: str) -> str:
-        """Start the match server here (once) and return the address this app connects to."""
+    def host(self, name: str, port: int | None = None) -> str:
+        """Start the match server here (once) and return the address this app connects to.
+        On ``port`` (the Host form's): ``PortInUse`` if it cannot be had, nothing started;
+        without one, on ``self.port`` if free, else on any free port. A server already
+        running stays on its port."""
         if self.server is None:
             db = str(self.db) if self.db is not None else ":memory:"
-            for port in (self.port, 0):
+            ports = (port,) if port is not None else (self.port, 0)
+            for tried in ports:
                 server = ServerThread(
-                    db, self.listen, port, processes=self.ai_processes, limits=self.limits
+                    db, self.listen, tried, processes=self.ai_processes, limits=self.limits
                 )
                 try:
                     server.start()
-                except RuntimeError:  # the port is taken: any free one
-                    log.warning("port %d is taken; hosting on a free port", port)
+                except RuntimeError as e:
+                    error = server.error
+                    taken = isinstance(error, OSError) and error.errno in PORT_ERRORS
+                    if taken and port is not None:
+                        raise PortInUse(tried) from e
+                    log.warning("the match server could not start on port %d", tried)
                     continue
                 self.server = server
                 break

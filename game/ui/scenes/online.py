@@ -10,17 +10,20 @@ from collections.abc import Callable
 from pygame import Rect
 
 from game.net.protocol import normal_code, show_code
+from game.player_settings import DEFAULT_PORT, HOST_PORTS, port_problem
 from game.seats import AI_LEVELS
 from game.ui.context import Context
 from game.ui.kit import theme
 from game.ui.kit.painter import Painter
 from game.ui.kit.widgets import Button, column
 from game.ui.online.form import BOX, FormScene
+from game.ui.online.service import PortInUse
 from game.ui.words.sentences import SEASONS
 
 HOST_KINDS = ("here", "friend", *AI_LEVELS)  # a person at this screen, a friend joining, AI
 FOUND_ROWS = 4
 AWAY_Y = BOX.y + 560  # the host's row: when an AI takes an away friend's seat
+PORT_Y = BOX.y + 640  # the host's row: the port the table listens on
 AWAY_WAITS = (0, 30, 60, 120, 300)  # seconds before an AI plays an away friend's seat (0: never)
 
 
@@ -68,6 +71,7 @@ class HostScene(FormScene):
         self.names = [tr(f"season.{s}") for s in SEASONS]
         self.kinds = ["here", "friend", "medium", "medium"]
         self.away = 60
+        self.fields["port"] = str(ctx.settings.host_port)
         self.build()
 
     def build(self) -> None:
@@ -91,6 +95,7 @@ class HostScene(FormScene):
             )
             y += 80
         b.append(Button(Rect(x0 + 580, AWAY_Y, 440, 62), tr(f"online.away.{self.away}"), self.wait))
+        b.append(self.field_button(Rect(x0 + 580, PORT_Y, 440, 62), "port", str(DEFAULT_PORT)))
         y = BOX.bottom - 110
         b.append(Button(Rect(BOX.centerx - 440, y, 400, 76), tr("setup.back"), self.back))
         b.append(
@@ -125,13 +130,41 @@ class HostScene(FormScene):
             out.append({"name": name, "kind": "human" if kind in ("here", "friend") else kind})
         return out
 
+    def accept(self, key: str, text: str) -> str:
+        if key == "port":  # digits only, five at most
+            self.error = ""
+            return (self.fields.get("port", "") + "".join(c for c in text if c.isdigit()))[:5]
+        return super().accept(key, text)
+
+    def port(self) -> int | None:
+        """The port typed, if it is one a table can listen on (else the error says why)."""
+        text = self.fields.get("port", "").strip()
+        port = int(text) if text.isdigit() else None
+        if port_problem(port) is not None:
+            lo, hi = HOST_PORTS
+            self.error = self.ctx.tr("online.error.port", low=lo, high=hi)
+            return None
+        return port
+
     def start(self) -> None:
-        online = self.ctx.online
+        online, settings = self.ctx.online, self.ctx.settings
+        self.editing = ""
+        port = self.port()
+        if port is None:
+            self.build()
+            return
         try:
-            url = online.host(self.seats()[0]["name"])
+            url = online.host(self.seats()[0]["name"], port)
+        except PortInUse as e:
+            self.error = self.ctx.tr("online.error.port_taken", port=e.port)
+            self.build()
+            return
         except RuntimeError:
             self.error = self.ctx.tr("online.error.host")
             return
+        if settings.host_port != port:
+            settings.host_port = port  # remembered for the next table hosted here
+            self.ctx.storage.save_settings(settings)  # a failure is the storage's to say
         mine = [i for i in range(self.count) if self.kinds[i] == "here"]
         create = {"type": "create", "seats": self.seats(), "mine": mine, "away_ai_s": self.away}
         session = online.connect(url, create)
@@ -153,8 +186,11 @@ class HostScene(FormScene):
             p.circle((BOX.x + 84, y + 31), 14, self.ctx.palette.seasons[i])
             y += 80
         self.label(p, "online.away_label", AWAY_Y + 31)
-        self.help(p, "online.host_help", BOX.y + 640)
-        self.draw_error(p)
+        self.label(p, "online.port", PORT_Y + 31)
+        if self.error:  # in the help's place: what to change comes first
+            self.draw_error(p)
+        else:
+            self.help(p, "online.host_help", BOX.y + 720)
         self.menu.draw(p)
 
 
@@ -233,7 +269,7 @@ class JoinScene(FormScene):
         address = self.fields.get("address", "").strip()
         if "://" in address:
             return address
-        return f"ws://{address}" if ":" in address else f"ws://{address}:8765"
+        return f"ws://{address}" if ":" in address else f"ws://{address}:{DEFAULT_PORT}"
 
     def join(self) -> None:
         message = {"type": "join", "code": self.fields.get("code", "")}

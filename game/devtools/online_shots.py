@@ -1,0 +1,160 @@
+"""Screenshots of the online screens: ``python -m game.devtools.online_shots DIR
+[--language ko] [--size 1280x720 ...]``.
+
+Menu › Play online, the Host form (as it opens, and with four seats and a refused port),
+the Join form (two tables found, an address and a code typed), the lobby of a hosted table
+and the table's status line in each of its states (connected, waiting for a friend, a
+friend thinking, a step taken back, an undo refused, the AI standing in, the connection
+lost). The server runs on 127.0.0.1 only; one PNG per screen and size:
+``online_{screen}_{lang}_{w}x{h}.png``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+SIZES: tuple[tuple[int, int], ...] = ((1280, 720), (1920, 1080))
+
+
+def _size(text: str) -> tuple[int, int]:
+    w, h = text.lower().split("x")
+    return int(w), int(h)
+
+
+class OnlineShots:
+    def __init__(self, out: Path, sizes: tuple[tuple[int, int], ...], language: str) -> None:
+        import pygame
+
+        from game.ui.app import TableApp
+        from game.ui.headless import headless_context
+
+        self.pygame, self.out, self.sizes, self.language = pygame, out, sizes, language
+        out.mkdir(parents=True, exist_ok=True)
+        self.ctx = headless_context(language)
+        self.app = TableApp(self.ctx, sizes[0])
+        self.written: list[str] = []
+
+    def shot(self, name: str) -> None:
+        for w, h in self.sizes:
+            path = self.out / f"online_{name}_{self.language}_{w}x{h}.png"
+            self.pygame.image.save(self.app.render((w, h)), str(path))
+            self.written.append(path.name)
+
+    def frames(self, count: int = 1) -> None:
+        for _ in range(count):
+            self.app.step(1 / 60)
+
+    def until(self, done: Any, seconds: float = 10.0) -> None:
+        deadline = time.monotonic() + seconds
+        while not done():
+            if time.monotonic() > deadline:
+                raise RuntimeError("the online screens did not get there in time")
+            self.frames()
+
+    def forms(self) -> None:
+        from game.net.discovery import FoundHost
+        from game.ui.scenes.menu import MenuScene
+
+        menu = MenuScene(self.ctx)
+        self.app.stack.clear_to(menu)
+        menu.online()
+        self.frames(2)
+        self.shot("play_online")
+        host = self.ctx.scenes.make("online_host", self.ctx)
+        self.app.stack.push(host)
+        self.frames(2)
+        self.shot("host")
+        host.count = 4
+        host.kinds = ["here", "friend", "hard", "easy"]
+        host.fields["port"] = "80"
+        host.start()  # refused: the form says why
+        self.frames(2)
+        self.shot("host_port_refused")
+        self.app.stack.pop()
+        join = self.ctx.scenes.make("online_join", self.ctx)
+        self.app.stack.push(join)
+        join.update(0.0)
+        join.found = [
+            FoundHost("Ana", "192.168.1.20:8765"),
+            FoundHost("Minji", "192.168.1.31:8765"),
+        ]
+        join.fields.update(address="192.168.1.20:8765", code="K7QF-3MZX", name="Bo")
+        join.build()
+        self.frames(2)
+        self.shot("join")
+        self.app.stack.pop()
+
+    def lobby_and_table(self) -> None:
+        from game.net.client import Status
+        from game.ui.scenes.menu import MenuScene
+
+        menu = MenuScene(self.ctx)
+        self.app.stack.clear_to(menu)
+        host = self.ctx.scenes.make("online_host", self.ctx)
+        self.app.stack.push(host)
+        host.count = 3
+        host.kinds = ["here", "friend", "easy", "medium"]
+        host.fields["port"] = str(_free_port())
+        host.build()
+        host.start()
+        lobby = self.app.stack.top
+        self.until(lambda: lobby.mirror.joined)
+        self.frames(2)
+        self.shot("lobby")
+        lobby.to_table()
+        table = self.app.stack.top
+        match = table.match
+        self.frames(30)
+        self.shot("table_waiting")
+        tr = self.ctx.tr
+        names = match.names
+        lines = {
+            "connected": tr("online.status.connected"),
+            "thinking": tr("online.status.thinking", name=names[1]),
+            "undone": tr("online.status.undone", name=names[1]),
+            "undo_refused": tr("online.undo_refused.other"),
+            "stand_in": tr("online.status.stand_in", names=names[1]),
+            "lost": tr("online.status.lost"),
+            "move_refused": tr("online.status.move_refused"),
+        }
+        for name, line in lines.items():
+            match.status = lambda line=line: line  # the line as the match would say it
+            table.layer.invalidate()
+            self.frames(2)
+            self.shot(f"table_status_{name}")
+        match.link = Status.CLOSED
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m game.devtools.online_shots")
+    ap.add_argument("out", type=Path)
+    ap.add_argument("--language", default="en", choices=["en", "ko"])
+    ap.add_argument("--size", type=_size, action="append", help="WxH (repeatable)")
+    args = ap.parse_args(argv)
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    shots = OnlineShots(args.out, tuple(args.size or SIZES), args.language)
+    try:
+        shots.forms()
+        shots.lobby_and_table()
+    finally:
+        shots.ctx.online.close()
+    print("\n".join(shots.written))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,125 @@
+"""The Host form's port: it opens on the port remembered in the settings, refuses one that is
+not a port a table can listen on (saying why, nothing started), hosts on the one chosen and
+remembers it, and a port another program holds gives a clear message instead of a crash
+(the form stays, another port works). The server listens on 127.0.0.1 only."""
+
+from __future__ import annotations
+
+import os
+import socket
+import time
+
+import pygame
+import pytest
+
+from game.player_settings import DEFAULT_PORT, PlayerSettings
+from game.ui.scenes.online import HostScene
+
+os.environ["LIVING_FOREST_STRICT_I18N"] = "1"
+
+
+@pytest.fixture
+def ctx():
+    from game.ui.headless import headless_context
+
+    context = headless_context()
+    yield context
+    context.online.close()
+
+
+@pytest.fixture
+def app(ctx):
+    from game.ui.app import TableApp
+
+    a = TableApp(ctx, (1280, 720))
+    yield a
+    pygame.display.quit()
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def host_form(app, ctx) -> HostScene:
+    from game.ui.scenes.menu import MenuScene
+
+    app.stack.push(MenuScene(ctx))
+    form = ctx.scenes.make("online_host", ctx)
+    app.stack.push(form)
+    return form
+
+
+def type_port(app, form: HostScene, text: str) -> None:
+    """Click the port field, clear it and type ``text`` as a player would."""
+    form.fields["port"] = ""
+    form.edit("port")
+    app.feed(pygame.event.Event(pygame.TEXTINPUT, text=text))
+    app.feed(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode=""))
+
+
+def test_the_form_opens_on_the_remembered_port_and_takes_only_digits(app, ctx) -> None:
+    assert HostScene(ctx).fields["port"] == str(DEFAULT_PORT)  # the default, as before
+    ctx.settings.host_port = 23456
+    form = host_form(app, ctx)
+    assert form.fields["port"] == "23456"
+    type_port(app, form, "4a5-1 23999")
+    assert form.fields["port"] == "45123"  # digits only, five at most
+    app.render((1280, 720))
+
+
+@pytest.mark.parametrize("typed", ["80", "1023", "70000", ""])
+def test_a_port_no_table_can_listen_on_is_refused_with_the_reason(app, ctx, typed) -> None:
+    form = host_form(app, ctx)
+    type_port(app, form, typed)
+    form.start()
+    assert "1024" in form.error and "65535" in form.error
+    assert ctx.online.server is None and app.stack.top is form  # nothing started
+    assert ctx.settings.host_port == DEFAULT_PORT
+    app.render((1280, 720))
+
+
+def test_the_chosen_port_is_hosted_on_and_remembered(app, ctx) -> None:
+    port = free_port()
+    form = host_form(app, ctx)
+    type_port(app, form, str(port))
+    form.start()
+    assert form.error == "" and ctx.online.hosted_port == port
+    assert ctx.settings.host_port == port
+    assert ctx.storage.load_settings().host_port == port  # saved with the settings
+    lobby = app.stack.top
+    deadline = time.monotonic() + 10
+    while not lobby.mirror.joined:  # the app's own client reached the table on that port
+        assert time.monotonic() < deadline
+        app.step(1 / 60)
+    assert ctx.online.addresses() == [f"127.0.0.1:{port}"]
+
+
+def test_a_port_in_use_says_so_and_another_one_works(app, ctx) -> None:
+    with socket.socket() as holder:  # another program listening on the port
+        holder.bind(("127.0.0.1", 0))
+        holder.listen()
+        taken = holder.getsockname()[1]
+        form = host_form(app, ctx)
+        type_port(app, form, str(taken))
+        form.start()
+        assert (
+            form.error == f"Port {taken} is already in use on this computer: choose another port."
+        )
+        assert ctx.online.server is None and app.stack.top is form
+        assert ctx.settings.host_port == DEFAULT_PORT  # a port that failed is not remembered
+        app.render((1280, 720))
+        type_port(app, form, str(port := free_port()))
+        assert form.error == ""  # typing clears it
+        form.start()
+    assert ctx.online.hosted_port == port and app.stack.top.kind == "online_lobby"
+
+
+def test_a_port_read_from_the_settings_file_is_checked() -> None:
+    for bad in (80, 70000, "8765", 8765.0, True, None):
+        settings, reset = PlayerSettings.from_json({"host_port": bad})
+        assert settings.host_port == DEFAULT_PORT and reset == ["host_port"], bad
+    settings, reset = PlayerSettings.from_json({"host_port": 40000})
+    assert settings.host_port == 40000 and reset == []
+    assert PlayerSettings.from_json(settings.to_json())[0].host_port == 40000
