@@ -9,9 +9,9 @@ from fractions import Fraction
 
 from game.ai.yardsticks.greedy import GreedyPolicy, LineJudge, Pile
 from game.ai.yardsticks.greedy_score import WIN, score, seat_worth, threat
-from game.engine import Decision, Phase
-from game.engine.moves import DRAW, STOP, USE_FRAGMENT
-from game.engine.state import CARD_SOLITARY, E_WATER, VARAN
+from game.engine import Action, Decision, Game, Phase
+from game.engine.moves import CHOOSE, DRAW, STOP, USE_FRAGMENT
+from game.engine.state import CARD_SOLITARY, E_WATER, TREE_COST, VARAN
 from tests.ai.positions import action_position, draw_position
 
 BEAR, BEETLE, FOX, GOLDFISH, WEASEL, HARE, FAWN, OWL = 1, 2, 4, 5, 8, 9, 10, 14
@@ -114,3 +114,53 @@ def test_greedy_puts_out_the_Fire_that_saves_it_from_Onibi() -> None:
         legal = g.legal_moves(0)
         g.play(0, policy.choose(g.view(0), pend.decision, legal, rng, 1.0))
     assert len(p.fires) == 1 and threat(g, p) == 0
+
+
+def test_greedy_spends_spare_Sun_on_animals_rather_than_a_Fragment() -> None:
+    """Sun 6 and nothing else to do: animals bring income for the rest of the game (and
+    feed Fires to the seat with the Water), a Fragment only saves a later action."""
+    tanuki, baboon = 6, 13
+    g = action_position([tanuki, WEASEL, baboon, HARE])
+    assert g.players[0].totals()[:3] == (6, 0, 0)
+    legal = g.legal_moves(0)
+    move = GreedyPolicy().choose(g.view(0), Decision.ACTION, legal, random.Random(1), 1.0)
+    assert move == CHOOSE[Action.ATTRACT]
+
+
+def test_income_counts_for_fewer_rounds_once_a_rival_nears_12() -> None:
+    """The game ends when anyone reaches 12: a rival at 11 Fires leaves a card in the deck
+    little time to pay, whatever the seat's own tracks."""
+    dolphin = 61
+
+    def gain(g: Game) -> float:
+        before = score(g, 0)
+        g.players[0].discard.append(dolphin)
+        after = score(g, 0)
+        g.players[0].discard.pop()
+        return after - before
+
+    g = action_position([GOLDFISH, WEASEL, HARE])
+    far = gain(g)
+    g.players[1].fires = [2] * 10  # and the Fire Victory tile: 11
+    assert 0 < gain(g) < far
+
+
+def test_animals_attracted_this_round_feed_Fires_to_the_seat_with_the_Water() -> None:
+    """The Fires this round's animals add to the centre count for whoever can put them out
+    next round: the seat with a deck of Water, not its dry rival."""
+    dolphin = 61  # Water 4
+    g = action_position([GOLDFISH, WEASEL, HARE], centre=[])
+    g.players[0].discard += [dolphin] * 6
+    wet, dry = score(g, 0), score(g, 1)
+    g.attracted = [2, 0, 0]  # two Fires of 2 at the end of the round
+    assert score(g, 0) > wet and score(g, 1) < dry
+
+
+def test_a_new_tree_kind_within_next_rounds_Plant_is_worth_something() -> None:
+    """The trees a typical Help Line's Plant affords are a step next round; with every
+    such kind gone from the supply that step is not there."""
+    g = action_position([GOLDFISH, WEASEL, HARE])
+    p = g.players[0]
+    with_trees = seat_worth(g, p)
+    g.tree_supply = [0 if TREE_COST[k] <= 6 else n for k, n in enumerate(g.tree_supply)]
+    assert seat_worth(g, p) < with_trees

@@ -42,7 +42,6 @@ from game.engine.state import (
 )
 
 TOP = 40  # element totals beyond this are treated as this
-FUEL = 0.5  # each animal attracted adds a Fire to the centre for anyone to take
 SPARE = 0.06  # worth of an element point below the next step of an action
 STEAL = 1.5  # a Victory tile taken: one step for me, one lost by a rival
 
@@ -78,28 +77,19 @@ def best_move(g: Game, seat: int, legal: Sequence[Move]) -> Move:
 
 def ranked_moves(g: Game, seat: int, legal: Sequence[Move]) -> list[tuple[Move, float]]:
     """Every move with the score of its finished step, best first (ties: as listed)."""
-    fuel = sum(g.attracted)
     out = []
     for m in legal:
         c = g.clone()
         c.play_unchecked(seat, m)
-        out.append((m, finish_step(c, seat, g.round, fuel)))
+        out.append((m, finish_step(c, seat)))
     out.sort(key=lambda mv: -mv[1])  # stable: the first listed wins a tie
     return out
 
 
-def judge(g: Game, seat: int, round_: int, fuel: int) -> float:
-    """The score, less the Fires this turn's animals will feed to the centre (any seat
-    may put them out, so they help rivals as much as me)."""
-    v = score(g, seat)
-    if g.round == round_:
-        v -= FUEL * (sum(g.attracted) - fuel)
-    return v
-
-
-def finish_step(g: Game, seat: int, round_: int, fuel: int, whole_turn: bool = False) -> float:
-    """Play the rest of the current step (or turn) one-ply and score what it leaves
-    (``round_`` and ``fuel``: the round and the animals attracted before the move)."""
+def finish_step(g: Game, seat: int, whole_turn: bool = False) -> float:
+    """Play the rest of the current step (or turn) one-ply and score what it leaves. The
+    Fires this turn's animals feed to the centre count in every seat's ``reach``: for
+    whoever has the Water to put them out next round."""
     for _ in range(40):
         if g.phase is not Phase.ACTION or g.turn != seat or not (g.tasks or whole_turn):
             break
@@ -109,11 +99,11 @@ def finish_step(g: Game, seat: int, round_: int, fuel: int, whole_turn: bool = F
             for m in legal:
                 c = g.clone()
                 c.play_unchecked(seat, m)
-                v = judge(c, seat, round_, fuel)
+                v = score(c, seat)
                 if v > best_v:
                     best, best_v = m, v
         g.play_unchecked(seat, best)
-    return judge(g, seat, round_, fuel)
+    return score(g, seat)
 
 
 # --- the Guardian Animals phase ----------------------------------------------------------
@@ -129,7 +119,8 @@ class LineJudge:
     def __init__(self, g: Game, seat: int) -> None:
         self.g = g
         self.p = p = g.players[seat]
-        self.base = worth(g, p)
+        self.lead = max(max(q.tracks()) for q in g.players)
+        self.base = worth(g, p, self.lead)
         self.h = min(1.0, horizon(max(p.tracks())))
         self.attract = self._attract_table()
         self.plant = self._plant_table()
@@ -148,7 +139,7 @@ class LineJudge:
             for c in row:
                 q = self.p.clone()
                 q.deck.append(c)
-                gain = worth(self.g, q) - self.base - FUEL
+                gain = worth(self.g, q, self.lead) - self.base
                 if gain <= 0:
                     continue
                 for s in range(TOP, CARD_COST[c] - 1, -1):
@@ -168,7 +159,7 @@ class LineJudge:
                 q = self.p.clone()
                 q.forest[s] = k
                 q.recompute()
-                top = max(top, worth(self.g, q) - self.base)
+                top = max(top, worth(self.g, q, self.lead) - self.base)
             gains[k] = top
         table = []
         for pl in range(TOP + 1):
