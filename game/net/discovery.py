@@ -1,7 +1,9 @@
 """Tables on the local network, found without typing an address: mDNS / DNS-SD with the
-``zeroconf`` library. A host advertises ``_livingforest._tcp.local.`` with its port and
-table name; a joining client browses for it. The join code is never advertised: being on
-the same network is not an invitation.
+``zeroconf`` library. A host advertises ``_livingforest._tcp.local.`` with its port, its
+table's name and the protocol version; a joining client browses for it and lists what it
+can join, leaving out (with a log line) what it cannot: another protocol version, a TXT
+record too large, a name that is not UTF-8, no IPv4 address, no port. The join code is
+never advertised: being on the same network is not an invitation.
 """
 
 from __future__ import annotations
@@ -12,9 +14,13 @@ import threading
 from dataclasses import dataclass
 from typing import Any
 
+from game.net.protocol import VERSION
+
 log = logging.getLogger(__name__)
 SERVICE = "_livingforest._tcp.local."
 MAX_HOSTS = 32  # the most tables a browser lists (a crowded network never floods the screen)
+MAX_TXT = 512  # bytes: ours is under 100; a larger TXT record is not a table of ours
+MAX_LABEL = 63  # bytes: the longest DNS label
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,31 +46,96 @@ def lan_addresses() -> list[str]:
     return [a for a in out if not a.startswith("127.")]
 
 
+def label_of(name: str) -> str:
+    """A table's name as a DNS-SD instance label: letters, digits, spaces, dashes and
+    underscores, at most 63 bytes of UTF-8 (a label's limit; 40 Hangul are 120 bytes)."""
+    safe = "".join(c for c in name if c.isalnum() or c in " -_").strip() or "Living Forest"
+    while len(safe.encode("utf-8")) > MAX_LABEL:
+        safe = safe[:-1]
+    return safe
+
+
+def shown_name(raw: str) -> str:
+    """What the Join list shows of an announced name: printable characters, 40 at most."""
+    return "".join(c for c in raw if c.isprintable())[:40]
+
+
 def host_from_info(name: str, addresses: list[str], port: int) -> FoundHost | None:
-    """A found table from a resolved service, or None when it is unusable."""
-    shown = "".join(c for c in name.split(".")[0] if c.isprintable())[:40]
+    """A found table from a resolved service's instance name, or None when it is unusable."""
+    return _found(name.split(".")[0], addresses, port)
+
+
+def _found(name: str, addresses: list[str], port: int) -> FoundHost | None:
+    shown = shown_name(name)
     v4 = [a for a in addresses if a.count(".") == 3]
     if not shown or not v4 or not 0 < port < 65536:
         return None
     return FoundHost(shown, f"{v4[0]}:{port}")
 
 
+def host_from_service(
+    name: str, addresses: list[str], port: int, properties: dict[bytes, bytes | None], text: bytes
+) -> FoundHost | None:
+    """A table from one resolved announcement, or None (with a log line saying why) when it
+    is not one this game can join: a TXT record too large, another protocol version, a
+    table name that is not UTF-8, no IPv4 address, a port that is not one."""
+    why = ""
+    table: str | None = None
+    if len(text) > MAX_TXT:
+        why = f"its TXT record is {len(text)} bytes (at most {MAX_TXT})"
+    elif properties.get(b"v") != str(VERSION).encode():
+        why = f"it speaks protocol version {properties.get(b'v')!r}, not {VERSION}"
+    else:
+        raw = properties.get(b"table")
+        try:
+            table = raw.decode("utf-8") if raw is not None else None
+        except UnicodeDecodeError:
+            why = "its table name is not UTF-8"
+    if not why:
+        host = _found(table if table is not None else name.split(".")[0], addresses, port)
+        if host is not None:
+            return host
+        why = f"no usable name, IPv4 address or port ({addresses[:4]!r}, port {port})"
+    log.info("left out the table announced as %r: %s", name[:80], why)
+    return None
+
+
+def service_info(name: str, port: int, addresses: list[str]) -> Any:
+    """What a host announces (``zeroconf.ServiceInfo``): its table's name as the instance
+    label and in full in the TXT record, with the protocol version; its addresses and port.
+    Never the join code."""
+    from zeroconf import ServiceInfo
+
+    return ServiceInfo(
+        SERVICE,
+        f"{label_of(name)}.{SERVICE}",
+        addresses=[socket.inet_aton(a) for a in addresses],
+        port=port,
+        properties={"v": str(VERSION), "table": shown_name(name)},
+    )
+
+
+def _zeroconf(interfaces: list[str] | None) -> Any:
+    """Every interface (the app), or only those given (the tests: 127.0.0.1)."""
+    from zeroconf import InterfaceChoice, IPVersion, Zeroconf
+
+    if interfaces is None:
+        return Zeroconf(interfaces=InterfaceChoice.All)
+    return Zeroconf(interfaces=interfaces, ip_version=IPVersion.V4Only)
+
+
 class Advert:
     """A hosted table announced on the local network until ``close``."""
 
-    def __init__(self, name: str, port: int) -> None:
-        from zeroconf import ServiceInfo, Zeroconf
-
-        addresses = lan_addresses()
-        self.zc = Zeroconf()
-        safe = "".join(c for c in name if c.isalnum() or c in " -_")[:40] or "Living Forest"
-        self.info = ServiceInfo(
-            SERVICE,
-            f"{safe}.{SERVICE}",
-            addresses=[socket.inet_aton(a) for a in addresses],
-            port=port,
-            properties={"v": "1"},
-        )
+    def __init__(
+        self,
+        name: str,
+        port: int,
+        addresses: list[str] | None = None,
+        interfaces: list[str] | None = None,
+    ) -> None:
+        self.zc = _zeroconf(interfaces)
+        self.info = service_info(name, port, lan_addresses() if addresses is None else addresses)
         self.zc.register_service(self.info, allow_name_change=True)
 
     def close(self) -> None:
@@ -74,36 +145,57 @@ class Advert:
             self.zc.close()
 
 
+class Listings:
+    """The tables found so far, as announcements come and go (no network here: the
+    ``Browser`` feeds it what ``zeroconf`` resolves)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._hosts: dict[str, FoundHost] = {}
+
+    def resolved(self, name: str, info: Any) -> None:
+        """A ``zeroconf.ServiceInfo`` resolved for ``name`` (None: it did not resolve)."""
+        if info is None:
+            log.info("the table announced as %r did not answer", name[:80])
+            return
+        host = host_from_service(
+            name, info.parsed_addresses(), info.port or 0, info.properties or {}, info.text or b""
+        )
+        with self._lock:
+            if host is None:
+                self._hosts.pop(name, None)  # an update that made it unusable
+            elif len(self._hosts) < MAX_HOSTS or name in self._hosts:
+                self._hosts[name] = host
+
+    def removed(self, name: str) -> None:
+        with self._lock:
+            self._hosts.pop(name, None)
+
+    def hosts(self) -> list[FoundHost]:
+        with self._lock:
+            return sorted(self._hosts.values(), key=lambda h: (h.name, h.address))
+
+
 class Browser:
     """Tables advertised on the local network, as they come and go."""
 
-    def __init__(self) -> None:
-        from zeroconf import ServiceBrowser, Zeroconf
+    def __init__(self, interfaces: list[str] | None = None) -> None:
+        from zeroconf import ServiceBrowser
 
-        self._lock = threading.Lock()
-        self._hosts: dict[str, FoundHost] = {}
-        self.zc = Zeroconf()
+        self.listings = Listings()
+        self.zc = _zeroconf(interfaces)
         self.browser = ServiceBrowser(self.zc, SERVICE, handlers=[self._changed])
 
     def _changed(self, zeroconf: Any, service_type: str, name: str, state_change: Any) -> None:
         from zeroconf import ServiceStateChange
 
         if state_change is ServiceStateChange.Removed:
-            with self._lock:
-                self._hosts.pop(name, None)
+            self.listings.removed(name)
             return
-        info = zeroconf.get_service_info(service_type, name, timeout=1500)
-        if info is None:
-            return
-        host = host_from_info(name, info.parsed_addresses(), info.port or 0)
-        if host is not None:
-            with self._lock:
-                if len(self._hosts) < MAX_HOSTS or name in self._hosts:
-                    self._hosts[name] = host
+        self.listings.resolved(name, zeroconf.get_service_info(service_type, name, timeout=1500))
 
     def hosts(self) -> list[FoundHost]:
-        with self._lock:
-            return sorted(self._hosts.values(), key=lambda h: (h.name, h.address))
+        return self.listings.hosts()
 
     def close(self) -> None:
         try:

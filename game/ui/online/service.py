@@ -34,6 +34,7 @@ class Online:
     listen: str = "0.0.0.0"  # the embedded server's address: every interface, for the LAN
     port: int = DEFAULT_PORT  # taken if free, else any free port
     discover: bool = True  # mDNS: advertise a hosted table, find others' (off in tests)
+    discover_on: list[str] | None = None  # mDNS interfaces (None: all; tests: 127.0.0.1)
     ai_processes: int = 1  # AI seats think in a process: the frames keep their pace
     limits: Limits | None = None  # the server's caps (None: its defaults, made for people)
     server: ServerThread | None = None
@@ -70,7 +71,8 @@ class Online:
                 raise RuntimeError("the match server could not start")
             if self.discover:
                 try:
-                    self._advert = Advert(name, self.hosted_port)
+                    local = ["127.0.0.1"] if self.listen.startswith("127.") else None
+                    self._advert = Advert(name, self.hosted_port, local, self.discover_on)
                 except Exception:  # noqa: BLE001 - no multicast here: joining by address works
                     log.warning("the table cannot be announced on the network", exc_info=True)
         return f"ws://127.0.0.1:{self.hosted_port}"
@@ -104,7 +106,7 @@ class Online:
             return []
         if self._browser is None:
             try:
-                self._browser = Browser()
+                self._browser = Browser(self.discover_on)
             except Exception:  # noqa: BLE001 - no multicast here: joining by address works
                 log.warning("cannot look for tables on the network", exc_info=True)
                 self.discover = False
