@@ -143,7 +143,7 @@ def tray_zones(pre: str = "p0_") -> list[Zone]:
     bh = y0 + h - 6 - by
     z += _forest(pre, x0 + 8, by, bh)
     fw = bh * FOREST_ASPECT
-    pile_w = 96
+    pile_w = 88  # its note under it: two lines of 20 (57 high)
     piles_x = x0 + w - 8 - (2 * pile_w + 10)
     line_x = x0 + 8 + fw + 12
     z.append(Zone(pre + "help_line", line_x, by, piles_x - 12 - line_x, bh))
@@ -170,8 +170,9 @@ def row_zones(
     ty, th = y + 38, 30  # icons 24 high: 16 px at 1280x720
     cx = x0 + 8
     # the draw pile's note whole ("14 cards left · 5 solitary"), each track's "10/12" 13 px
-    widths = (("draw_pile", 270), ("discard", 56), ("fragments", 66), ("fires", 92),
-              ("victory", 90), ("tracks", w - 16 - 574 - 30))  # fmt: skip
+    # and two-digit counts ("×11") as large as the rest
+    widths = (("draw_pile", 266), ("discard", 56), ("fragments", 76), ("fires", 100),
+              ("victory", 84), ("tracks", w - 16 - 582 - 30))  # fmt: skip
     for name, bw in widths:
         z.append(Zone(pre + name, cx, ty, bw, th))
         cx += bw + 6

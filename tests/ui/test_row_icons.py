@@ -7,23 +7,20 @@ to the small cards under the marker band: ``test_tray_layout`` keeps their marke
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 import pytest
-from pygame import Rect
 
 from game.data import animals
 from game.engine import Game, new_game
 from game.engine.state import VICTORY_KINDS
 from game.i18n import Catalog
-from game.ui.kit.painter import Painter
 from game.ui.kit.text import TextCache
 from game.ui.kit.viewport import Viewport
 from game.ui.media.art import Art
 from game.ui.table.board import BoardView
 from game.ui.table.layout import load_layout
 from game.ui.table.line_view import ROW_CHIP_MIN, art_chips, row_line, smallest_chip
+from tests.ui.text_ink import InkRecorder
 
 SIZES = [(1280, 720), (1920, 1080)]
 MIN_ICON = 16  # px, at 1280x720
@@ -32,35 +29,6 @@ CARDS = [a.id for a in animals() if a is not None]
 ICONS = {"tree", "element_icon", "coin", "fragment", "fire_tile", "victory_tile", "sacred_tree"}
 TABS_HOLD = {2: 20, 3: 20, 4: 16}  # the longest line every window of cards fits readable
 # (at 4 players 99.6% of Help Lines in Medium self-play are at most 16 cards)
-
-
-class Recorder(Painter):
-    """A painter that notes every picture (logical rect) and every text (its final pixel
-    size, after shrinking to its width) it draws."""
-
-    def __init__(self, *args: Any) -> None:
-        super().__init__(*args)
-        self.images: list[tuple[str, tuple, Rect]] = []
-        self.written: list[tuple[str, int, Rect]] = []
-        self._sizes: list[int] = []
-        render = self.texts.render
-
-        def noting(text: str, px: int, *rest: Any) -> pygame.Surface:
-            self._sizes.append(px)
-            return render(text, px, *rest)
-
-        self.texts.render = noting  # type: ignore[method-assign]
-
-    def image(self, name: str, *args: Any, rect: Rect | tuple, **kw: Any) -> Rect:
-        self.images.append((name, args, Rect(rect)))
-        return super().image(name, *args, rect=rect, **kw)
-
-    def text(self, s: str, pos: tuple[float, float], *args: Any, **kw: Any) -> Rect:
-        before = len(self._sizes)
-        r = super().text(s, pos, *args, **kw)
-        if s and len(self._sizes) > before:
-            self.written.append((s, self._sizes[-1], r))
-        return r
 
 
 def staged(players: int, length: int) -> Game:
@@ -77,24 +45,26 @@ def staged(players: int, length: int) -> Game:
     return g
 
 
-def draw(players: int, size: tuple[int, int], language: str, g: Game) -> tuple[BoardView, Recorder]:
+def draw(
+    players: int, size: tuple[int, int], language: str, g: Game
+) -> tuple[BoardView, InkRecorder]:
     tr = Catalog.load(language).tr
     board = BoardView(load_layout(players), players, tr)
     vp = Viewport(size)
-    p = Recorder(pygame.Surface(vp.window), vp, TextCache(), Art(label=tr))
+    p = InkRecorder(pygame.Surface(vp.window), vp, TextCache(), Art(label=tr))
     names = ["Ana", "Bo", "Cy", "Di"][:players]
     board.render(p, g, names, ["human"] + ["medium"] * (players - 1), 0)
     return board, p
 
 
-def smallest_icon(board: BoardView, p: Recorder, seat: int) -> tuple[int, str]:
+def smallest_icon(board: BoardView, p: InkRecorder, seat: int) -> tuple[int, str]:
     """The smallest picture (px on screen) drawn in ``seat``'s row, and what it was: an
     icon's shorter side, or a Help Line card's element chip."""
     vp = p.vp
     panel = board.pz(seat, "panel")
     line = board.pz(seat, "help_line")
     seen: list[tuple[int, str]] = []
-    for name, args, r in p.images:
+    for name, args, r in p.placed:
         if not panel.contains(r):
             continue
         if name in ICONS:
@@ -120,11 +90,11 @@ def test_every_icon_and_counter_in_an_opponent_row_reads(
             px, what = smallest_icon(board, p, seat)
             assert px >= MIN_ICON * scale - 0.5, f"{players}p {size} line {length}: {what} {px}px"
             panel = board.pz(seat, "panel")
-            texts = [(s, t) for s, t, r in p.written if panel.contains(r)]
+            texts = [(i.text, i.px) for i in p.inks if p.vp.rect(panel).contains(i.rect)]
             assert any("/12" in s for s, _ in texts), "the tracks are written"
             small = [(s, t) for s, t in texts if t < MIN_TEXT * scale - 0.5]
             assert not small, f"{players}p {size} {language} line {length}: {small}"
-        kinds = {name for name, _, r in p.images if board.pz(1, "panel").contains(r)}
+        kinds = {name for name, _, r in p.placed if board.pz(1, "panel").contains(r)}
         assert {"tree", "element_icon", "coin", "fire_tile", "victory_tile"} <= kinds
 
 

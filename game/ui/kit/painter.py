@@ -14,10 +14,11 @@ from pygame import Rect
 
 from game.ui.kit import theme
 from game.ui.kit.text import TextCache
-from game.ui.kit.theme import Color
+from game.ui.kit.theme import INK_HEIGHT, Color
 from game.ui.kit.viewport import Viewport
 from game.ui.media.art import Art
 
+_MIDDLE = ("midleft", "center", "midright")
 _ANCHORS = (
     "topleft",
     "midtop",
@@ -93,14 +94,27 @@ class Painter:
 
     # -- text ------------------------------------------------------------------------------
 
-    def px(self, size: int) -> int:
+    def px(self, size: int, room: float | None = None) -> int:
         """A text size in window pixels: the canvas scale times the interface scale (text
-        that has a width to keep to shrinks back into it)."""
-        return max(6, round(size * self.vp.scale * self.text_scale))
+        that has a width to keep to shrinks back into it). ``room``: the logical height of
+        the band the line is centred in; the interface scale grows the line only as far as
+        its letters stay in it (``INK_HEIGHT``), and never below its size at 100%."""
+        base = size * self.vp.scale
+        px = base * self.text_scale
+        if room is not None:
+            px = max(base, min(px, room * self.vp.scale / INK_HEIGHT))
+        return max(6, round(px))
 
-    def text_size(self, s: str, size: int = theme.BODY, bold: bool = False) -> tuple[int, int]:
+    def em(self, size: int, room: float | None = None) -> float:
+        """The logical size ``text`` writes ``size`` at (``room`` as in ``px``): what a
+        label's neighbours make room for."""
+        return self.px(size, room) / self.vp.scale
+
+    def text_size(
+        self, s: str, size: int = theme.BODY, bold: bool = False, room: float | None = None
+    ) -> tuple[int, int]:
         """Logical width and height of a one-line text."""
-        w, h = self.texts.font(self.px(size), bold).size(s)
+        w, h = self.texts.font(self.px(size, room), bold).size(s)
         return (round(w / self.vp.scale), round(h / self.vp.scale))
 
     def text(
@@ -112,18 +126,17 @@ class Painter:
         anchor: str = "topleft",
         bold: bool = False,
         max_width: float | None = None,
+        room: float | None = None,
     ) -> Rect:
-        """One line of text; returns its logical rect. Too long → shrunk to ``max_width``."""
+        """One line of text; returns its logical rect. Too long → shrunk to ``max_width``;
+        ``room``: the height of the band it is centred in, which its letters grow to fill
+        (``px``); such a line is centred by its letters, not by its font's line."""
         if not s:
             return Rect(round(pos[0]), round(pos[1]), 0, 0)
-        px = self.px(size)
-        surf = self.texts.render(s, px, color, bold)
-        if max_width is not None:
-            limit = self.vp.length(max_width)
-            while surf.get_width() > limit and px > 8:
-                px = max(8, int(px * 0.9))
-                surf = self.texts.render(s, px, color, bold)
+        px, surf = self.render_line(s, size, color, bold, max_width, room)
         dest = surf.get_rect(**{anchor: self.vp.point(pos)})
+        if room is not None and anchor in _MIDDLE:
+            dest.y -= self.texts.ink_middle(px, bold)
         self.surface.blit(surf, dest)
         s_ = self.vp.scale
         return Rect(
@@ -132,6 +145,33 @@ class Painter:
             round(dest.w / s_),
             round(dest.h / s_),
         )
+
+    def render_line(
+        self,
+        s: str,
+        size: int,
+        color: Color,
+        bold: bool = False,
+        max_width: float | None = None,
+        room: float | None = None,
+    ) -> tuple[int, pygame.Surface]:
+        """The line ``text`` writes, and its size in window pixels: at ``px(size, room)``,
+        or the largest size below that fits ``max_width``."""
+        px = self.px(size, room)
+        surf = self.texts.render(s, px, color, bold)
+        if max_width is not None:
+            limit = self.vp.length(max_width)
+            start = px
+            while surf.get_width() > limit and px > 8:
+                # width grows about linearly with size: jump close, then step down...
+                px = max(8, min(px - 1, int(px * limit / surf.get_width())))
+                surf = self.texts.render(s, px, color, bold)
+            while px + 1 < start:  # ...and back up: the largest size that fits is kept
+                wider = self.texts.render(s, px + 1, color, bold)
+                if wider.get_width() > limit:
+                    break
+                px, surf = px + 1, wider
+        return px, surf
 
     def text_box(
         self,
@@ -143,10 +183,17 @@ class Painter:
         bold: bool = False,
         valign: str = "top",
         line_gap: float = 1.15,
+        fit: bool = False,
     ) -> int:
-        """Wrapped text inside ``r``; returns the logical height used."""
+        """Wrapped text inside ``r``; returns the logical height used. ``fit``: the
+        interface scale grows it only as far as its lines still fit ``r``'s height (never
+        below its size at 100%)."""
         px = self.px(size)
         pr = self.vp.rect(r)
+        if fit:
+            base = self.px(size, room=0)
+            while px > base and self._box_height(s, px, pr.w, bold, line_gap) > pr.h:
+                px = max(base, int(px * 0.94))
         lines = self.texts.wrap(s, px, pr.w, bold)
         step = round(self.texts.font(px, bold).get_linesize() * line_gap / 1.15)
         total = step * len(lines)
@@ -167,6 +214,11 @@ class Painter:
                 self.surface.blit(surf, (x, y))
             y += step
         return round(total / self.vp.scale)
+
+    def _box_height(self, s: str, px: int, width: int, bold: bool, line_gap: float) -> int:
+        """The window height ``text_box`` takes for ``s`` at ``px`` in ``width`` pixels."""
+        step = round(self.texts.font(px, bold).get_linesize() * line_gap / 1.15)
+        return step * len(self.texts.wrap(s, px, width, bold))
 
     def text_height(
         self,
@@ -200,7 +252,7 @@ class Painter:
             centre = pr.center
             pr = Rect(0, 0, max(1, w), max(1, h))
             pr.center = centre
-        surf = self.art.image(name, *args, size=pr.size)
+        surf = self.art.image(name, *args, size=pr.size, text_scale=self.text_scale)
         if alpha < 255:
             surf = surf.copy()
             surf.set_alpha(alpha)

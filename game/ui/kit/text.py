@@ -28,10 +28,23 @@ class TextCache:
         self.fonts = fonts or default_fonts()
         self._surfaces: dict[tuple[str, int, Color, bool], pygame.Surface] = {}
         self._wraps: dict[tuple[str, int, int, bool], list[str]] = {}
+        self._middles: dict[tuple[int, bool], int] = {}
 
     def clear(self) -> None:
         self._surfaces.clear()
         self._wraps.clear()
+        self._middles.clear()
+
+    def ink_middle(self, px: int, bold: bool = False) -> int:
+        """How far below the middle of a rendered line its letters' middle lies (pixels):
+        the bundled fonts keep more room above the letters than below them."""
+        key = (px, bold)
+        middle = self._middles.get(key)
+        if middle is None:
+            surf = self.font(px, bold).render("Hg(y0", True, (255, 255, 255))
+            middle = surf.get_bounding_rect().centery - surf.get_height() // 2
+            self._middles[key] = middle
+        return middle
 
     def font(self, px: int, bold: bool = False) -> pygame.font.Font:
         return self.fonts(max(6, px), bold)

@@ -71,6 +71,10 @@ def palette(colour_blind: bool) -> Palette:
     return COLOUR_BLIND if colour_blind else NORMAL
 
 
+# A line's letters, parentheses and descenders included, span at most this many times its
+# size (the bundled fonts, Latin and Hangul): what a band a line grows into must hold.
+INK_HEIGHT = 1.1
+
 # Text sizes in logical pixels; the smallest is still 13 px at 1280x720.
 SMALL = 20
 BODY = 24

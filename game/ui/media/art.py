@@ -42,18 +42,24 @@ class Art:
         self._broken: set[tuple] = set()
         self._cache: dict[tuple, pygame.Surface] = {}
 
-    def image(self, name: str, *args: Any, size: tuple[int, int]) -> pygame.Surface:
+    def image(
+        self, name: str, *args: Any, size: tuple[int, int], text_scale: float = 1.0
+    ) -> pygame.Surface:
+        """``text_scale``: the interface scale, for the words a picture carries (a card's
+        name); other pictures ignore it."""
         size = (max(1, int(size[0])), max(1, int(size[1])))
         label_of = getattr(self.real, "label_of", None)
         # The text a picture carries is part of its key: a new language, a new picture.
-        key = (name, args, size, label_of(name, args) if label_of is not None else None)
+        text = label_of(name, args) if label_of is not None else None
+        scaled = {"scale": text_scale} if text is not None and text_scale != 1.0 else {}
+        key = (name, args, size, text, text_scale if scaled else 1.0)
         surf = self._cache.get(key)
         if surf is not None:
             return surf
         surf = None
         if self.real is not None and (name, args) not in self._broken:
             try:
-                surf = getattr(self.real, name)(*args, size)
+                surf = getattr(self.real, name)(*args, size, **scaled)
             except (FileNotFoundError, KeyError, pygame.error) as e:  # its placeholder, once
                 log.warning("art %s%s missing: a placeholder is drawn (%s)", name, args, e)
                 self._broken.add((name, args))
@@ -64,13 +70,14 @@ class Art:
         self._cache[key] = surf
         return surf
 
-    def name_end(self, card: int, size: tuple[int, int]) -> int | None:
+    def name_end(self, card: int, size: tuple[int, int], text_scale: float = 1.0) -> int | None:
         """How far from its left edge the name written on ``card``'s face at ``size``
-        reaches (``None``: no name written; the placeholder art writes none to measure)."""
+        (and interface scale) reaches (``None``: no name written; the placeholder art
+        writes none to measure)."""
         measure = getattr(self.real, "name_end", None)
         if measure is None or ("card_face", (card,)) in self._broken:
             return None
-        return measure(card, size)
+        return measure(card, size, text_scale) if text_scale != 1.0 else measure(card, size)
 
     def clear(self) -> None:
         """Forget scaled copies (after a resize)."""

@@ -42,6 +42,7 @@ NAME_BAND = {
     "other": pygame.Rect(22, 336, 244, 48),
 }
 NAME_PX = 34  # the name's size in source pixels; a longer name shrinks to fit its band
+NAME_MAX_PX = 42  # the interface scale grows a name up to this (the band is 48 high)
 MIN_NAME_PX = 9  # smaller than this a name is not read, so it is left off (tooltips name it)
 MIN_CONDENSE = 0.8  # a long name at MIN_NAME_PX may be condensed to 80% of its width
 NAME_INK = (34, 30, 26)
@@ -112,9 +113,12 @@ class Sprites:
 
     # -- components -------------------------------------------------------------------------
 
-    def card_face(self, card_id: int, size: Size, name: str | None = None) -> pygame.Surface:
+    def card_face(
+        self, card_id: int, size: Size, name: str | None = None, scale: float = 1.0
+    ) -> pygame.Surface:
         """The face at ``size`` with ``name`` (default: the label of ``animal.N``) written in
-        its band; an empty name, or one too small to read at this size, is left off."""
+        its band, grown by the interface ``scale`` as far as the band holds it; an empty
+        name, or one too small to read at this size, is left off."""
         if card_id not in CARD_IDS:
             raise KeyError(f"no card with id {card_id}")
         face = self.get(f"cards/card_{card_id:02d}.png", size)
@@ -123,10 +127,10 @@ class Sprites:
         if not name:
             return face
         wh = face.get_size()
-        key = (card_id, wh, name)
+        key = (card_id, wh, name, scale)
         surf = self._named.get(key)
         if surf is None:
-            surf = self._write_name(card_id, wh, name)
+            surf = self._write_name(card_id, wh, name, scale)
             if len(self._named) > 2000:
                 self._named.clear()
             self._named[key] = surf
@@ -137,23 +141,24 @@ class Sprites:
         name would show cut ("Goldfis"); its tooltip names it."""
         return self.card_face(card_id, size, "")
 
-    def name_end(self, card_id: int, size: Size) -> int | None:
+    def name_end(self, card_id: int, size: Size, scale: float = 1.0) -> int | None:
         """How far from the face's left edge its written name reaches, in pixels (``None``:
         no name is written at this size), so a half-covered card can keep a name that
         shows whole."""
         name = self.label_of("card_face", (card_id,))
-        laid = self.name_layout(card_id, size, name) if name else None
+        laid = self.name_layout(card_id, size, name, scale) if name else None
         if laid is None:
             return None
         band, px, squeeze = laid
         return band.x + math.ceil(self.fonts.get(px, bold=True).size(name)[0] * squeeze)
 
     def name_layout(
-        self, card_id: int, size: Size, name: str
+        self, card_id: int, size: Size, name: str, scale: float = 1.0
     ) -> tuple[pygame.Rect, int, float] | None:
         """Where ``name`` goes on a face of ``size``: the band (pixels), the font size and how
         much the letters are condensed (1 = not) to fit it; ``None`` when even condensed the
-        name would be below ``MIN_NAME_PX``."""
+        name would be below ``MIN_NAME_PX``. The interface ``scale`` grows the name up to
+        ``NAME_MAX_PX`` (a long name still shrinks to its band's width)."""
         w, h = _wh(size)
         kind = "market" if animals()[card_id].level >= 1 else "other"
         b = NAME_BAND[kind]
@@ -162,6 +167,7 @@ class Sprites:
         nominal = round(NAME_PX * sy)
         if nominal < MIN_NAME_PX:
             return None
+        nominal = max(nominal, round(min(NAME_PX * scale, NAME_MAX_PX) * sy))
         px = self.fonts.fit(name, band.w, nominal, MIN_NAME_PX, bold=True)
         if px is not None:
             return band, px, 1.0
@@ -176,14 +182,17 @@ class Sprites:
             self._fonts = Fonts()
         return self._fonts
 
-    def _write_name(self, card_id: int, wh: tuple[int, int], name: str) -> pygame.Surface:
+    def _write_name(
+        self, card_id: int, wh: tuple[int, int], name: str, scale: float = 1.0
+    ) -> pygame.Surface:
         w, h = wh
         natural = (max(1, round(h * CARD_ASPECT)), h)
         if abs(w - natural[0]) > 2:
             # Squeezed (a card turning over): write at the card's own shape, then squeeze.
-            return pygame.transform.smoothscale(self.card_face(card_id, natural, name), wh)
+            face = self.card_face(card_id, natural, name, scale)
+            return pygame.transform.smoothscale(face, wh)
         face = self.get(f"cards/card_{card_id:02d}.png", wh)
-        layout = self.name_layout(card_id, wh, name)
+        layout = self.name_layout(card_id, wh, name, scale)
         if layout is None:
             return face
         band, px, squeeze = layout

@@ -23,6 +23,8 @@ from game.ui.words.sentences import Tr, counted
 
 SEASONS = boards().seasons
 CARD_ASPECT = 0.72
+TREE_LABEL_ROOM = 32  # a tree supply label's band grows to this high; its tree shrinks
+COUNT_BAND, WORD_BAND = 44, 24  # a Reserve deck's count and the word above it, under its mark
 
 
 class BoardView(SeatDrawing):
@@ -32,6 +34,7 @@ class BoardView(SeatDrawing):
         self.tr = tr
         self.tray = tray  # the seat shown in the tray (the layout is seated for it)
         self.palette = theme.NORMAL  # the table sets the player's (colour-blind or not)
+        self.text_scale = 1.0  # the interface scale it last drew at (``render``)
         self.targets: list[tuple[Target, Rect]] = []
         # the centre's Fires as last laid out: (round and centre zone, values, places)
         self.fire_memory: tuple[tuple, list[int], list[Rect]] = ((), [], [])
@@ -103,20 +106,17 @@ class BoardView(SeatDrawing):
         firepower_note: Callable[[Game], str] | None = None,
     ) -> None:
         """Paint the table for ``g``; ``hidden`` lists things an animation is carrying.
-        The board's labels keep their size at any interface scale: they are packed into the
-        picture (the words around it, prompt, log, tooltips, grow)."""
+        The board's labels grow with the interface scale as far as their places hold them
+        (each says its ``room``; the words around the board, prompt, log, grow freely)."""
         self.targets = []
-        scale, p.text_scale = p.text_scale, 1.0
-        try:
-            p.image("background", rect=Rect(0, 0, *self.layout.size))
-            self._reserve(p, g)
-            self._trees(p, g)
-            self._supplies(p, g)
-            self._circle(p, g, hidden)
-            for seat in range(g.n):
-                self._player(p, g, seat, names, kinds, seat == active, hidden)
-        finally:
-            p.text_scale = scale
+        self.text_scale = p.text_scale
+        p.image("background", rect=Rect(0, 0, *self.layout.size))
+        self._reserve(p, g)
+        self._trees(p, g)
+        self._supplies(p, g)
+        self._circle(p, g, hidden)
+        for seat in range(g.n):
+            self._player(p, g, seat, names, kinds, seat == active, hidden)
 
     def add(self, target: Target, r: Rect) -> None:
         self.targets.append((target, Rect(r)))
@@ -137,20 +137,27 @@ class BoardView(SeatDrawing):
                 fit=True,
             )
             left = len(g.market[level - 1])
+            # the count at the foot, the word above it: both grow into the space under the
+            # level mark
+            cy = stub.bottom - 6 - COUNT_BAND / 2
             p.text(
                 str(left),
-                (stub.centerx, stub.bottom - 44),
+                (stub.centerx, cy),
                 theme.LARGE,
                 theme.TEXT,
-                anchor="midtop",
+                anchor="center",
                 bold=True,
+                max_width=stub.w - 6,
+                room=COUNT_BAND,
             )
             p.text(
                 tr("table.deck"),
-                (stub.centerx, stub.bottom - 68),
+                (stub.centerx, cy - COUNT_BAND / 2 - 2 - WORD_BAND / 2),
                 theme.SMALL - 4,
                 theme.TEXT_DIM,
-                anchor="midtop",
+                anchor="center",
+                max_width=stub.w - 6,
+                room=WORD_BAND,
             )
             self.add(Target("market", level), stub)
             for card, slot in zip(g.reserve[level - 1], self.reserve_slots(level), strict=False):
@@ -163,16 +170,19 @@ class BoardView(SeatDrawing):
         for kind, cell in enumerate(self.tree_cells()):
             left = g.tree_supply[kind]
             box = cell.inflate(-4, -4)
-            img = Rect(box.x, box.y, box.w, box.h - 22)
+            # the label's band as high as its letters: the tree gives it room
+            label = round(p.em(theme.SMALL - 2, room=TREE_LABEL_ROOM) * theme.INK_HEIGHT) + 2
+            img = Rect(box.x, box.y, box.w, box.h - label)
             p.image("tree", kind, rect=img, fit=True, alpha=255 if left else 70)
             p.text(
                 self.tr("table.tree_left", cost=TREE_COST[kind], left=left),
-                (box.centerx, box.bottom + 2),
+                (box.centerx, box.bottom - label / 2),
                 theme.SMALL - 2,
                 theme.TEXT if left else theme.TEXT_DIM,
-                anchor="midbottom",
+                anchor="center",
                 bold=True,
-                max_width=box.w,
+                max_width=box.w - 6,
+                room=label,
             )
             self.add(Target("tree_kind", kind), box)
 
@@ -195,6 +205,7 @@ class BoardView(SeatDrawing):
                 anchor="midleft",
                 bold=True,
                 max_width=r.w - r.h - 8,
+                room=r.h - 4,
             )
             self.add(Target(name), r)
 
@@ -225,6 +236,7 @@ class BoardView(SeatDrawing):
             anchor="center",
             bold=True,
             max_width=fp.w - 10,
+            room=fp.h,
         )
         self.add(Target("firepower"), fp)
 
@@ -242,7 +254,6 @@ class BoardView(SeatDrawing):
             zones[f"p{seat}_{z}"] = zones[f"{EXPAND}{z}"]
         saved = self.layout, self.targets
         self.layout, self.targets = Layout(self.layout.size, zones), []
-        scale, p.text_scale = p.text_scale, 1.0
         try:
             panel = self.pz(seat, "panel")
             p.rect(panel.inflate(14, 14), (0, 0, 0, 150), radius=18)
@@ -251,7 +262,6 @@ class BoardView(SeatDrawing):
             return self.targets
         finally:
             self.layout, self.targets = saved
-            p.text_scale = scale
 
     def rect_of(self, target: Target) -> Rect | None:
         for t, r in self.targets:

@@ -23,6 +23,7 @@ from game.ui.words.rules_text import RulesText, describe_target
 from game.ui.words.sentences import Tr, counted, season_name, tree_name
 
 TOOLTIP_DELAY_S = 0.35  # hover this long before the rules tooltip shows
+TIP_CARD_H = 150  # a card shown in a tooltip, at 100%
 
 
 def banner_line(p: Painter, r: Rect, text: str) -> None:
@@ -271,9 +272,15 @@ class TableHud:
     ) -> None:
         w = 420
         body_h = p.text_height(text.body, w - 24, theme.SMALL)
-        img_h = 150 if text.image and text.image[0] == "card_face" else 0
         title_h = max(34, p.text_size(text.title, theme.BODY, bold=True)[1] + 4)
-        h = 24 + title_h + body_h + (img_h + 8 if img_h else 0) + 12
+        h = 24 + title_h + body_h + 12
+        img_h = 0
+        if text.image and text.image[0] == "card_face":
+            # the card grows with the interface scale (its costs and chips are its words)
+            # as far as the tooltip still fits above the tray
+            room = layout.player(tray, "panel").y - 6 - 8 - h - 8
+            img_h = max(TIP_CARD_H, min(round(TIP_CARD_H * p.text_scale), room))
+            h += img_h + 8
         box = self.tooltip_box(layout, tray, closeup, w, h)
         x, y = box.topleft
         p.rect(box, theme.TOOLTIP, radius=12)

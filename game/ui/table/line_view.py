@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from pygame import Rect
 
 from game.data import Symbol, animals
+from game.ui.kit.theme import INK_HEIGHT
 
 ART_W, ART_H = 288, 400  # the face's source pixels
 ASPECT = ART_W / ART_H
@@ -37,7 +38,8 @@ MARK = 26  # a marker in a band or a tab: 17 px at 1280x720
 TAB_H = MARK  # at most 7 tabs to a column of the tray
 ROW_CARD_CAP = 190  # a row's cards never grow past this
 ROW_CHIP_MIN = 24  # a row card's element chips at least this high (16 px at 1280x720)
-ROW_TAB_GAP = 5  # between a row's tabs, along a line and between lines
+ROW_TAB_GAP = 4  # between a row's tabs, along a line and between lines
+ROW_CHIP_GAP = 1  # between a row tab's chips (each has its own margin)
 NAME_ONLY_W = 110  # a row tab for a card without elements (the Fire Varan) names it
 ROW_TAB_MAX = 40  # a row's tabs grow up to this high while the line fits
 
@@ -112,12 +114,13 @@ def tray_fits(area: Rect, count: int) -> bool:
     return count * w + (count - 1) * GAP <= area.w
 
 
-def tray_line(area: Rect, cards: Sequence[int]) -> list[CardLook]:
-    """The own Help Line: whole cards while they fit side by side, else tabs."""
+def tray_line(area: Rect, cards: Sequence[int], grow: float = 1.0) -> list[CardLook]:
+    """The own Help Line: whole cards while they fit side by side, else tabs (their words
+    grown by the interface scale ``grow``)."""
     if not cards:
         return []
     if not tray_fits(area, len(cards)):
-        return tabs(area, cards)
+        return tabs(area, cards, grow)
     h = min(area.h, TRAY_CARD_H)
     w = round(h * ASPECT)
     y = area.y + (area.h - h) // 2
@@ -143,9 +146,23 @@ def tab_columns(area: Rect, count: int) -> tuple[int, int, int]:
 
 
 CHIP_W = 46  # a tab's chip: icon and value
+TAB_TEXT = 20  # a tab's words at 100% (theme.SMALL), for a tab TAB_H high
 
 
-def tabs(area: Rect, cards: Sequence[int]) -> list[CardLook]:
+def tab_text(h: int, grow: float = 1.0) -> float:
+    """The size of the words on a tab ``h`` high: in proportion to it, grown by the
+    interface scale ``grow`` as far as the tab holds them (``Painter.px``'s ``room``)."""
+    base = TAB_TEXT * h / TAB_H
+    return max(base, min(base * grow, h / INK_HEIGHT))
+
+
+def chip_width(h: int, grow: float = 1.0) -> int:
+    """A tab's chip ``h`` high: its icon and its value ("-3": 0.9 em), wider as the value's
+    words grow."""
+    return max(round(CHIP_W * h / TAB_H), math.ceil(h + 4 + 0.9 * tab_text(h, grow)))
+
+
+def tabs(area: Rect, cards: Sequence[int], grow: float = 1.0) -> list[CardLook]:
     """One strip per card, column by column: marker, element chips, then the name."""
     cols, per, gap = tab_columns(area, len(cards))
     col_w = (area.w - (cols - 1) * GAP) // cols
@@ -158,8 +175,8 @@ def tabs(area: Rect, cards: Sequence[int]) -> list[CardLook]:
         x = r.x + 8 + MARK + 4
         chips = []
         for _ in entries(card):
-            chips.append(Rect(x, r.y, CHIP_W, MARK))
-            x += CHIP_W + 3
+            chips.append(Rect(x, r.y, chip_width(TAB_H, grow), MARK))
+            x += chips[-1].w + 3
         name = Rect(x + 4, r.y, max(0, r.right - 6 - (x + 4)), TAB_H)
         out.append(CardLook(card, r, r, marker, tuple(chips), name, style="tab", band=True))
     return out
@@ -180,13 +197,13 @@ def _row_size(area: Rect, count: int, rows: int) -> int:
     return h
 
 
-def row_line(area: Rect, cards: Sequence[int]) -> list[CardLook]:
+def row_line(area: Rect, cards: Sequence[int], grow: float = 1.0) -> list[CardLook]:
     """An opponent's Help Line: cards while their element chips stay readable
     (``ROW_CHIP_MIN``), else row tabs; cards again when even the tabs do not fit."""
     looks = row_cards(area, cards)
     if smallest_chip(looks) >= ROW_CHIP_MIN:
         return looks
-    return row_tabs(area, cards) or looks
+    return row_tabs(area, cards, grow) or looks
 
 
 def smallest_chip(looks: Sequence[CardLook]) -> float:
@@ -199,31 +216,33 @@ def smallest_chip(looks: Sequence[CardLook]) -> float:
     return min(heights, default=math.inf)
 
 
-def row_tab_width(card: int, h: int = TAB_H) -> int:
+def row_tab_width(card: int, h: int = TAB_H, grow: float = 1.0) -> int:
     """A row tab ``h`` high: its level edge, its marker, its element chips (or, without
     any, its name)."""
-    k = h / TAB_H
     w = 8 + (h + 4 if symbol(card) is not Symbol.NEUTRAL else 0)
     n = len(entries(card))
-    return w + round((n * (CHIP_W + 3) if n else NAME_ONLY_W) * k) + 3
+    if not n:
+        return w + round(NAME_ONLY_W * h / TAB_H * tab_text(h, grow) / tab_text(h)) + 3
+    return w + n * (chip_width(h, grow) + ROW_CHIP_GAP) + 3
 
 
-def row_tabs(area: Rect, cards: Sequence[int]) -> list[CardLook] | None:
+def row_tabs(area: Rect, cards: Sequence[int], grow: float = 1.0) -> list[CardLook] | None:
     """One strip per card, in order, flowing left to right in lines from the top of
-    ``area``, as high as lets them all fit (``TAB_H`` to ``ROW_TAB_MAX``); ``None`` when
-    they do not fit even at ``TAB_H``."""
-    for h in range(ROW_TAB_MAX, ROW_CHIP_MIN - 1, -2):
-        looks = _flow_tabs(area, cards, h)
-        if looks is not None:
-            return looks
+    ``area``, as high as lets them all fit (``ROW_CHIP_MIN`` to ``ROW_TAB_MAX``), their
+    words grown by ``grow`` where that still fits; ``None`` when they do not fit."""
+    for g in dict.fromkeys((grow, 1.0)):
+        for h in range(ROW_TAB_MAX, ROW_CHIP_MIN - 1, -2):
+            looks = _flow_tabs(area, cards, h, g)
+            if looks is not None:
+                return looks
     return None
 
 
-def _flow_tabs(area: Rect, cards: Sequence[int], h: int) -> list[CardLook] | None:
+def _flow_tabs(area: Rect, cards: Sequence[int], h: int, grow: float) -> list[CardLook] | None:
     places: list[tuple[int, int, int]] = []  # (line, x, width)
     line, x = 0, area.x
     for card in cards:
-        w = row_tab_width(card, h)
+        w = row_tab_width(card, h, grow)
         if w > area.w:
             return None
         if x > area.x and x + w > area.right:
@@ -233,7 +252,7 @@ def _flow_tabs(area: Rect, cards: Sequence[int], h: int) -> list[CardLook] | Non
     lines = line + 1
     if lines * h + (lines - 1) * ROW_TAB_GAP > area.h:
         return None
-    chip_w = round(CHIP_W * h / TAB_H)
+    chip_w = chip_width(h, grow)
     out = []
     for card, (k, x, w) in zip(cards, places, strict=True):
         r = Rect(x, area.y + k * (h + ROW_TAB_GAP), w, h)
@@ -245,7 +264,7 @@ def _flow_tabs(area: Rect, cards: Sequence[int], h: int) -> list[CardLook] | Non
         chips = []
         for _ in entries(card):
             chips.append(Rect(cx, r.y, chip_w, h))
-            cx += chip_w + 3
+            cx += chip_w + ROW_CHIP_GAP
         name = None if chips else Rect(cx, r.y, r.right - 3 - cx, h)
         out.append(CardLook(card, r, r, marker, tuple(chips), name, style="tab", band=True))
     return out

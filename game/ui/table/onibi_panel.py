@@ -25,6 +25,12 @@ if TYPE_CHECKING:
     from game.ui.table.table_role import TableRole
 
 
+LINE_ROOM = 38  # the band of a one-line sentence of a step (its lines are 40 apart)
+CONTINUE_ROOM = 26  # "Click or press a key: next step", under the body at the right
+CONTINUE_W = 540  # the most of the band's width that line takes
+BELOW_BODY = 30  # the band's height under the body, beside that line
+
+
 @dataclass
 class Step:
     name: str
@@ -47,24 +53,43 @@ class OnibiPanel:
         def waiting(self) -> bool: ...
 
     def draw_panel(self, p: Painter) -> None:
+        """The band at the player's interface scale: each of its words grows as far as its
+        place holds it (``room``; the body's sentences as long as their lines fit)."""
         if not 0 <= self.index < len(self.steps):
             return
+        p.text_scale = self.ctx.settings.ui_scale / 100
+        try:
+            self._draw_band(p)
+        finally:
+            p.text_scale = 1.0
+
+    def _draw_band(self, p: Painter) -> None:
         r = self.table.layout["onibi_panel"]
         panel(p, r, fill=(26, 20, 18))
         tr = self.tr
         p.text(
             tr("onibi.title", round=self.round),
-            (r.x + 24, r.y + 14),
+            (r.x + 24, r.y + 34),
             theme.LARGE,
             theme.DANGER,
+            anchor="midleft",
             bold=True,
             max_width=430,
+            room=44,
         )
         # the steps in a row, the current one lit
         x0, w = r.x + 470, (r.right - 24 - (r.x + 470)) / len(STEPS)
+        chip_h = 44
+        # one size for every step, the largest at which the widest still fits its chip
+        room = p.em(theme.SMALL, room=chip_h - 6) * theme.INK_HEIGHT
+        for i, name in enumerate(STEPS):
+            label = f"{i + 1}  " + tr(f"onibi.step.{name}")
+            wide = p.text_size(label, theme.SMALL, bold=True, room=room)[0]
+            fits = (round(w) - 22) / max(1, wide)
+            room = max(theme.SMALL * theme.INK_HEIGHT, min(room, room * fits))
         for i, name in enumerate(STEPS):
             now, done = i == self.index, i < self.index
-            chip = Rect(round(x0 + i * w), r.y + 12, round(w) - 10, 44)
+            chip = Rect(round(x0 + i * w), r.y + 12, round(w) - 10, chip_h)
             if now:
                 p.rect(chip, (70, 52, 20), radius=10)
                 p.rect(chip, theme.ACCENT, radius=10, width=2)
@@ -78,6 +103,7 @@ class OnibiPanel:
                 anchor="center",
                 bold=now,
                 max_width=chip.w - 12,
+                room=room,
             )
         step = self.steps[self.index]
         body = Rect(r.x + 24, r.y + 68, r.w - 48, r.h - 104)
@@ -86,11 +112,13 @@ class OnibiPanel:
         auto = not self.match.round_end_by_hand(self.ctx.settings.round_end)
         p.text(
             tr("onibi.continue" if waiting or not auto else "onibi.continue_auto"),
-            (r.right - 24, r.bottom - 10),
+            (r.right - 24, r.bottom - 22),
             theme.SMALL,
             theme.ACCENT if waiting else theme.TEXT_DIM,
-            anchor="bottomright",
+            anchor="midright",
             bold=waiting,
+            max_width=CONTINUE_W,
+            room=CONTINUE_ROOM,
         )
 
     def draw_step(self, p: Painter, r: Rect, step: Step) -> None:
@@ -103,7 +131,7 @@ class OnibiPanel:
             case "reserve":
                 self._draw_reserve(p, r, step)
             case "return":
-                p.text_box(self.tr("onibi.return"), r, theme.BODY)
+                p.text_box(self.tr("onibi.return"), r, theme.BODY, fit=True)
             case "sacred":
                 self._draw_sacred(p, r, step)
             case other:
@@ -113,11 +141,11 @@ class OnibiPanel:
         tr = self.tr
         attack = next((e for e in step.events if isinstance(e, ev.OnibiAttack)), None)
         if attack is None:
-            p.text_box(tr("onibi.no_attack"), r, theme.BODY)
+            p.text_box(tr("onibi.no_attack"), r, theme.BODY, fit=True)
             return
         dealt = {e.player: e for e in step.events if isinstance(e, ev.VaransDealt)}
         text = counted(tr, "onibi.attack", attack.fires, power=attack.firepower, fires=attack.fires)
-        p.text_box(text, r, theme.BODY)
+        p.text_box(text, r, theme.BODY, fit=True)
         # each player's verdict sits on their own Help Line, where the Varans land
         for seat, water in enumerate(attack.water):
             line = self.table.layout.player(seat, "help_line")
@@ -133,14 +161,6 @@ class OnibiPanel:
             )
             icon = badge.h - 20
             p.image("element_icon", "water", rect=Rect(badge.x + 12, badge.y + 10, icon, icon))
-            p.text(
-                tr("onibi.water_vs", water=water, power=attack.firepower),
-                (badge.x + 20 + icon, badge.centery),
-                theme.BODY,
-                theme.TEXT,
-                anchor="midleft",
-                bold=True,
-            )
             if hit:
                 d = dealt[seat]
                 verdict = counted(tr, "onibi.hit", d.count, count=d.count)
@@ -148,7 +168,8 @@ class OnibiPanel:
                     verdict += " " + tr("onibi.short", count=d.short)
             else:
                 verdict = tr("onibi.safe")
-            p.text(
+            room = badge.h - 10
+            said = p.text(
                 verdict,
                 (badge.right - 14, badge.centery),
                 theme.BODY,
@@ -156,12 +177,24 @@ class OnibiPanel:
                 anchor="midright",
                 bold=True,
                 max_width=badge.w - icon - 150,
+                room=room,
+            )
+            left = badge.x + 20 + icon
+            p.text(
+                tr("onibi.water_vs", water=water, power=attack.firepower),
+                (left, badge.centery),
+                theme.BODY,
+                theme.TEXT,
+                anchor="midleft",
+                bold=True,
+                max_width=said.x - 12 - left,
+                room=room,
             )
 
     def _draw_fires(self, p: Painter, r: Rect, step: Step) -> None:
         tr = self.tr
         if not step.events:
-            p.text_box(tr("onibi.no_fires"), r, theme.BODY)
+            p.text_box(tr("onibi.no_fires"), r, theme.BODY, fit=True)
             return
         y = r.y
         for e in step.events:
@@ -174,20 +207,41 @@ class OnibiPanel:
                     text = counted(tr, "onibi.fires", n, count=n)
                 case _:
                     assert_never(e.reason)
-            drawn = p.text(text, (r.x, y), theme.BODY, theme.TEXT, max_width=r.w - 400)
+            drawn = p.text(
+                text,
+                (r.x, y + 16),
+                theme.BODY,
+                theme.TEXT,
+                anchor="midleft",
+                max_width=r.w - 400,
+                room=LINE_ROOM,
+            )
             for i, v in enumerate(e.values):
                 p.image("fire_tile", v, rect=Rect(drawn.right + 12 + i * 40, y - 2, 36, 36))
             y += 40
-        p.text_box(
-            tr("onibi.fires_rule"), Rect(r.x, y, r.w, r.bottom - y), theme.SMALL, theme.TEXT_DIM
-        )
+        # the rule under the Fires, beside the band's "next step" line, when it fits there
+        rule = tr("onibi.fires_rule")
+        box = Rect(r.x, y, r.w - CONTINUE_W - 24, r.bottom + BELOW_BODY - y)
+        scale, p.text_scale = p.text_scale, 1.0  # it fits at 100% at least? (fit grows it)
+        fits = p.text_height(rule, box.w, theme.SMALL) <= box.h
+        p.text_scale = scale
+        if fits:
+            p.text_box(rule, box, theme.SMALL, theme.TEXT_DIM, fit=True)
 
     def _draw_reserve(self, p: Painter, r: Rect, step: Step) -> None:
         tr = self.tr
         if not step.events:
-            p.text_box(tr("onibi.reserve_full"), r, theme.BODY)
+            p.text_box(tr("onibi.reserve_full"), r, theme.BODY, fit=True)
             return
-        drawn = p.text(tr("onibi.reserve"), (r.x, r.y), theme.BODY, theme.TEXT)
+        drawn = p.text(
+            tr("onibi.reserve"),
+            (r.x, r.y + 16),
+            theme.BODY,
+            theme.TEXT,
+            anchor="midleft",
+            max_width=r.w // 2,
+            room=LINE_ROOM,
+        )
         x = drawn.right + 16
         for e in step.events:
             assert isinstance(e, ev.ReserveRefilled)
@@ -206,4 +260,5 @@ class OnibiPanel:
             self.tr("onibi.sacred", name=self.match.names[e.player]),
             Rect(r.x + 60, r.y, r.w - 60, r.h),
             theme.BODY,
+            fit=True,
         )

@@ -1,40 +1,41 @@
 """One seat's panel: the tray (the own seat) or an opponent's row, drawn zone by zone.
 
 Both have a header line (name, element totals, solitary count, actions) and a line of tokens
-and tracks; the tray shows the Help Line as whole cards (or tabs) and the piles large, a row
-shows small cards under a band of markers (``line_view``). ``SeatDrawing`` is mixed into
-``BoardView``, which owns the layout and the hit targets.
+and tracks (``seat_counts``); the tray shows the Help Line as whole cards (or tabs) and the
+piles large, a row shows cards under a band of markers or row tabs (``line_view``).
+``SeatDrawing`` is mixed into ``BoardView``, which owns the layout and the hit targets.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from pygame import Rect
 
 from game.data import ELEMENTS, Symbol, boards
-from game.engine import Game, Phase
-from game.engine.state import COLUMNS, ROWS, START_TREE, TRACK_KINDS
+from game.engine import Game
+from game.engine.state import COLUMNS, ROWS, START_TREE
 from game.ui.kit import theme
 from game.ui.kit.painter import Painter
-from game.ui.table.layout import Layout, grid_cells
+from game.ui.table.layout import grid_cells
 from game.ui.table.line_view import (
     ASPECT,
     TAB_H,
     CardLook,
+    art_name_band,
     entries,
     row_line,
     symbol,
     tray_line,
 )
+from game.ui.table.seat_counts import SeatCounts
 from game.ui.table.targets import Target
-from game.ui.words.sentences import Tr, season_name
 
 SEASONS = boards().seasons
 PAPER = (246, 240, 226)
 INK = (34, 30, 26)
 NEG = (196, 52, 40)
-TOTALS_GAP = 10  # logical px between a total and the next element's icon
+BADGE_ROOM = 34  # a pile's count grows with the interface scale up to a box this high
 LEVEL_EDGE = {0: (150, 130, 100), 1: (96, 160, 72), 2: (70, 130, 190), 3: (140, 90, 170)}
 
 
@@ -44,17 +45,9 @@ def solitary_left(deck: Sequence[int]) -> int:
     return sum(1 for c in deck if symbol(c) is Symbol.SOLITARY)
 
 
-class SeatDrawing:
-    """The per-seat half of ``BoardView``."""
-
-    layout: Layout
-    tr: Tr
-    palette: theme.Palette
-    tray: int
-    add: Callable[[Target, Rect], None]
-
-    def pz(self, seat: int, name: str) -> Rect:
-        return self.layout.player(seat, name)
+class SeatDrawing(SeatCounts):
+    """The per-seat half of ``BoardView``: the Help Line, the Forest, the piles and the
+    panel (its words and counts: ``SeatCounts``)."""
 
     def in_tray(self, seat: int) -> bool:
         return seat == self.tray
@@ -63,7 +56,8 @@ class SeatDrawing:
 
     def line_looks(self, seat: int, cards: Sequence[int]) -> list[CardLook]:
         area = self.pz(seat, "help_line")
-        return tray_line(area, cards) if self.in_tray(seat) else row_line(area, cards)
+        grow = self.text_scale
+        return tray_line(area, cards, grow) if self.in_tray(seat) else row_line(area, cards, grow)
 
     def line_slots(self, seat: int, cards: Sequence[int]) -> list[Rect]:
         """Card-shaped places of a line of ``cards`` (where a revealed card flies)."""
@@ -108,7 +102,7 @@ class SeatDrawing:
         if look.name is not None:
             return "card_face"
         shown = p.vp.rect(look.visible).w
-        end = p.art.name_end(look.card, p.vp.rect(look.rect).size)
+        end = p.art.name_end(look.card, p.vp.rect(look.rect).size, p.text_scale)
         return "card_face" if end is None or end <= shown - 2 else "card_art"
 
     def _marker(self, p: Painter, look: CardLook) -> None:
@@ -124,6 +118,7 @@ class SeatDrawing:
         r = look.rect
         level = animals()[look.card].level
         size = round(theme.SMALL * r.h / TAB_H)  # a row's tabs grow with their line
+        room = r.h  # the interface scale grows the words to fill the tab (``tab_text``)
         p.rect(r, PAPER, radius=6)
         p.rect(Rect(r.x, r.y, 6, r.h), LEVEL_EDGE.get(level, LEVEL_EDGE[0]), radius=3)
         p.rect(r, INK, radius=6, width=1)
@@ -142,6 +137,8 @@ class SeatDrawing:
                 (255, 255, 255) if neg else INK,
                 anchor="midleft",
                 bold=True,
+                max_width=chip.right - icon.right - 2,
+                room=room,
             )
         if look.name is not None and look.name.w > 0:
             p.text(
@@ -152,159 +149,8 @@ class SeatDrawing:
                 anchor="midleft",
                 bold=True,
                 max_width=look.name.w,
+                room=room,
             )
-
-    # -- header, tokens, tracks ----------------------------------------------------------------
-
-    def _header(
-        self, p: Painter, g: Game, seat: int, names: Sequence[str], kinds: Sequence[str]
-    ) -> None:
-        tr = self.tr
-        colour = self.palette.seasons[seat]
-        nz = self.pz(seat, "name")
-        p.circle((nz.x + 12, nz.centery), 10, colour)
-        x = nz.x + 30
-        if g.first == seat:
-            st = Rect(x, nz.y, nz.h, nz.h)
-            p.image("sacred_tree", rect=st, fit=True)
-            self.add(Target("sacred_tree", seat), st)
-            x += nz.h + 4
-        label = names[seat]
-        kind = kinds[seat]
-        who = tr("seat.human") if kind == "human" else tr(f"seat.ai.{kind}")
-        season = season_name(tr, seat)
-        who = who if season == label else f"{season} · {who}"
-        # the name first; the season and seat kind keep their size while the zone allows
-        room = p.text_size(who, theme.SMALL - 2)[0] + 10
-        r = p.text(
-            label,
-            (x, nz.centery),
-            theme.BODY,
-            theme.TEXT,
-            anchor="midleft",
-            bold=True,
-            max_width=max((nz.right - x) // 2, nz.right - x - room),
-        )
-        p.text(
-            who,
-            (r.right + 10, nz.centery),
-            theme.SMALL - 2,
-            theme.TEXT_DIM,
-            anchor="midleft",
-            max_width=max(20, nz.right - r.right - 10),
-        )
-        self.add(Target("name", seat), nz)
-
-    def _totals(self, p: Painter, g: Game, seat: int) -> None:
-        q = g.players[seat]
-        tz = self.pz(seat, "totals")
-        totals = q.totals()
-        power = sum(g.centre)
-        icon = tz.h - 6
-        acts = q.actions_left if g.phase is Phase.ACTION or q.stopped else 0
-        actions = self.tr("table.actions", n=acts)
-        room = p.text_size(actions, theme.SMALL, bold=True)[0] + 10
-        step = (tz.w - room) / 6
-        x = float(tz.x)
-        for e, name in enumerate(ELEMENTS):
-            p.image("element_icon", name, rect=Rect(round(x), tz.y + 3, icon, icon))
-            colour = theme.TEXT
-            if e == 1 and totals[e] < power or totals[e] < 0:
-                colour = theme.DANGER
-            p.text(  # a clear gap before the next icon, two digits included ("10 🌱")
-                str(totals[e]),
-                (x + icon + 3, tz.centery),
-                theme.BODY,
-                colour,
-                anchor="midleft",
-                bold=True,
-                max_width=step - icon - 3 - TOTALS_GAP,
-            )
-            x += step
-        p.image("coin", "solitary", rect=Rect(round(x), tz.y + 3, icon, icon))
-        p.text(
-            f"{q.uncancelled}/3",
-            (x + icon + 3, tz.centery),
-            theme.BODY,
-            theme.DANGER if q.uncancelled >= 3 else theme.TEXT,
-            anchor="midleft",
-            bold=True,
-        )
-        p.text(
-            actions,
-            (tz.right, tz.centery),
-            theme.SMALL,
-            theme.ACCENT if acts else theme.TEXT_DIM,
-            anchor="midright",
-            bold=True,
-        )
-        self.add(Target("totals", seat), tz)
-
-    def _count_after(self, p: Painter, box: Rect, left: int, n: int) -> None:
-        p.text(
-            f"×{n}",
-            (left + 4, box.centery),
-            theme.BODY,
-            theme.TEXT,
-            anchor="midleft",
-            bold=True,
-            max_width=max(16, box.right - left - 4),
-        )
-
-    def _tokens(self, p: Painter, g: Game, seat: int) -> None:
-        q = g.players[seat]
-        fz = self.pz(seat, "fragments")
-        size = fz.h - 4
-        r = Rect(fz.x, fz.y + 2, size, size)
-        p.image("fragment", rect=r, fit=True)
-        self._count_after(p, fz, r.right, q.fragments)
-        self.add(Target("fragments", seat), fz)
-        fires = self.pz(seat, "fires")
-        shown = q.fires[-3:]
-        last = Rect(fires.x, fires.y + 2, size, size)
-        if not shown:
-            p.image("fire_tile", 2, rect=last, alpha=90)
-        for i, v in enumerate(shown):
-            last = Rect(fires.x + i * size // 2, fires.y + 2, size, size)
-            p.image("fire_tile", v, rect=last)
-        self._count_after(p, fires, last.right, len(q.fires))
-        self.add(Target("fires", seat), fires)
-        vz = self.pz(seat, "victory")
-        step = min(size + 2, max(10, (vz.w - size) // max(1, len(q.tiles) - 1)))
-        for i, (kind, season) in enumerate(q.tiles):
-            t = Rect(vz.x + i * step, vz.y + 2, size, size)
-            p.image("victory_tile", kind, SEASONS[season], rect=t)
-            self.add(Target("victory", seat, season, s=kind), t)
-        if not q.tiles:
-            p.text(
-                self.tr("table.no_tiles"),
-                (vz.x, vz.centery),
-                theme.SMALL - 2,
-                theme.TEXT_DIM,
-                anchor="midleft",
-                max_width=vz.w,
-            )
-        self._tracks(p, g, seat)
-
-    def _tracks(self, p: Painter, g: Game, seat: int) -> None:
-        tz = self.pz(seat, "tracks")
-        p.rect(tz, (0, 0, 0, 110), radius=8)
-        col = tz.w / 3
-        icon = tz.h - 6
-        for i, value in enumerate(g.players[seat].tracks()):
-            x = tz.x + col * i + 6
-            r = Rect(round(x), tz.y + 3, icon, icon)
-            p.image("victory_tile", TRACK_KINDS[i], SEASONS[seat], rect=r, fit=True)
-            p.text(
-                f"{value}/12",
-                (r.right + 4, tz.centery),
-                theme.BODY,
-                theme.ACCENT if value >= 12 else theme.TEXT,
-                anchor="midleft",
-                bold=True,
-                max_width=col - icon - 12,
-            )
-        self.add(Target("tracks", seat), tz)
 
     # -- Forest and piles ------------------------------------------------------------------------
 
@@ -350,6 +196,7 @@ class SeatDrawing:
                 anchor="midleft",
                 bold=True,
                 max_width=z.right - icon.right - 6,
+                room=z.h - 2,
             )
             self.add(Target(name, seat), z)
 
@@ -367,21 +214,43 @@ class SeatDrawing:
             p.image("card_face", q.discard[-1], rect=dz, fit=True)
         else:
             p.rect(dz, (0, 0, 0, 90), radius=6)
-        self._badge(p, dz, len(q.discard), lift=dz.h // 7)  # above the animal's name
+        lift = dz.h // 7
+        if q.discard:  # above the animal's name, whatever the badge's size
+            lift = dz.bottom + 2 - art_name_band(q.discard[-1], dz).top + 2
+        self._badge(p, dz, len(q.discard), lift=lift)
         self.add(Target("discard", seat), dz)
         note = self.layout["pile_note"]
         text = self.tr("table.pile_note", n=len(q.deck), k=solitary_left(q.deck))
         lines = text.split(" · ")  # one fact a line under the two piles
-        p.text_box("\n".join(lines), note, theme.SMALL, theme.TEXT, align="center", valign="center")
+        p.text_box(
+            "\n".join(lines),
+            note,
+            theme.SMALL,
+            theme.TEXT,
+            align="center",
+            valign="center",
+            fit=True,
+        )
 
     def _badge(self, p: Painter, r: Rect, n: int, top: bool = False, lift: int = 0) -> None:
-        badge = Rect(0, 0, 34, 26)
+        """A count on a pile, its box as large as its number (up to ``BADGE_ROOM`` high)."""
+        h = max(26, round(p.em(theme.SMALL, room=BADGE_ROOM) * theme.INK_HEIGHT) + 4)
+        w = max(34, p.text_size(str(n), theme.SMALL, bold=True, room=h)[0] + 12)
+        badge = Rect(0, 0, min(r.w, w), h)
         if top:
             badge.midtop = (r.centerx, r.top + max(2, r.h // 40))
         else:
             badge.midbottom = (r.centerx, r.bottom + 2 - lift)
         p.rect(badge, (0, 0, 0, 190), radius=8)
-        p.text(str(n), badge.center, theme.SMALL, theme.TEXT, anchor="center", bold=True)
+        p.text(
+            str(n),
+            badge.center,
+            theme.SMALL,
+            theme.TEXT,
+            anchor="center",
+            bold=True,
+            room=badge.h,
+        )
 
     # -- the whole panel ------------------------------------------------------------------------
 
