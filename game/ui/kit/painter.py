@@ -13,12 +13,14 @@ import pygame
 from pygame import Rect
 
 from game.ui.kit import theme
+from game.ui.kit.surface_cache import SurfaceCache
 from game.ui.kit.text import TextCache
 from game.ui.kit.theme import INK_HEIGHT, Color
 from game.ui.kit.viewport import Viewport
 from game.ui.media.art import Art
 
 _MIDDLE = ("midleft", "center", "midright")
+ALPHA_BUDGET = 32 * 2**20  # translucent boxes (one may be the whole window: 8 MB)
 _ANCHORS = (
     "topleft",
     "midtop",
@@ -40,7 +42,7 @@ class Painter:
         self.vp = viewport
         self.texts = text
         self.art = art
-        self._alpha: dict[tuple, pygame.Surface] = {}
+        self._alpha = SurfaceCache(ALPHA_BUDGET)  # translucent boxes by size, colour, radius
         self.text_scale = 1.0  # the player's interface scale (1, 1.25, 1.5): text only
 
     def retarget(self, surface: pygame.Surface, viewport: Viewport) -> None:
@@ -69,9 +71,7 @@ class Painter:
         if surf is None:
             surf = pygame.Surface(pr.size, pygame.SRCALPHA)
             pygame.draw.rect(surf, color, surf.get_rect(), border_radius=rad)
-            if len(self._alpha) > 500:
-                self._alpha.clear()
-            self._alpha[key] = surf
+            self._alpha.put(key, surf)
         self.surface.blit(surf, pr)
 
     def line(

@@ -1,7 +1,8 @@
 """Rendered text, cached: a frame never renders the same string twice.
 
-The cache is keyed by (text, pixel size, colour, bold) and emptied when it grows large or the
-window is resized, so memory stays bounded.
+The cache is keyed by (text, pixel size, colour, bold); the least recently drawn texts go
+once their pixels pass ``TEXT_BUDGET`` (``SurfaceCache``), and all of them when the window is
+resized, so memory stays bounded however many log lines a session writes.
 """
 
 from __future__ import annotations
@@ -10,10 +11,12 @@ from collections.abc import Callable
 
 import pygame
 
+from game.ui.kit.surface_cache import SurfaceCache
 from game.ui.kit.theme import Color
 
 FontSource = Callable[[int, bool], pygame.font.Font]
-_LIMIT = 4000
+_LIMIT = 4000  # wrapped texts (lists of lines: small)
+TEXT_BUDGET = 16 * 2**20  # rendered texts' pixels: a frame's texts and many more
 
 
 def default_fonts() -> FontSource:
@@ -26,7 +29,7 @@ def default_fonts() -> FontSource:
 class TextCache:
     def __init__(self, fonts: FontSource | None = None) -> None:
         self.fonts = fonts or default_fonts()
-        self._surfaces: dict[tuple[str, int, Color, bool], pygame.Surface] = {}
+        self._surfaces = SurfaceCache(TEXT_BUDGET)
         self._wraps: dict[tuple[str, int, int, bool], list[str]] = {}
         self._middles: dict[tuple[int, bool], int] = {}
 
@@ -53,12 +56,10 @@ class TextCache:
         key = (text, px, color, bold)
         surf = self._surfaces.get(key)
         if surf is None:
-            if len(self._surfaces) > _LIMIT:
-                self._surfaces.clear()
             surf = self.font(px, bold).render(text, True, color)
             if len(color) == 4:
                 surf.set_alpha(color[3])
-            self._surfaces[key] = surf
+            self._surfaces.put(key, surf)
         return surf
 
     def wrap(self, text: str, px: int, width: int, bold: bool = False) -> list[str]:

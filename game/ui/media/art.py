@@ -13,9 +13,12 @@ from typing import Any
 
 import pygame
 
+from game.ui.kit.surface_cache import SurfaceCache
 from game.ui.media.art_fallback import FallbackArt
 
 log = logging.getLogger(__name__)
+
+ART_BUDGET = 32 * 2**20  # pixels kept (least recently drawn dropped first)
 
 
 def _real_sprites(label: Callable[[str], str] | None = None) -> Any | None:
@@ -40,7 +43,7 @@ class Art:
         self.real = sprites
         self.fallback = FallbackArt()
         self._broken: set[tuple] = set()
-        self._cache: dict[tuple, pygame.Surface] = {}
+        self._cache = SurfaceCache(ART_BUDGET)  # finished pictures by name, args, size, text
 
     def image(
         self, name: str, *args: Any, size: tuple[int, int], text_scale: float = 1.0
@@ -65,10 +68,7 @@ class Art:
                 self._broken.add((name, args))
         if surf is None:
             surf = getattr(self.fallback, name)(*args, size)
-        if len(self._cache) > 3000:
-            self._cache.clear()
-        self._cache[key] = surf
-        return surf
+        return self._cache.put(key, surf)
 
     def name_end(self, card: int, size: tuple[int, int], text_scale: float = 1.0) -> int | None:
         """How far from its left edge the name written on ``card``'s face at ``size``

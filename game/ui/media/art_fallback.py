@@ -10,9 +10,11 @@ import pygame
 
 from game.data import ELEMENTS, animals, trees
 from game.ui.kit import theme
+from game.ui.kit.surface_cache import SurfaceCache
 from game.ui.media.fonts import Fonts
 
 Size = int | tuple[int, int]
+FALLBACK_BUDGET = 16 * 2**20
 
 
 def _wh(size: Size) -> tuple[int, int]:
@@ -23,7 +25,7 @@ class FallbackArt:
     """Simple drawings, cached by name and size."""
 
     def __init__(self) -> None:
-        self._cache: dict[tuple, pygame.Surface] = {}
+        self._cache = SurfaceCache(FALLBACK_BUDGET)
         self.fonts = Fonts()
 
     def _label(self, surf: pygame.Surface, text: str, color: theme.Color, rel_y: float) -> None:
@@ -56,8 +58,7 @@ class FallbackArt:
             pygame.draw.rect(surf, (20, 20, 20), r, max(1, wh[0] // 40), border_radius=rad)
         if text:
             self._label(surf, text, text_color, 0.5)
-        self._cache[(key, wh)] = surf
-        return surf
+        return self._cache.put((key, wh), surf)
 
     def card_face(self, card_id: int, size: Size) -> pygame.Surface:
         card = animals()[card_id]

@@ -20,6 +20,7 @@ import pygame
 
 from game.data import ELEMENTS, animals, boards, trees
 from game.resources import asset
+from game.ui.kit.surface_cache import SurfaceCache
 from game.ui.media.fonts import Fonts
 
 Size = int | tuple[int, int]
@@ -46,6 +47,8 @@ NAME_MAX_PX = 42  # the interface scale grows a name up to this (the band is 48 
 MIN_NAME_PX = 9  # smaller than this a name is not read, so it is left off (tooltips name it)
 MIN_CONDENSE = 0.8  # a long name at MIN_NAME_PX may be condensed to 80% of its width
 NAME_INK = (34, 30, 26)
+SCALED_BUDGET = 32 * 2**20  # scaled sprites' pixels kept (least recently drawn dropped first)
+NAMED_BUDGET = 16 * 2**20  # card faces with their names written
 
 
 def _wh(size: Size) -> tuple[int, int]:
@@ -63,8 +66,8 @@ class Sprites:
         the faces have no names."""
         self.label = label
         self._originals: dict[str, pygame.Surface] = {}
-        self._scaled: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
-        self._named: dict[tuple[int, tuple[int, int], str], pygame.Surface] = {}
+        self._scaled = SurfaceCache(SCALED_BUDGET)  # by (name, size): a flying card has many
+        self._named = SurfaceCache(NAMED_BUDGET)  # by (card, size, name, scale)
         self._fonts: Fonts | None = None
 
     # -- generic -----------------------------------------------------------------------------
@@ -96,7 +99,7 @@ class Sprites:
         if surf is None:
             orig = self.original(name)
             surf = orig if orig.get_size() == wh else pygame.transform.smoothscale(orig, wh)
-            self._scaled[key] = surf
+            self._scaled.put(key, surf)
         return surf
 
     def clear(self) -> None:
@@ -130,10 +133,7 @@ class Sprites:
         key = (card_id, wh, name, scale)
         surf = self._named.get(key)
         if surf is None:
-            surf = self._write_name(card_id, wh, name, scale)
-            if len(self._named) > 2000:
-                self._named.clear()
-            self._named[key] = surf
+            surf = self._named.put(key, self._write_name(card_id, wh, name, scale))
         return surf
 
     def card_art(self, card_id: int, size: Size) -> pygame.Surface:
