@@ -2,7 +2,8 @@
 [--language ko] [--size 1280x720 ...]``.
 
 Menu › Play online, the Host form (as it opens, and with four seats and a refused port),
-the Join form (two tables found, an address and a code typed), the lobby of a hosted table
+the Join form (nothing found yet; two tables found, an address and a code typed), a
+joining lobby (connecting, unreachable, refused), the lobby of a hosted table
 and the table's status line in each of its states (connected, waiting for a friend, a
 friend thinking, a step taken back, an undo refused, the AI standing in, the connection
 lost). The server runs on 127.0.0.1 only; one PNG per screen and size:
@@ -79,6 +80,8 @@ class OnlineShots:
         join = self.ctx.scenes.make("online_join", self.ctx)
         self.app.stack.push(join)
         join.update(0.0)
+        self.frames(2)
+        self.shot("join_empty")
         join.found = [
             FoundHost("Ana", "192.168.1.20:8765"),
             FoundHost("Minji", "192.168.1.31:8765"),
@@ -87,6 +90,20 @@ class OnlineShots:
         join.build()
         self.frames(2)
         self.shot("join")
+        dead = f"ws://127.0.0.1:{_free_port()}"  # nobody listens there
+        session = self.ctx.online.connect(dead, {"type": "join", "code": "K7QF-3MZX"})
+        self.app.stack.push(self.ctx.scenes.make("online_lobby", self.ctx, session, False))
+        lobby = self.app.stack.top
+        self.frames(2)
+        self.shot("lobby_connecting")
+        lobby.waited = 60.0  # as after a long wait: the address may be wrong
+        self.frames(2)
+        self.shot("lobby_unreachable")
+        lobby.error = self.ctx.tr("online.error.join_limited")
+        self.frames(2)
+        self.shot("lobby_error")
+        session.close()
+        self.app.stack.pop()
         self.app.stack.pop()
 
     def lobby_and_table(self) -> None:
