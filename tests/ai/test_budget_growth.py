@@ -35,15 +35,21 @@ def test_tenfold_time_races_more_candidates_over_more_worlds() -> None:
     assert s.expand == 0 < half.expand < big.expand  # actions raced with their first step
 
 
+def _race_shape(budget_s: float, steps: int) -> HardPolicy:
+    """Hard with the race ``budget_s`` grows to, run for a fixed amount of work rather than
+    against the clock: a loaded machine must not change what the test sees."""
+    return HardPolicy(settings=replace(for_budget(HardSettings(), budget_s), steps=steps))
+
+
 def test_with_more_time_no_candidate_drops_before_the_longer_first_comparison() -> None:
     """At 0.1 s the race drops candidates after 4 worlds; at 1.0 s none before 16."""
-    hard = HardPolicy()
+    short, long = _race_shape(0.1, 2_500), _race_shape(1.0, 16_000)  # the old and new table's
     early = late = 0
     for g in mid_game(2, seed=4, round_=4, count=12):
         pend = g.pending()[0]
         view, legal = g.view(pend.player), g.legal_moves(pend.player)
-        small, s_stats = hard.stats_for(view, pend.decision, legal, random.Random(1), 0.1)
-        large, l_stats = hard.stats_for(view, pend.decision, legal, random.Random(1), 1.0)
+        small, s_stats = short.stats_for(view, pend.decision, legal, random.Random(1), 0.1)
+        large, l_stats = long.stats_for(view, pend.decision, legal, random.Random(1), 1.0)
         assert len(large) >= len(small)
         if len(small) > 1 and not all(s_stats.alive):
             early += min(s_stats.visits) < for_budget(HardSettings(), 1.0).min_worlds
