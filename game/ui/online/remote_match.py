@@ -19,7 +19,7 @@ import queue
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.engine import IllegalMove, Move, Pending, new_game
+from game.engine import Game, IllegalMove, Move, Pending, new_game
 from game.engine import events as ev
 from game.net.client import Session, Status
 from game.net.mirror import Mirror, MirrorError
@@ -81,6 +81,15 @@ class RemoteMatch(Match):
     def active(self) -> Pending | None:
         """Nobody here decides while a move is on its way to the server."""
         return None if self.waiting is not None else super().active()
+
+    def trial_game(self) -> Game:
+        """This client's view, made playable for a trial: which pick ends its step is the
+        same on the view as on the real game (a pick uses no hidden pile; whatever the trial
+        plays after it, on sorted piles, is thrown away unseen), so the table holds such a
+        pick for Confirm online as it does at one screen."""
+        trial = self.game.clone()
+        trial.is_view = False
+        return trial
 
     def can_undo(self) -> bool:
         """What the server allows now: a step of a seat played here, nothing on its way."""

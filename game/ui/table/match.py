@@ -222,7 +222,7 @@ class Match:
         else fits the Sun or Water left, so the engine ends the step, and maybe the turn or
         the round. The table holds such a pick for Confirm, as it does a planting."""
         before = self.active()
-        trial = self.game.clone()
+        trial = self.trial_game()
         try:
             trial.play(seat, move)
         except IllegalMove:
@@ -235,6 +235,10 @@ class Match:
             or after.decision is not before.decision
             or after.source != before.source
         )
+
+    def trial_game(self) -> Game:
+        """A copy of the game to try a move on (thrown away after)."""
+        return self.game.clone()
 
     def undo(self) -> bool:
         if not self.can_undo():
