@@ -142,6 +142,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--at", type=int, nargs="+", default=[0, 20, 60, 120, 180])
     parser.add_argument("--trace", type=int, nargs=2, default=None, metavar=("A", "B"))
     parser.add_argument("--top", type=int, default=15)
+    parser.add_argument("--depth", type=int, default=6, help="frames kept per allocation")
     parser.add_argument("--in-process", action="store_true", help="the AI in this process")
     parser.add_argument("--size", default="1280x720", help="the window, e.g. 1920x1080")
     args = parser.parse_args(argv)
@@ -150,7 +151,7 @@ def main(argv: list[str] | None = None) -> int:
         games = Games(Path(home), use_workers=not args.in_process, size=size)  # type: ignore[arg-type]
         snaps: dict[int, Any] = {}
         if args.trace:
-            tracemalloc.start(25)
+            tracemalloc.start(args.depth)
         start = time.perf_counter()
         try:
             for n in range(args.games + 1):
