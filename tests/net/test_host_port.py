@@ -14,6 +14,7 @@ import pytest
 
 from game.player_settings import DEFAULT_PORT, PlayerSettings
 from game.ui.scenes.online import HostScene
+from tests.net.server_process import free_port
 
 os.environ["LIVING_FOREST_STRICT_I18N"] = "1"
 
@@ -34,12 +35,6 @@ def app(ctx):
     a = TableApp(ctx, (1280, 720))
     yield a
     pygame.display.quit()
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def host_form(app, ctx) -> HostScene:

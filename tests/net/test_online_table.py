@@ -15,6 +15,7 @@ import pytest
 
 from game.ui.online.remote_match import RemoteMatch
 from tests.net.helpers import FAST, GAME_S, drain, join, play_one
+from tests.net.server_process import free_port
 
 os.environ["LIVING_FOREST_STRICT_I18N"] = "1"
 # The table shows every event for some frames (1/60 s each): a random game of many rounds
@@ -43,6 +44,17 @@ def app(ctx):
     pygame.display.quit()
 
 
+def step_until(app, done, seconds: float = 10.0, frames: int = 20_000) -> None:
+    """Frames until ``done()``: a headless frame takes microseconds, so an answer from the
+    server is waited for in time (bounded), not in a frame count that a busy machine beats."""
+    deadline = time.monotonic() + seconds
+    for _ in range(frames):
+        app.step(1 / 60)
+        if done() or time.monotonic() > deadline:
+            return
+        time.sleep(0.001)
+
+
 def host_table(app, ctx, kinds: list[str]):
     """Menu › Play online › Host with these seats; the lobby once the server welcomed us."""
     from game.ui.scenes.menu import MenuScene
@@ -55,6 +67,7 @@ def host_table(app, ctx, kinds: list[str]):
     app.stack.push(host)
     host.count = len(kinds)
     host.kinds[: len(kinds)] = kinds
+    host.fields["port"] = str(free_port())  # not the default: another table may hold it
     host.build()
     host.start()
     lobby = app.stack.top
@@ -162,10 +175,8 @@ def test_the_table_offers_undo_exactly_when_the_server_allows_it(app, ctx) -> No
                 assert reply["type"] == "ack", reply
                 friend.wait_type("undone")
                 friend_undid += 1
-                for _ in range(300):  # frames until the table here has taken it in
-                    app.step(1 / 60)
-                    if match.mirror.n == hosted.moves and match.idle:
-                        break
+                # frames until the table here has taken it in
+                step_until(app, lambda: match.mirror.n == hosted.moves and match.idle)
                 assert match.game.to_json() == view_json(hosted.game, 0)
                 assert "took back a step" in match.status()
                 continue
@@ -181,10 +192,7 @@ def test_the_table_offers_undo_exactly_when_the_server_allows_it(app, ctx) -> No
         n = hosted.moves
         if allowed and rand.random() < 0.6:
             button.action()  # Undo pressed: asked of the server, shown when it answers
-            for _ in range(300):
-                app.step(1 / 60)
-                if match.waiting is None and match.idle:
-                    break
+            step_until(app, lambda: match.waiting is None and match.idle)
             assert hosted.moves == n - 1 and match.mirror.n == n - 1
             assert match.game.to_json() == view_json(hosted.game, seat)
             taken += 1
@@ -192,10 +200,8 @@ def test_the_table_offers_undo_exactly_when_the_server_allows_it(app, ctx) -> No
         if not allowed and refused < 3 and match.game.phase.value == "action":
             seq = match.mirror.seq[seat]
             assert match.session.send({"type": "undo", "seat": seat, "seq": seq})
-            for _ in range(300):  # the refusal comes back: nothing changes, the line says why
-                app.step(1 / 60)
-                if match.notice.startswith("online.undo_refused."):
-                    break
+            # the refusal comes back: nothing changes, the line says why
+            step_until(app, lambda: match.notice.startswith("online.undo_refused."))
             assert match.notice.startswith("online.undo_refused.") and hosted.moves == n
             assert match.status() and "online." not in match.status()
             refused += 1
