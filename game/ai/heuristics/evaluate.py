@@ -7,6 +7,8 @@ is safe on a player's view as well as on a determinized game.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from game.engine import Game, Phase
 from game.engine.state import (
     CARD_ELEMS,
@@ -31,6 +33,20 @@ THREAT_PER_FIRE = 0.55
 # seat's sum is worth this much more than the progress and engine ``player_value`` counts
 # (convex in one track, so it preferred a thirteenth Fire to a new tree and two Flowers).
 FINAL_SUM = 3.0
+
+
+@dataclass(frozen=True, slots=True)
+class Engine:
+    """How much a seat's engine (its deck and Forest's income per round) counts: ``weight``
+    times ``INCOME_WEIGHT`` for each round the game still has, at most ``rounds``, counted
+    as (12.5 - the table's lead) / ``span``."""
+
+    weight: float = 1.0
+    rounds: float = 1.4
+    span: float = 5.0
+
+
+SHARED = Engine()  # Hard's search, its rollouts and the hints
 
 
 def track_value(t: float) -> float:
@@ -84,7 +100,9 @@ def lead(p: PlayerState) -> float:
     return max(trees, fires, flowers - p.line_elems[E_FLOWER] + max(drawn * mean[E_FLOWER], 0.0))
 
 
-def player_value(g: Game, p: PlayerState, table_lead: float | None = None) -> float:
+def player_value(
+    g: Game, p: PlayerState, table_lead: float | None = None, engine_rate: Engine = SHARED
+) -> float:
     """Progress on the three tracks plus the engine (deck, Forest, Fragments) behind them.
 
     The engine counts for the rounds left, which the table's leader sets (``table_lead``;
@@ -99,7 +117,7 @@ def player_value(g: Game, p: PlayerState, table_lead: float | None = None) -> fl
     if table_lead is None:
         table_lead = lead(p)
     v = track_value(trees) + track_value(fires) + track_value(perm_flowers + flower_rate)
-    horizon = max(0.25, min(1.4, (12.5 - table_lead) / 5.0))
+    horizon = max(0.25, min(engine_rate.rounds, (12.5 - table_lead) / engine_rate.span))
     engine = 0.0
     fe = p.forest_elems
     for e in range(4):
@@ -110,7 +128,7 @@ def player_value(g: Game, p: PlayerState, table_lead: float | None = None) -> fl
         engine += INCOME_WEIGHT[e] * income
     varans = sum(1 for c in p.deck if c == VARAN) + sum(1 for c in p.discard if c == VARAN)
     engine -= VARAN_PENALTY * varans
-    v += horizon * engine
+    v += horizon * engine * engine_rate.weight
     frag = p.fragments
     v += 0.45 * min(frag, 2) + 0.2 * max(min(frag, 5) - 2, 0)
     if g.phase is Phase.ACTION and g.centre and g.varans > 0 and p.total(E_WATER) < sum(g.centre):
@@ -133,8 +151,9 @@ def _qualified_best(g: Game) -> tuple[list[int], int]:
     return best, best_sum
 
 
-def evaluate(g: Game, seat: int) -> float:
-    """Seat's value minus its opponents' (the leader weighs most): higher is better."""
+def evaluate(g: Game, seat: int, engine: Engine = SHARED) -> float:
+    """Seat's value minus its opponents' (the leader weighs most): higher is better
+    (``engine``: how much the seats' income counts)."""
     if g.phase is Phase.OVER:
         winners = g.result().winners
         if seat in winners:
@@ -146,10 +165,10 @@ def evaluate(g: Game, seat: int) -> float:
             if seat in best:
                 p = g.players[seat]
                 tie_break = FINAL_SUM * sum(p.tracks())
-                return LIKELY_WIN / len(best) + tie_break + player_value(g, p)
+                return LIKELY_WIN / len(best) + tie_break + player_value(g, p, None, engine)
             return -LIKELY_WIN
     table = max(lead(p) for p in g.players)
-    values = [player_value(g, p, table) for p in g.players]
+    values = [player_value(g, p, table, engine) for p in g.players]
     mine = values[seat]
     others = values[:seat] + values[seat + 1 :]
     top = max(others)

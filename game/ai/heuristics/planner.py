@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.ai.heuristics.evaluate import evaluate
+from game.ai.heuristics.evaluate import SHARED, Engine, evaluate
 from game.ai.heuristics.tactics import macros
 from game.engine import Decision, Game, Move, Phase
 from game.engine.moves import ChooseAction
@@ -31,13 +31,14 @@ class Widths:
 
 
 class _Search:
-    __slots__ = ("seat", "widths", "leaves", "root_action")
+    __slots__ = ("seat", "widths", "leaves", "root_action", "engine")
 
-    def __init__(self, seat: int, widths: Widths, root_action: bool) -> None:
+    def __init__(self, seat: int, widths: Widths, root_action: bool, engine: Engine) -> None:
         self.seat = seat
         self.widths = widths
         self.leaves = 0
         self.root_action = root_action
+        self.engine = engine
 
     def width(self, actions: int) -> int:
         wide = actions == 0 or (self.root_action and actions == 1)
@@ -50,13 +51,13 @@ class _Search:
         seat = self.seat
         if g.phase is not Phase.ACTION or g.turn != seat:
             self.leaves += 1
-            return evaluate(g, seat), ()
+            return evaluate(g, seat, self.engine), ()
         pend = g.pending()[0]
         legal = g.legal_moves(seat)
         if pend.decision is Decision.ACTION:
             if not self.widths.second_action:
                 self.leaves += 1
-                return evaluate(g, seat), ()
+                return evaluate(g, seat, self.engine), ()
             options = [(0.0, (m,)) for m in legal]
         else:
             options = macros(g, seat, pend.decision, legal, self.width(actions))
@@ -104,12 +105,18 @@ def sandbox(g: Game, seat: int) -> Game:
 
 
 def rank_lines(
-    g: Game, seat: int, decision: Decision, legal: list[Move], widths: Widths
+    g: Game,
+    seat: int,
+    decision: Decision,
+    legal: list[Move],
+    widths: Widths,
+    engine: Engine = SHARED,
 ) -> list[tuple[Move, float, Line]]:
     """Each candidate first move with the value of the best turn that starts with it, and
-    that turn's line: its moves from the first move on (best first)."""
+    that turn's line: its moves from the first move on (best first); leaves valued with
+    ``engine`` (how much income counts)."""
     root = sandbox(g, seat)
-    search = _Search(seat, widths, decision is Decision.ACTION)
+    search = _Search(seat, widths, decision is Decision.ACTION, engine)
     if decision is Decision.ACTION:
         options = [(0.0, (m,)) for m in legal]
     else:

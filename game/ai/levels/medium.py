@@ -2,6 +2,10 @@
 
 ``rank`` works on any game the caller may read (a view's copy, or a determinized game in a
 Hard rollout) and scores each candidate move; ``MediumPolicy.choose`` takes the best.
+Medium values its engine higher than Hard's search does (``CASUAL``): income counted for
+up to three rounds at twice the weight, so it builds its deck and draws long Help Lines
+instead of racing on the cards it starts with (which an independent one-ply bot, the
+arena's ``greedy``, outgrew: 47% with the shared weights, see README).
 """
 
 from __future__ import annotations
@@ -11,12 +15,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from game.ai.heuristics.draw_odds import DrawJudge, Outlook
+from game.ai.heuristics.evaluate import SHARED, Engine
 from game.ai.heuristics.guards import draw_guard, onibi_guard, pass_guard
 from game.ai.heuristics.planner import Line, Widths, rank_lines
 from game.engine import Decision, Game, Move, View
 
 FULL = Widths()
 FAST = Widths(wide=2, narrow=1, second_action=False, max_leaves=24)
+CASUAL = Engine(weight=2.0, rounds=3.0, span=3.0)  # Medium's own (its knobs' defaults)
 
 
 def rank(
@@ -26,14 +32,16 @@ def rank(
     legal: Sequence[Move],
     widths: Widths = FULL,
     look: Outlook | None = None,
+    engine: Engine = SHARED,
 ) -> list[tuple[Move, float]]:
     """Candidate moves with their Medium values, best first (at least one entry), less
     the moves ``guards`` rules out (a refused free draw, a wasted Fragment, a needless Pass,
     Varans left to Onibi).
 
-    ``look`` reuses a seat's draw-phase outlook (it does not change while cards are drawn).
+    ``look`` reuses a seat's draw-phase outlook (it does not change while cards are drawn);
+    ``engine`` is how much income counts in the action phase (Hard's search: ``SHARED``).
     """
-    return rank_with_lines(g, seat, decision, legal, widths, look)[0]
+    return rank_with_lines(g, seat, decision, legal, widths, look, engine)[0]
 
 
 def rank_with_lines(
@@ -43,6 +51,7 @@ def rank_with_lines(
     legal: Sequence[Move],
     widths: Widths = FULL,
     look: Outlook | None = None,
+    engine: Engine = SHARED,
 ) -> tuple[list[tuple[Move, float]], dict[Move, Line]]:
     """``rank`` and, for an action-phase step, each ranked move's best line (the moves of
     the turn the planner valued it on, starting with that move; none for a draw)."""
@@ -53,7 +62,7 @@ def rank_with_lines(
     if decision is Decision.DRAW:
         ranked = draw_guard(g.players[seat], legal, DrawJudge(g, seat, look).rank(legal))
     else:
-        found = rank_lines(g, seat, decision, legal, widths)
+        found = rank_lines(g, seat, decision, legal, widths, engine)
         ranked = [(m, v) for m, v, _ in found]
         lines = {m: line for m, _, line in found}
         if decision is Decision.ACTION:
@@ -67,6 +76,10 @@ def rank_with_lines(
 class MediumPolicy:
     level: str = "medium"
     widths: Widths = field(default=FULL)
+    # How much its engine counts (``CASUAL``; arena knobs, e.g. ``medium[engine_weight=1]``).
+    engine_weight: float = CASUAL.weight
+    engine_rounds: float = CASUAL.rounds
+    engine_span: float = CASUAL.span
 
     def close(self) -> None:
         """Nothing to release: this level holds no processes."""
@@ -79,4 +92,6 @@ class MediumPolicy:
         rng: random.Random,
         budget_s: float,
     ) -> Move:
-        return rank(view.game, view.player, decision, legal_moves, self.widths)[0][0]
+        engine = Engine(self.engine_weight, self.engine_rounds, self.engine_span)
+        g = view.game
+        return rank(g, view.player, decision, legal_moves, self.widths, None, engine)[0][0]
