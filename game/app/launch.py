@@ -65,6 +65,7 @@ def build(
     if progress is not None:
         ctx.lesson_progress = progress
     ctx.ai_factory = pool.make
+    ctx.ponder = pool.ponderer
     ctx.hint = pool.hinter()
     ctx.online = online if online is not None else _online(None)
     if sound:

@@ -1,20 +1,24 @@
 """How long a person waits at the table: ``python -m game.devtools.pacing [--rounds 3] [--seed 1]
-[--human 0] [--speed normal] [--players 4] [--levels medium medium hard]``, JSON on standard
-output.
+[--human 0] [--speed normal] [--players 4] [--levels medium medium hard] [--think 0]
+[--no-ponder]``, JSON on standard output.
 
-Four seats (``--players``), one a scripted human who answers at once (draws while fewer
-than two solitary symbols are uncancelled, then stops; in the action phase a random legal
-move, as the built-in AI), the others real AI workers (``AiPool``; levels cycled from
-``--levels``) at the chosen speed, in real time, every frame drawn (headless). Measured
-(issue 15's targets: ≤ 2 s and ≤ 12 s):
+Four seats (``--players``), one a scripted human who answers at once, or after ``--think``
+seconds at each of its decisions as a person would (draws while fewer than two solitary
+symbols are uncancelled, then stops; in the action phase a random legal move, as the
+built-in AI); ``--no-ponder`` turns off Hard's thinking during the human's draws
+(``game/ui/table/ai_seats/pondering.py``) to compare; the others real AI workers
+(``AiPool``; levels cycled from ``--levels``) at the chosen speed, in real time, every
+frame drawn (headless). Measured (issue 15's targets: ≤ 2 s and ≤ 12 s):
 
 - ``first_draw_s``: from the round's start on screen to the human's first possible draw;
 - ``wait_s``: from the human's last move of a phase (Stop, the end of the turn) to the
   human's next decision, split into ``to_action`` (Stop → the action turn) and ``to_draw``
   (the end of the turn → the next round's first draw, the end-of-round walkthrough included);
 - ``ai_answer_s``: each AI decision from the request to its answer in the worker process
-  (median, p90, max; per level and decision kind), and ``ai_draw_phase_s``: a level's draw
-  answers of one round added up (its seats share one worker, so they take turns).
+  (median, p90, max; per level and decision kind; an answer pondered ahead comes at once),
+  and ``ai_draw_phase_s``: a level's draw answers of one round added up (its seats share
+  one worker, so they take turns); ``pondered``: the real requests answered ahead, per level;
+- ``frame_s``: the table's frame times (median, p90, max): pondering must not slow them.
 """
 
 from __future__ import annotations
@@ -140,6 +144,8 @@ def measure(
     levels: list[str],
     fps: float = 60.0,
     players: int = 4,
+    think: float = 0.0,
+    ponder: bool = True,
 ) -> dict[str, Any]:
     from game.engine import Decision, Phase
     from game.ui.app import TableApp
@@ -152,10 +158,12 @@ def measure(
     ctx.settings.hover_help = False
     ctx.settings.round_end = "auto"  # the end of the round plays by itself (and is clicked on)
     pool = AiPool(use_workers=True)
+    pool.ponder = ponder
     out = Pacing()
     ctx.ai_factory = lambda level, seat, seed=0: TimedAi(
         pool.make(level, seat, seed), level, out.ai_s, out.draw_rounds
     )
+    ctx.ponder = pool.ponderer
     app = TableApp(ctx, (1280, 720))
     ai = iter(levels * players)
     seats = [
@@ -170,11 +178,14 @@ def measure(
     drew_in: set[int] = set()
     left_at: tuple[float, str] | None = None  # when the human's move handed the decision on
     last = start = time.monotonic()
+    frames: list[float] = []
+    deciding: tuple[int, float] | None = None  # (moves played, since) of the human's decision
     showing: tuple[tuple[int, str, str], float] = ((0, "", ""), start)
     try:
         while time.monotonic() - start < 60 * rounds + 120:
             now = time.monotonic()
             app.step(now - last)
+            frames.append(time.monotonic() - now)
             last = now
             top = app.stack.top
             if top.kind == "game_over" or match.shown.round > rounds:
@@ -200,6 +211,11 @@ def measure(
                     (out.to_action_s if kind == "action" else out.to_draw_s).append(now - t)
                     out.log.append((round_shown, kind, round(now - t, 2)))
                     left_at = None
+                if deciding is None or deciding[0] != len(match.history):
+                    deciding = (len(match.history), now)
+                if now - deciding[1] < think:  # the person thinks (the table keeps drawing)
+                    time.sleep(max(0.0, 1 / fps - (time.monotonic() - now)))
+                    continue
                 move = scripted_move(match, human, rand)
                 phase, rnd = match.game.phase, match.game.round
                 top.play(human, move)
@@ -210,6 +226,7 @@ def measure(
             time.sleep(max(0.0, 1 / fps - (time.monotonic() - now)))
     finally:
         match.cancel_ai()
+        pondered = {level: p.hits for level, p in pool.ponderers.items()}
         pool.close()
     setup = {
         "players": players,
@@ -218,8 +235,19 @@ def measure(
         "speed": speed,
         "seed": seed,
         "rounds": round_shown,
+        "think_s": think,
+        "ponder": ponder,
     }
-    return out.report(setup)
+    report = out.report(setup)
+    ordered = sorted(frames) or [0.0]
+    report["frame_s"] = {
+        "n": len(frames),
+        "median": round(statistics.median(ordered), 4),
+        "p90": round(ordered[min(len(ordered) - 1, 9 * len(ordered) // 10)], 4),
+        "max": round(ordered[-1], 4),
+    }
+    report["pondered"] = pondered
+    return report
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -235,11 +263,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--levels", nargs="+", default=["medium", "medium", "hard"], help="the AI seats, cycled"
     )
+    parser.add_argument("--think", type=float, default=0.0, help="the human's seconds a move")
+    parser.add_argument("--no-ponder", action="store_true", help="no thinking ahead")
     args = parser.parse_args(argv)
     if args.human >= args.players:
         parser.error("--human must be one of the seats")
     report = measure(
-        args.rounds, args.seed, args.human, args.speed, args.levels, players=args.players
+        args.rounds,
+        args.seed,
+        args.human,
+        args.speed,
+        args.levels,
+        players=args.players,
+        think=args.think,
+        ponder=not args.no_ponder,
     )
     json.dump(report, sys.stdout, indent=1)
     print()

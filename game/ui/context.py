@@ -151,6 +151,7 @@ class Context:
     settings: PlayerSettings = field(default_factory=PlayerSettings)
     storage: Storage = field(default_factory=MemoryStorage)
     ai_factory: Callable[[str, int, int], Any] | None = None  # (level, seat, ai_seed) -> AiPlayer
+    ponder: Callable[[str], Any] | None = None  # level -> its Ponderer or None (``pondering``)
     hint: HintSource | None = None  # the Hint button's advice (None: no button)
     online: Any = None  # game.ui.online.service.Online: host and join tables (None: offline)
     sound: SoundPlayer | None = None  # None: no audio device, or sound turned off

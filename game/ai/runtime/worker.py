@@ -19,7 +19,9 @@ seats do both (``game/ui/table/ai_seats/ai_seat.py``): restart once, then play a
 from __future__ import annotations
 
 import contextlib
+import logging
 import multiprocessing
+import os
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -32,6 +34,7 @@ from game.engine import Decision, Move, View
 
 MIN_DEADLINE_S = 10.0
 DEADLINE_FACTOR = 10.0
+log = logging.getLogger(__name__)
 
 
 class WorkerDied(RuntimeError):
@@ -80,11 +83,18 @@ def answer(req: Request, policies: Policies) -> Any:
             assert_never(req.task)
 
 
-def serve(conn: Connection) -> None:
+def serve(conn: Connection, nice: int = 0) -> None:
     """Child process loop: answer each request with ``(id, answer)`` until told to stop.
 
     Policies are kept between requests (a Hard policy with ``workers`` > 1 keeps its pool).
+    ``nice`` > 0 lowers the process's priority first (a worker that thinks ahead: the
+    table's frames and the seats' own answers come before it).
     """
+    if nice > 0 and hasattr(os, "nice"):  # (not on Windows: there it thinks at full priority)
+        try:
+            os.nice(nice)
+        except OSError:  # the rule: a worker that cannot lower its priority still answers
+            log.warning("the AI worker could not lower its priority", exc_info=True)
     policies: Policies = {}
     try:
         while True:
@@ -107,10 +117,13 @@ def serve(conn: Connection) -> None:
 class AIWorker:
     """One background AI process, reused between decisions; not thread-safe."""
 
-    def __init__(self, level: str = "hard", budget_s: float = 1.0, **options: Any) -> None:
+    def __init__(
+        self, level: str = "hard", budget_s: float = 1.0, nice: int = 0, **options: Any
+    ) -> None:
         make_policy(level, **options).close()  # validate now, in the caller
         self.level = level
         self.budget_s = budget_s
+        self.nice = nice  # the child's priority is lowered by this much (``serve``)
         self.options = tuple(sorted(options.items()))
         self._ctx = multiprocessing.get_context("spawn")
         self._proc: Any = None
@@ -125,7 +138,7 @@ class AIWorker:
         if self._proc is None or not self._proc.is_alive() or self._conn is None:
             self.restart()  # whatever is left of an earlier child
             parent, child = self._ctx.Pipe()
-            proc = self._ctx.Process(target=serve, args=(child,), name="ai-worker")
+            proc = self._ctx.Process(target=serve, args=(child, self.nice), name="ai-worker")
             try:
                 proc.start()
             except BaseException:

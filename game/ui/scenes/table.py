@@ -80,7 +80,7 @@ class TableScene(TableDrawing, Scene):
         self.saver = AutosavePolicy(ctx.storage, kept=len(match.history))
         self.closeup = ForestCloseUp(self.layout, n, self.seating.tray)
         self.director = EventDirector(match, self.board, self.anims, self.closeup, ctx.play_sound)
-        self.ai_seats = AiSeatDriver(match, ctx.ai_factory)  # (the context's, or workers)
+        self.ai_seats = AiSeatDriver(match, ctx.ai_factory, ctx.ponder)  # (or workers)
         self.hud = TableHud(match, self.targets, self.pointer)
         self.alerts = TableAlerts()  # failing saves, AI seats that fell back (ui/alerts.py)
         self.round_end: Walkthrough | None = None  # the walkthrough, while it is up

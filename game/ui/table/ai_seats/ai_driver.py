@@ -21,6 +21,8 @@ from game.ui.table.ai_seats.ai_seat import (
     decision_seed,
     make_ai,
 )
+from game.ui.table.ai_seats.ponderer import Ponderer
+from game.ui.table.ai_seats.pondering import Foresight
 from game.ui.table.autosave import AutosavePolicy
 from game.ui.table.match import Match
 
@@ -28,16 +30,21 @@ ACTION_THINK = 0.5  # an AI's rest before choosing an action, of the speed's THI
 STEP_THINK = 0.15  # and before a step of an action (a pick, a space, a rock)
 
 AiFactory = Callable[[str, int, int], AiPlayer]
+PonderFor = Callable[[str], Ponderer | None]
 Play = Callable[[int, Move], None]
 
 
 class AiSeatDriver:
     """The AI seats of one match: their players, their draws and their decisions."""
 
-    def __init__(self, match: Match, factory: AiFactory | None) -> None:
+    def __init__(
+        self, match: Match, factory: AiFactory | None, ponder_for: PonderFor | None = None
+    ) -> None:
         self.match = match
         self.factory = factory or make_ai
         self.told: dict[int, int] = {}  # seat -> fallbacks already told
+        self.ponder_for = ponder_for  # the levels' pondering workers (None: never think ahead)
+        self.foresight = Foresight()
 
     def fallen_back(self) -> list[int]:
         """The seats whose worker made the built-in policy play since the last call (each
@@ -64,7 +71,10 @@ class AiSeatDriver:
         if not self.match.runs_seats():  # a remote match: its server plays these seats
             return self.match.pump()
         moved = self.step_draws(dt, speed, saver)
-        return self.drive(dt, speed, shown, play) or moved
+        moved = self.drive(dt, speed, shown, play) or moved
+        if self.ponder_for is not None:  # after the seats: a real request comes first
+            self.foresight.step(self.match, self.ponder_for)
+        return moved
 
     def busy(self) -> bool:
         """An AI seat decides (its dots move) or draws in the background."""

@@ -20,7 +20,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from game.ai.levels.budgets import BUDGET_S, worker_options
 from game.ai.levels.easy import baseline_move
@@ -29,10 +29,17 @@ from game.engine.moves import check_move_types
 from game.seats import AI_LEVELS
 from game.ui.table.ai_seats.hinting import HINT_BUDGET_S, HintSource, InlineHint, WorkerHint
 
+if TYPE_CHECKING:
+    from game.ui.table.ai_seats.ponderer import Ponderer
+
 log = logging.getLogger(__name__)
 
 LEVELS = AI_LEVELS
 HINT_WORKER = "hint"  # the pool's key for the hint's process (level names are the others)
+# Levels whose answer is a fixed amount of work from the decision's seed, so one thought out
+# ahead is the one asked for (``pondering``); the others answer by time, or at once.
+PONDERED = frozenset({"hard"})
+PONDER_NICE = 10  # the pondering worker's lower priority: frames and real answers come first
 
 
 def decision_seed(ai_seed: int, moves: int, seat: int) -> int:
@@ -119,6 +126,8 @@ class WorkerAi:
     of the right types counts as a failure too. ``poll`` never raises and never waits.
 
     One worker per level is shared by the seats of that level: seats decide one at a time.
+    A request the level's ``Ponderer`` has already answered (the same position, decision,
+    legal moves and seed: ``pondering.request_key``) is answered from there, unasked.
     """
 
     TRIES = 2
@@ -130,8 +139,10 @@ class WorkerAi:
         budget_s: float | None = None,
         deadline_s: float | None = None,
         clock: Callable[[], float] = time.monotonic,
+        ponder: Ponderer | None = None,
     ) -> None:
         self.worker = worker
+        self.ponder = ponder
         self.seed = seed
         self.budget_s = budget_s
         self.deadline_s = deadline_s
@@ -148,8 +159,13 @@ class WorkerAi:
             raise ValueError(f"seat {seat} has nothing to decide")
         self.count += 1
         seed = self.seed * 1_000_003 + self.count if seed is None else seed
-        self._job = _Job(game, seat, seed, pending[0].decision, tuple(game.legal_moves(seat)))
-        self._ask(self._job)
+        self._job = job = _Job(game, seat, seed, pending[0].decision, tuple(game.legal_moves(seat)))
+        if self.ponder is not None:
+            job.key = self.ponder.key_for(game.view(seat), job.decision, job.legal, seed)
+            job.ready = self.ponder.take(job.key)
+            if job.ready is not None:
+                return  # thought out ahead: the very answer, unasked
+        self._ask(job)
 
     @property
     def lane(self) -> object:
@@ -173,6 +189,9 @@ class WorkerAi:
         job = self._job
         if job is None:
             return None
+        if job.ready is not None:
+            self._job = None
+            return job.ready
         move: Move | None = None
         if not job.failed:
             try:
@@ -185,6 +204,8 @@ class WorkerAi:
         if move is not None:
             if check_move_types(move, job.seat) is None and move in job.legal:
                 self._job = None
+                if self.ponder is not None and job.key is not None:
+                    self.ponder.remember(job.key, move)  # the chain goes on from here
                 return move
             log.warning("the AI worker answered %r, not a legal move; restarting it", move)
             job.failed = True  # an answer the rules cannot take
@@ -230,6 +251,8 @@ class _Job:
     asked_at: float = 0.0
     tries: int = 0
     failed: bool = False
+    ready: Move | None = None  # the pondered answer (the worker is not asked)
+    key: Any = None  # the request's ``pondering.request_key`` (with a ponderer)
 
 
 class AiPool:
@@ -239,6 +262,26 @@ class AiPool:
         self.use_workers = use_workers
         self.budget_scale = budget_scale
         self.workers: dict[str, Any] = {}
+        self.ponderers: dict[str, Ponderer] = {}
+        self.ponder = use_workers  # False: never think ahead (the pacing tool's comparison)
+
+    def ponderer(self, level: str) -> Ponderer | None:
+        """The level's pondering worker (made on first use), or None for a level whose
+        answers depend on time (``PONDERED``) or where no worker process can start."""
+        if not self.ponder or level not in PONDERED:
+            return None
+        found = self.ponderers.get(level)
+        if found is None:
+            try:
+                from game.ai.runtime.worker import AIWorker
+                from game.ui.table.ai_seats.ponderer import Ponderer
+            except ImportError:
+                return None
+            budget = BUDGET_S.get(level, 0.5) * self.budget_scale
+            options = worker_options(level, self.budget_scale, processes=1)
+            worker = AIWorker(level, budget_s=budget, nice=PONDER_NICE, **options)
+            found = self.ponderers[level] = Ponderer(worker)
+        return found
 
     def make(self, level: str, seat: int, seed: int = 0) -> AiPlayer:
         if self.use_workers:
@@ -251,7 +294,7 @@ class AiPool:
                     worker = self.workers[level] = AIWorker(
                         level, budget_s=budget, **worker_options(level, self.budget_scale)
                     )
-                return WorkerAi(worker, seed * 31 + seat)
+                return WorkerAi(worker, seed * 31 + seat, ponder=self.ponderer(level))
             except (ImportError, ValueError):
                 pass
         return BuiltinAi(level, seed * 31 + seat)
@@ -275,6 +318,9 @@ class AiPool:
         for w in self.workers.values():
             w.close()
         self.workers.clear()
+        for p in self.ponderers.values():
+            p.close()
+        self.ponderers.clear()
 
 
 def make_ai(level: str, seat: int, seed: int = 0) -> AiPlayer:
