@@ -6,7 +6,8 @@ Four seats (``--players``), one a scripted human who answers at once, or after `
 seconds at each of its decisions as a person would (draws while fewer than two solitary
 symbols are uncancelled, then stops; in the action phase a random legal move, as the
 built-in AI); ``--no-ponder`` turns off Hard's thinking during the human's draws
-(``game/ui/table/ai_seats/pondering.py``) to compare; the others real AI workers
+(``game/ui/table/ai_seats/pondering.py``) to compare, ``--ponder-nice N`` sets how much
+lower that worker's priority is (10 at the table); the others real AI workers
 (``AiPool``; levels cycled from ``--levels``) at the chosen speed, in real time, every
 frame drawn (headless). Measured (issue 15's targets: ≤ 2 s and ≤ 12 s):
 
@@ -146,6 +147,7 @@ def measure(
     players: int = 4,
     think: float = 0.0,
     ponder: bool = True,
+    ponder_nice: int | None = None,
 ) -> dict[str, Any]:
     from game.engine import Decision, Phase
     from game.ui.app import TableApp
@@ -159,6 +161,8 @@ def measure(
     ctx.settings.round_end = "auto"  # the end of the round plays by itself (and is clicked on)
     pool = AiPool(use_workers=True)
     pool.ponder = ponder
+    if ponder_nice is not None:
+        pool.ponder_nice = ponder_nice
     out = Pacing()
     ctx.ai_factory = lambda level, seat, seed=0: TimedAi(
         pool.make(level, seat, seed), level, out.ai_s, out.draw_rounds
@@ -237,6 +241,7 @@ def measure(
         "rounds": round_shown,
         "think_s": think,
         "ponder": ponder,
+        "ponder_nice": pool.ponder_nice,
     }
     report = out.report(setup)
     ordered = sorted(frames) or [0.0]
@@ -265,6 +270,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--think", type=float, default=0.0, help="the human's seconds a move")
     parser.add_argument("--no-ponder", action="store_true", help="no thinking ahead")
+    parser.add_argument("--ponder-nice", type=int, help="the pondering worker's nice level")
     args = parser.parse_args(argv)
     if args.human >= args.players:
         parser.error("--human must be one of the seats")
@@ -277,6 +283,7 @@ def main(argv: list[str] | None = None) -> int:
         players=args.players,
         think=args.think,
         ponder=not args.no_ponder,
+        ponder_nice=args.ponder_nice,
     )
     json.dump(report, sys.stdout, indent=1)
     print()

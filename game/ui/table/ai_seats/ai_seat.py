@@ -264,6 +264,7 @@ class AiPool:
         self.workers: dict[str, Any] = {}
         self.ponderers: dict[str, Ponderer] = {}
         self.ponder = use_workers  # False: never think ahead (the pacing tool's comparison)
+        self.ponder_nice = PONDER_NICE
 
     def ponderer(self, level: str) -> Ponderer | None:
         """The level's pondering worker (made on first use), or None for a level whose
@@ -279,7 +280,7 @@ class AiPool:
                 return None
             budget = BUDGET_S.get(level, 0.5) * self.budget_scale
             options = worker_options(level, self.budget_scale, processes=1)
-            worker = AIWorker(level, budget_s=budget, nice=PONDER_NICE, **options)
+            worker = AIWorker(level, budget_s=budget, nice=self.ponder_nice, **options)
             found = self.ponderers[level] = Ponderer(worker)
         return found
 
