@@ -160,7 +160,7 @@ class WorkerAi:
         self.count += 1
         seed = self.seed * 1_000_003 + self.count if seed is None else seed
         self._job = job = _Job(game, seat, seed, pending[0].decision, tuple(game.legal_moves(seat)))
-        if self.ponder is not None:
+        if self.ponder is not None and job.decision is not Decision.DRAW:  # (never pondered)
             job.key = self.ponder.key_for(game.view(seat), job.decision, job.legal, seed)
             job.ready = self.ponder.take(job.key)
             if job.ready is not None:
@@ -204,7 +204,7 @@ class WorkerAi:
         if move is not None:
             if check_move_types(move, job.seat) is None and move in job.legal:
                 self._job = None
-                if self.ponder is not None and job.key is not None:
+                if self.ponder is not None and job.decision is not Decision.DRAW:
                     self.ponder.remember(job.key, move)  # the chain goes on from here
                 return move
             log.warning("the AI worker answered %r, not a legal move; restarting it", move)
