@@ -1,7 +1,8 @@
 """No lesson note is cut or drawn under a button (issue 32, item 2): every step of every
 lesson, with and without a refusal under its text, in both languages, at 1280x720 and
 1920x1080 and at 100 and 150% text: the text and the refusal fit their boxes, the boxes and
-the buttons stay inside the note, and no button covers a word."""
+the buttons stay inside the note, no button covers a word, and a note over the Reserve
+covers it whole (no card's edge peeking out below it)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from game.i18n import LANGUAGES
 from game.lessons import Refusal, load_lessons
 from game.ui.kit import theme
 from game.ui.kit.viewport import LOGICAL, Viewport
+from game.ui.lessons.lesson_note import note_places
 from game.ui.scenes.tutorial import TutorialScene
 from tests.tutorial.driver import LessonDriver
 
@@ -43,6 +45,9 @@ def check_note(scene: TutorialScene, app, where: str) -> None:
                 screen = Rect(0, 0, *LOGICAL)
                 assert screen.contains(laid.panel), f"{at}: the note leaves the screen"
                 assert laid.panel.contains(laid.text), f"{at}: text box outside the note"
+                reserve = note_places(scene.table.layout)["left"]
+                if laid.panel.colliderect(reserve):  # no Reserve card cut by the note's edge
+                    assert laid.panel.contains(reserve), f"{at}: the Reserve peeks out, cut"
                 need = p.text_height(text, laid.text.w, laid.size)
                 assert need <= laid.text.h, f"{at}: the text is cut ({need} > {laid.text.h})"
                 if msg:

@@ -74,7 +74,9 @@ class LessonDrawing:
         table = self.table_below()
         assert step is not None and table is not None, "a lesson always has its table"
         keep = self.kept_clear(table)
-        return place_note(table.layout, step.panel, keep, lambda place: self.fit_note(p, place))
+        return place_note(
+            table.layout, step.panel, keep, lambda place, fill: self.fit_note(p, place, fill)
+        )
 
     def refusal_message(self) -> str:
         """What the note says below its text when a move was refused ("" when none)."""
@@ -85,13 +87,13 @@ class LessonDrawing:
         engine = refusal_text(self.ctx.tr, refused.error, has) if refused.error else None
         return f"{t('not_now')} {refused.message(t.lang, engine)}"
 
-    def fit_note(self, p: Painter, place: Rect) -> NoteLayout:
+    def fit_note(self, p: Painter, place: Rect, fill: bool = False) -> NoteLayout:
         """The step's note laid out in ``place`` (``lesson_note.lay_out_note``)."""
         t, step = self.text, self.runner.step
         assert step is not None
         text, buttons = t.pick(step.text), self.buttons.buttons
         msg = self.refusal_message()
-        return lay_out_note(p, place, text, msg, buttons, step.move is None)
+        return lay_out_note(p, place, text, msg, buttons, step.move is None, fill)
 
     # -- drawing ---------------------------------------------------------------------------
 

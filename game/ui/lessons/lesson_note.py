@@ -31,6 +31,10 @@ class NoteLayout:
 
 
 PLACE_ORDER: tuple[str, ...] = ("left", "right", "low", "bottom", "beside")
+# A note over the Reserve covers it whole: a short one would leave the cards' lower edges
+# peeking out below it, cut, as if drawn by mistake. Other places hold rows a learner may
+# want to see, so a note there is only as tall as its text.
+FILLED: frozenset[str] = frozenset({"left"})
 # What the end of the round animates or explains: the note keeps off these while it runs.
 ROUND_END_ZONES: tuple[str, ...] = (
     "onibi_panel",
@@ -78,7 +82,7 @@ def zones_kept_clear(layout: Layout, zones: tuple[str, ...], round_end: bool) ->
 
 
 def place_note(
-    layout: Layout, own: str, keep: list[Rect], fit: Callable[[Rect], NoteLayout]
+    layout: Layout, own: str, keep: list[Rect], fit: Callable[[Rect, bool], NoteLayout]
 ) -> NoteLayout:
     """The note in its ``own`` place unless it would cover something to ``keep`` clear
     there, else in the first place (``PLACE_ORDER``) where it covers nothing, else where it
@@ -87,11 +91,12 @@ def place_note(
     first = own if own in places else PLACE_ORDER[0]
     covers: dict[str, int] = {}
     for name in (first, *(n for n in PLACE_ORDER if n != first)):
-        panel = fit(places[name]).panel
+        panel = fit(places[name], name in FILLED).panel
         covers[name] = sum(r.w * r.h for r in (panel.clip(k) for k in keep))
         if covers[name] == 0:
-            return fit(places[name])
-    return fit(places[min(covers, key=lambda n: covers[n])])
+            return fit(places[name], name in FILLED)
+    best = min(covers, key=lambda n: covers[n])
+    return fit(places[best], best in FILLED)
 
 
 def lay_out_note(
@@ -101,13 +106,15 @@ def lay_out_note(
     msg: str,
     buttons: list[Button],
     with_continue: bool,
+    fill: bool = False,
 ) -> NoteLayout:
     """Size the note to its ``text`` (and a refusal's ``msg``, below the text) in ``place``
     and put its three buttons (Continue, Skip, Lessons) under both; ``with_continue``: the
     step is read, not played, so Continue takes a row of its own. A wide place keeps the
     buttons in a column at its right. The text shrinks to ``MIN_SIZE`` at most; a text that
     still does not fit makes the note taller than its place (kept on the screen), so no
-    word is ever cut or drawn under a button."""
+    word is ever cut or drawn under a button. ``fill``: the note is at least as tall as its
+    place, its buttons at the bottom."""
     cont, skip, lessons = buttons
     wide = place.w >= 2.5 * place.h
     if wide:  # a wide strip: buttons in a column at its right end
@@ -130,7 +137,7 @@ def lay_out_note(
         if h <= place.h or size <= MIN_SIZE:
             break
         size -= 1
-    r = Rect(place.x, place.y, place.w, max(place.h, h) if wide else h)
+    r = Rect(place.x, place.y, place.w, max(place.h, h) if wide or fill else h)
     if r.bottom > SCREEN_BOTTOM:
         r.bottom = SCREEN_BOTTOM
     text_box = Rect(r.x + 18, r.y + 46, text_w, text_h)
