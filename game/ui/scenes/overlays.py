@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable
 
 import pygame
@@ -91,8 +90,8 @@ class PauseOverlay(Overlay):
         if self.match is not None:
             self.match.cancel_ai()
             if not self.match.game.over and self.match.saveable:
-                with contextlib.suppress(OSError):
-                    self.ctx.storage.save_match(self.match.to_json())
+                # a failed write is the storage's to report (its notice); nothing raises here
+                self.ctx.storage.save_match(self.match.to_json())
         self.clear_to("menu")
 
     def draw(self, p: Painter) -> None:
@@ -137,8 +136,7 @@ class SettingsOverlay(Overlay):
             b.focused = i == focus
 
     def changed(self) -> None:
-        with contextlib.suppress(OSError):
-            self.ctx.storage.save_settings(self.ctx.settings)
+        self.ctx.storage.save_settings(self.ctx.settings)  # a failure shows as its notice
         self.rebuild()
 
     def ui_scale(self) -> None:

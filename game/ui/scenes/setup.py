@@ -3,7 +3,6 @@ random or chosen; an optional seed."""
 
 from __future__ import annotations
 
-import contextlib
 import random
 
 import pygame
@@ -138,8 +137,7 @@ class SetupScene(Scene):
         match = Match.new(seats, seed, first)
         self.ctx.settings.last_table = tuple(Seat(s.name, s.kind) for s in seats)
         self.ctx.storage.save_settings(self.ctx.settings)  # a failure is the storage's to say
-        with contextlib.suppress(OSError):
-            self.ctx.storage.save_match(match.to_json())
+        self.ctx.storage.save_match(match.to_json())  # never raises: Storage reports it
         self.clear_to("table", match)
 
     def handle_event(self, event: pygame.event.Event) -> None:

@@ -6,7 +6,6 @@ what is left. The storage writes the whole match off the frame loop (``game/app/
 
 from __future__ import annotations
 
-import contextlib
 import time
 
 from game.ui.context import Storage
@@ -56,5 +55,4 @@ class AutosavePolicy:
         self.unsaved = False
         self.saved_at = now
         if not match.game.over and match.saveable:
-            with contextlib.suppress(OSError):
-                self.storage.save_match(match.to_json())
+            self.storage.save_match(match.to_json())  # never raises: Storage reports it
