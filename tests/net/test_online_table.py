@@ -13,6 +13,8 @@ import time
 import pygame
 import pytest
 
+from game.net.client import Status
+from game.net.discovery import FoundHost
 from game.ui.online.remote_match import RemoteMatch
 from tests.net.helpers import FAST, GAME_S, drain, join, play_one
 from tests.net.server_process import free_port
@@ -129,6 +131,42 @@ def test_a_lost_server_shows_and_a_move_made_meanwhile_is_not_sent(app, ctx) -> 
     table.play(seat, table.match.game.legal_moves(seat)[0])  # not sent: nothing changes
     assert table.match.waiting is None and table.match.mirror.n == before
     assert "lost" in table.match.status()
+
+
+def test_news_taken_in_while_the_table_is_idle_is_drawn_at_once(app, ctx) -> None:
+    """The window's loop draws an idle scene again only if it says it is busy: a lost
+    connection (or a welcome after a reconnection, a friend's presence) that the table took
+    in during an idle pass shows at once, not at the next once-a-second safety redraw."""
+    lobby = host_table(app, ctx, ["here", "here"])
+    lobby.to_table()
+    table = app.stack.top
+    step_until(app, lambda: not app.stack.busy())
+    assert not app.stack.busy() and "everyone is connected" in table.match.status()
+    ctx.online.server.stop()
+    session = table.match.session
+    deadline = time.monotonic() + 10
+    while session.status is Status.CONNECTED:
+        assert time.monotonic() < deadline, "the session never saw the server go"
+        time.sleep(0.02)
+    app.stack.update(0.1)  # the loop's idle pass (TableApp.run): the news is taken in
+    assert "lost" in table.match.status()
+    assert app.stack.busy()  # so the loop draws the new status line now
+    app.step(0.0)
+    assert not app.stack.busy()  # drawn: idle again
+
+
+def test_a_table_found_while_join_is_idle_is_drawn_at_once(app, ctx) -> None:
+    found: list[FoundHost] = []
+    ctx.online.found = lambda: list(found)  # what the network announces
+    join = ctx.scenes.make("online_join", ctx)
+    app.stack.push(join)
+    app.step(1 / 60)
+    assert not app.stack.busy()
+    found.append(FoundHost("Ana", "127.0.0.1:8765"))
+    app.stack.update(1.0)  # the idle pass in which Join looks again
+    assert join.found == found and app.stack.busy()  # the new row is drawn now
+    app.step(0.0)
+    assert not app.stack.busy()
 
 
 def test_the_table_offers_undo_exactly_when_the_server_allows_it(app, ctx) -> None:

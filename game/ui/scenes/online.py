@@ -203,8 +203,12 @@ class JoinScene(FormScene):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.found: list = []
+        self.drawn: list = []  # the tables the list showed when last drawn
         self.looked = 0.0
         self.build()
+
+    def busy(self) -> bool:
+        return self.drawn != self.found  # a table found or gone while idle: drawn at once
 
     def update(self, dt: float) -> None:
         self.looked -= dt
@@ -280,6 +284,7 @@ class JoinScene(FormScene):
         self.push("online_lobby", session, False)
 
     def draw(self, p: Painter) -> None:
+        self.drawn = list(self.found)
         self.draw_frame(p)
         self.label(p, "online.found", BOX.y + 160)
         if not self.found:

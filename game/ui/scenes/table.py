@@ -27,6 +27,7 @@ from game.engine.moves import PASS, PickAnimal, PickFire, Plant
 from game.ui.context import SPEED_FACTOR, Context
 from game.ui.kit import theme
 from game.ui.kit.anim import Animator
+from game.ui.kit.painter import Painter
 from game.ui.scene import Scene
 from game.ui.scenes.table_hint import HintRequest
 from game.ui.table.ai_seats.ai_driver import AiSeatDriver
@@ -76,6 +77,7 @@ class TableScene(TableDrawing, Scene):
         self.clock = 0.0
         self.hints = HintRequest(ctx.hint, ctx.tr, self.describe)
         self.synced = -1
+        self.drawn = -1  # the match's version last drawn (news taken in when idle is drawn)
         self.message = ""  # a short notice (e.g. an illegal move's reason)
         self.saver = AutosavePolicy(ctx.storage, kept=len(match.history))
         self.closeup = ForestCloseUp(self.layout, n, self.seating.tray)
@@ -290,17 +292,23 @@ class TableScene(TableDrawing, Scene):
     def busy(self) -> bool:
         """Frames are needed while an animation plays or an event waits to be shown, an AI
         seat decides (its dots move), a hint is computed, or a hovered object's close-up or
-        tooltip is about to appear."""
+        tooltip is about to appear; and once after the match changed in an idle pass (a
+        remote match's news: a welcome, who is connected, a lost connection)."""
         return (
             self.anims.busy
             or bool(self.match.queue)
             or self.synced != self.match.version
+            or self.drawn != self.match.version
             or self.ai_seats.busy()
             or self.hints.job is not None
             or (self.pointer.hover is not None and self.pointer.hover_time < TOOLTIP_DELAY_S)
             or self.seating.handing_over(self.clock)
             or bool(self.director.flashes)
         )
+
+    def draw(self, p: Painter) -> None:
+        super().draw(p)
+        self.drawn = self.match.version
 
     def advance(self, dt: float) -> bool:
         """Show what the queue holds (the director); at a round's end open the walkthrough,
