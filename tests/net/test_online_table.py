@@ -155,6 +155,25 @@ def test_news_taken_in_while_the_table_is_idle_is_drawn_at_once(app, ctx) -> Non
     assert not app.stack.busy()  # drawn: idle again
 
 
+def test_a_friend_seated_while_the_lobby_is_idle_is_drawn_at_once(app, ctx) -> None:
+    lobby = host_table(app, ctx, ["here", "friend"])
+    step_until(app, lambda: not app.stack.busy())
+    assert not app.stack.busy() and lobby.mirror.connected[1] is False
+    url = ctx.online.host("unused")  # the running server's address
+    friend = join(url, lobby.mirror.code, 1)
+    deadline = time.monotonic() + 10
+    while lobby.session.notes.empty():  # the server tells the host who came
+        assert time.monotonic() < deadline, "the host never heard of the friend"
+        time.sleep(0.02)
+    time.sleep(0.1)
+    app.stack.update(0.1)  # the loop's idle pass: the news is taken in
+    assert lobby.mirror.connected[1] is True
+    assert app.stack.busy()  # so the seat list shows the friend now
+    app.step(0.0)
+    assert not app.stack.busy()
+    friend.close()
+
+
 def test_a_table_found_while_join_is_idle_is_drawn_at_once(app, ctx) -> None:
     found: list[FoundHost] = []
     ctx.online.found = lambda: list(found)  # what the network announces

@@ -32,6 +32,8 @@ class LobbyScene(FormScene):
         self.mirror = Mirror()
         self.link = Status.CONNECTING
         self.waited = 0.0
+        self.news = 0  # notes taken in from the session (a message, a change of status)
+        self.drawn = -1  # how many of them were taken in when the lobby was last drawn
         self.build()
 
     def build(self) -> None:
@@ -52,7 +54,9 @@ class LobbyScene(FormScene):
         )
 
     def busy(self) -> bool:
-        return not self.mirror.joined  # poll the connection at the frame rate until seated
+        """Poll the connection at the frame rate until seated; then draw once after news
+        taken in while idle (a friend seated, the connection lost)."""
+        return not self.mirror.joined or self.drawn != self.news
 
     def update(self, dt: float) -> None:
         self.waited += dt
@@ -61,6 +65,7 @@ class LobbyScene(FormScene):
                 note = self.session.notes.get_nowait()
             except queue.Empty:
                 break
+            self.news += 1
             if note.status is not None:
                 self.link = note.status
             if note.message is not None:
@@ -104,6 +109,7 @@ class LobbyScene(FormScene):
         return tr("online.status.lost" if self.link is Status.LOST else "online.status.seated")
 
     def draw(self, p: Painter) -> None:
+        self.drawn = self.news
         self.draw_frame(p)
         x0 = BOX.x + 60
         p.text(
