@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.ai.heuristics.fire_contest import fire_reach
 from game.engine import Game, Phase
 from game.engine.state import (
     CARD_ELEMS,
@@ -39,11 +40,16 @@ FINAL_SUM = 3.0
 class Engine:
     """How much a seat's engine (its deck and Forest's income per round) counts: ``weight``
     times ``INCOME_WEIGHT`` for each round the game still has, at most ``rounds``, counted
-    as (12.5 - the table's lead) / ``span``."""
+    as (12.5 - the table's lead) / ``span``; and how much the Fires each seat can take
+    after the turn count for it (``fire_contest``): ``now`` for the seats still to play
+    this round, ``later`` for the next round's (0: Hard's evaluation, which leaves them out).
+    """
 
     weight: float = 1.0
     rounds: float = 1.4
     span: float = 5.0
+    now: float = 0.0
+    later: float = 0.0
 
 
 SHARED = Engine()  # Hard's search, its rollouts and the hints
@@ -169,8 +175,29 @@ def evaluate(g: Game, seat: int, engine: Engine = SHARED) -> float:
             return -LIKELY_WIN
     table = max(lead(p) for p in g.players)
     values = [player_value(g, p, table, engine) for p in g.players]
+    if engine.now or engine.later:
+        contest(g, seat, values, engine)
     mine = values[seat]
     others = values[:seat] + values[seat + 1 :]
     top = max(others)
     mean = sum(others) / len(others)
     return mine - (0.6 * top + 0.4 * mean)
+
+
+def contest(g: Game, seat: int, values: list[float], engine: Engine) -> None:
+    """Add to each seat's value the Fire track steps it can take once ``seat``'s turn is
+    over (``fire_contest.fire_reach``): a rival still to play this round that can put out
+    its twelfth Fire ends the game as surely as one already at 12."""
+    water = []
+    for p in g.players:
+        drawn, mean = expected_cards(p)
+        water.append(drawn * mean[E_WATER] + p.forest_elems[E_WATER])
+    reach = fire_reach(g, seat, water)
+    for s, p in enumerate(g.players):
+        fires = p.tracks()[1]
+        now, later = reach.now[s], reach.next[s]
+        if fires + now >= GOAL and s != seat:
+            values[s] += LIKELY_WIN * engine.now
+        gained = track_value(fires + now) - track_value(fires)
+        values[s] += engine.now * gained
+        values[s] += engine.later * (track_value(fires + now + later) - track_value(fires + now))
