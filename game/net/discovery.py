@@ -124,8 +124,15 @@ def _zeroconf(interfaces: list[str] | None) -> Any:
     return Zeroconf(interfaces=interfaces, ip_version=IPVersion.V4Only)
 
 
+REGISTER_S = 5.0  # the most ``close`` waits for an announcement still being made
+
+
 class Advert:
-    """A hosted table announced on the local network until ``close``."""
+    """A hosted table announced on the local network until ``close``.
+
+    The announcement is made on a thread of its own: mDNS first probes that the name is free
+    and then announces it (about 1.7 s), and the host's window must not stand still that
+    long; a friend's Join finds the table once it is announced (``announced``)."""
 
     def __init__(
         self,
@@ -136,11 +143,23 @@ class Advert:
     ) -> None:
         self.zc = _zeroconf(interfaces)
         self.info = service_info(name, port, lan_addresses() if addresses is None else addresses)
-        self.zc.register_service(self.info, allow_name_change=True)
+        self.announced = threading.Event()
+        self._thread = threading.Thread(target=self._register, name="mdns-advert", daemon=True)
+        self._thread.start()
+
+    def _register(self) -> None:
+        try:
+            self.zc.register_service(self.info, allow_name_change=True)
+        except Exception:  # noqa: BLE001 - joining by address still works: say why, go on
+            log.warning("the table could not be announced on the network", exc_info=True)
+            return
+        self.announced.set()
 
     def close(self) -> None:
+        self._thread.join(REGISTER_S)
         try:
-            self.zc.unregister_service(self.info)
+            if self.announced.is_set():
+                self.zc.unregister_service(self.info)
         finally:
             self.zc.close()
 
