@@ -118,3 +118,25 @@ def test_a_port_read_from_the_settings_file_is_checked() -> None:
     settings, reset = PlayerSettings.from_json({"host_port": 40000})
     assert settings.host_port == 40000 and reset == []
     assert PlayerSettings.from_json(settings.to_json())[0].host_port == 40000
+
+
+def test_a_second_table_is_hosted_on_the_running_servers_port(app, ctx) -> None:
+    """The server started by the first table keeps its port: the form opens on it, and
+    another port typed is refused with the port tables are served on (nothing changes)."""
+    first = free_port()
+    form = host_form(app, ctx)
+    type_port(app, form, str(first))
+    form.start()
+    assert ctx.online.hosted_port == first and app.stack.top.kind == "online_lobby"
+    again = host_form(app, ctx)
+    assert again.fields["port"] == str(first)
+    type_port(app, again, str(other := free_port()))
+    assert other != first
+    again.start()
+    assert str(first) in again.error and "quit" in again.error
+    assert app.stack.top is again and ctx.online.hosted_port == first
+    assert ctx.settings.host_port == first
+    app.render((1280, 720))
+    type_port(app, again, str(first))
+    again.start()
+    assert again.error == "" and app.stack.top.kind == "online_lobby"

@@ -71,7 +71,8 @@ class HostScene(FormScene):
         self.names = [tr(f"season.{s}") for s in SEASONS]
         self.kinds = ["here", "friend", "medium", "medium"]
         self.away = 60
-        self.fields["port"] = str(ctx.settings.host_port)
+        running = ctx.online.server is not None  # tables hosted here share its one port
+        self.fields["port"] = str(ctx.online.hosted_port if running else ctx.settings.host_port)
         self.build()
 
     def build(self) -> None:
@@ -151,6 +152,11 @@ class HostScene(FormScene):
         self.editing = ""
         port = self.port()
         if port is None:
+            self.build()
+            return
+        if online.server is not None and port != online.hosted_port:
+            # the server already holds a table on its port: a second table joins it there
+            self.error = self.ctx.tr("online.error.port_running", port=online.hosted_port)
             self.build()
             return
         try:
