@@ -68,7 +68,12 @@ def expected_cards(p: PlayerState) -> tuple[float, list[float]]:
 
     Cached by card list: the look-ahead asks about the same few piles thousands of times.
     """
-    key = tuple(p.deck + p.discard + p.line)
+    return expected_for(tuple(p.deck + p.discard + p.line))
+
+
+def expected_for(key: tuple[int, ...]) -> tuple[float, list[float]]:
+    """``expected_cards`` of a pile given as its card list (what a pile with one more card
+    would draw: ``tactics.thinning_value``)."""
     hit = _CARDS_CACHE.get(key)
     if hit is not None:
         return hit

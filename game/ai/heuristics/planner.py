@@ -28,6 +28,9 @@ class Widths:
     narrow: int = 1
     second_action: bool = True
     max_leaves: int = 160
+    # Also try the Attract sets with a gregarious card, valued on the pile it joins
+    # (``tactics.attract_sets``): Hard's candidates; False for Medium (its cheap scores).
+    thin: bool = False
 
 
 class _Search:
@@ -60,7 +63,7 @@ class _Search:
                 return evaluate(g, seat, self.engine), ()
             options = [(0.0, (m,)) for m in legal]
         else:
-            options = macros(g, seat, pend.decision, legal, self.width(actions))
+            options = macros(g, seat, pend.decision, legal, self.width(actions), self.widths.thin)
         best: tuple[float, Line] = (float("-inf"), ())
         for _score, seq in options:
             child, played, moves = play_macro(g, seat, seq, checked=False)
@@ -120,7 +123,7 @@ def rank_lines(
     if decision is Decision.ACTION:
         options = [(0.0, (m,)) for m in legal]
     else:
-        options = macros(root, seat, decision, legal, widths.wide)
+        options = macros(root, seat, decision, legal, widths.wide, widths.thin)
     best: dict[Move, tuple[float, Line]] = {}
     for _score, seq in options:
         child, played, moves = play_macro(root, seat, seq)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from game.ai.heuristics.evaluate import expected_for
 from game.engine import Action, Decision, Game, Move, TaskKind
 from game.engine.moves import (
     FINISH,
@@ -75,10 +76,36 @@ def card_value(card: int, p: PlayerState) -> float:
     return v
 
 
-def attract_sets(g: Game, p: PlayerState, budget: int, width: int) -> list[Macro]:
-    """The best affordable sets of Reserve animals (positive cards only), best first."""
+def thinning_value(card: int, p: PlayerState) -> float:
+    """Worth of a gregarious card to the pile it joins: its elements and its Fire, plus the
+    longer Help Line its cancelling symbol buys (the cards a typical round draws from the
+    pile with it, less those without it, at the pile's mean card worth). ``card_value``
+    counts a fixed 0.7 instead, which its negative elements outweigh, so no set with one
+    was ever tried, where a solitary-heavy pile of 20 draws nearly two cards more a round
+    with it (the deck the ``greedy`` yardstick builds, issue 31)."""
+    pile = tuple(p.deck + p.discard + p.line)
+    before, mean = expected_for(pile)
+    after, _ = expected_for((*pile, card))
+    worth = max(0.0, sum(w * x for w, x in zip(CARD_ELEM_WEIGHT, mean, strict=True)))
+    e = CARD_ELEMS[card]
+    v = sum(w * x for w, x in zip(CARD_ELEM_WEIGHT, e, strict=True))
+    v -= 0.9 * CARD_SOLITARY[card]
+    v -= 0.12 * CARD_LEVEL[card]
+    return v + (after - before) * worth
+
+
+def attract_sets(
+    g: Game, p: PlayerState, budget: int, width: int, thin: bool = False
+) -> list[Macro]:
+    """The best affordable sets of Reserve animals (positive cards only), best first. With
+    ``thin`` a gregarious card is valued on the pile it joins (``thinning_value``) and the
+    best set holding one is tried even when the cheap scores rank it below ``width``."""
     cards = [c for row in g.reserve for c in row if CARD_COST[c] <= budget]
     vals = {c: card_value(c, p) for c in cards}
+    if thin:
+        for c in vals:
+            if CARD_GREGARIOUS[c]:
+                vals[c] = thinning_value(c, p)
     cards = sorted((c for c in cards if vals[c] > 0), key=lambda c: -vals[c])
     found: list[tuple[float, tuple[int, ...]]] = []
 
@@ -96,7 +123,29 @@ def attract_sets(g: Game, p: PlayerState, budget: int, width: int) -> list[Macro
 
     walk(0, budget, (), 0.0)
     found.sort(key=lambda t: -t[0])
-    return [(v, tuple(PICK_ANIMAL[c] for c in s) + (FINISH,)) for v, s in found[:width]]
+    kept = found[:width]
+    if thin and not any(CARD_GREGARIOUS[c] for _, s in kept for c in s):
+        kept += _gregarious_set(cards, vals, budget)
+    return [(v, tuple(PICK_ANIMAL[c] for c in s) + (FINISH,)) for v, s in kept]
+
+
+def _gregarious_set(
+    cards: list[int], vals: dict[int, float], budget: int
+) -> list[tuple[float, tuple[int, ...]]]:
+    """The best gregarious card of ``cards`` (best first) with the best others that still
+    fit the budget, taken by worth; none when no gregarious card is worth taking."""
+    first = next((c for c in cards if CARD_GREGARIOUS[c]), None)
+    if first is None:
+        return []
+    left, chosen, value = budget - CARD_COST[first], [first], vals[first]
+    rest = list(cards)
+    rest.remove(first)
+    for c in rest:
+        if CARD_COST[c] <= left:
+            left -= CARD_COST[c]
+            chosen.append(c)
+            value += vals[c]
+    return [(value, tuple(chosen))]
 
 
 def extinguish_sets(g: Game, budget: int, width: int) -> list[Macro]:
@@ -248,14 +297,15 @@ def steal_options(g: Game, p: PlayerState, legal: Sequence[Move]) -> list[Macro]
 
 
 def macros(
-    g: Game, seat: int, decision: Decision, legal: Sequence[Move], width: int
+    g: Game, seat: int, decision: Decision, legal: Sequence[Move], width: int, thin: bool = False
 ) -> list[Macro]:
-    """Candidate macros for the current step, best cheap score first (never empty)."""
+    """Candidate macros for the current step, best cheap score first (never empty);
+    ``thin``: Attract sets with a gregarious card as well (``attract_sets``)."""
     p = g.players[seat]
     pend = g.pending()[0]
     out: list[Macro] = []
     if decision is Decision.ATTRACT:
-        out = attract_sets(g, p, pend.budget, width)
+        out = attract_sets(g, p, pend.budget, width, thin)
         if not out and FINISH not in legal:
             best = max(legal, key=lambda m: card_value(m.card, p))  # type: ignore[attr-defined]
             out = [(0.0, (best, FINISH))]

@@ -38,7 +38,7 @@ from game.ai.levels.hard_settings import (
     for_table,
     horizon,
 )
-from game.ai.levels.medium import FAST, rank_with_lines
+from game.ai.levels.medium import FAST, FULL, rank_with_lines
 from game.ai.levels.plans import Plan, as_plan, first_move, reply_turns
 from game.ai.levels.race import RaceStats, near_goal, search, search_task
 from game.engine import Decision, Move, View, determinize
@@ -76,7 +76,8 @@ class HardPolicy:
     ) -> tuple[list[tuple[Move, float]], dict[Move, Line]]:
         """``candidates`` and the planner's line for each (action phase only)."""
         s = self.settings if settings is None else settings
-        ranked, lines = rank_with_lines(view.game, view.player, decision, legal_moves)
+        widths = replace(FULL, thin=s.thin)
+        ranked, lines = rank_with_lines(view.game, view.player, decision, legal_moves, widths)
         best = ranked[0][1]
         keep = [(m, v) for m, v in ranked if v >= best - s.prune_margin]
         return keep[: s.max_candidates], lines
@@ -142,7 +143,9 @@ class HardPolicy:
             if step in (None, Decision.ACTION, Decision.DRAW) or len(legal) < 2:
                 out.append((as_plan(use.get(move, (move,))), prior))
                 continue
-            ranked, answers = rank_with_lines(g, seat, step, legal, FAST)
+            ranked, answers = rank_with_lines(
+                g, seat, step, legal, replace(FAST, thin=settings.thin)
+            )
             top = ranked[0][1]
             for a, v in ranked[: settings.expand]:
                 rest = answers.get(a, (a,)) if settings.lines else (a,)

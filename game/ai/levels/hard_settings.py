@@ -141,3 +141,12 @@ class HardSettings:
     # make every race's rounds twice as long: at the table's 16,000 steps a 4-player Hard
     # action took 0.44 s median, 1.68 s p90 in the app (2 players: 0.11 s, 0.54 s).
     steps_players: int = 0
+    # Candidate turns include an Attract set with a gregarious card, valued on the pile it
+    # joins (``tactics.thinning_value``; ``Widths.thin``): with the cheap card scores alone
+    # Hard never holds one (0 gregarious symbols in its piles over 81 games against
+    # ``greedy``, which held 1.7 by round 7 and drew 10 cards a round to Hard's 6.6). On
+    # (``hard[thin=True]``), Hard held 0.6 by round 7 but won no more, as shipped against
+    # ``greedy`` on the same deals (2p, seeds 1 and 2, games 0-40 and 0-39: 66.5 wins of 81
+    # against 65; seed 3, 100 games: 81.0% [72.2, 87.5] against 84.5% [76.2, 90.3], nine
+    # Flower bursts against five). Off until a measured gain.
+    thin: bool = False
