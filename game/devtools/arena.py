@@ -288,10 +288,16 @@ def run(
     progress=sys.stderr,
     record: str | None = None,
     shipped: bool = False,
+    start: int = 0,
+    indices: Sequence[int] | None = None,
 ) -> list[dict]:
-    """Play the arena and return (and print) its summary lines."""
+    """Play the arena and return (and print) its summary lines: games ``start`` to
+    ``start + games - 1``, or the game ``indices`` given (a game is the same whichever
+    others are played with it: its deal, seats and seeds follow from its index alone)."""
     levels = tuple(expand_seats(seats, players))
-    tasks = [(i, players, levels, seed, budget, workers, record, shipped) for i in range(games)]
+    chosen = list(indices) if indices is not None else list(range(start, start + games))
+    games = len(chosen)
+    tasks = [(i, players, levels, seed, budget, workers, record, shipped) for i in chosen]
     results: list[GameResult] = []
     start = time.monotonic()
 
@@ -372,6 +378,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--jobs", type=int, default=1, help="games played in parallel")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument(
+        "--start", type=int, default=0, help="play games START to START+GAMES-1 (the indices)"
+    )
+    ap.add_argument(
+        "--indices",
+        help="play just these games, comma separated (e.g. the losses arena_losses names: "
+        "game-0017.json is index 17)",
+    )
     ap.add_argument("--budget", type=float, default=1.0, help="Hard's seconds per decision")
     ap.add_argument("--workers", type=int, default=1, help="Hard's search processes")
     ap.add_argument("--record", metavar="DIR", help="write every game to DIR as a save document")
@@ -382,12 +396,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         "draw on its own copy of the round, as the table's AI seats do",
     )
     a = ap.parse_args(argv)
+    if a.start < 0:
+        ap.error("--start must be 0 or more")
+    indices = None
+    if a.indices is not None:
+        try:
+            indices = [int(x) for x in a.indices.split(",") if x.strip()]
+        except ValueError:
+            ap.error(f"--indices takes game numbers separated by commas, not {a.indices!r}")
+        if not indices or min(indices) < 0:
+            ap.error("--indices needs at least one game number, none below 0")
     seats = [s.strip() for s in a.seats.split(",") if s.strip()]
     for s in seats:
         make_policy(parse_knobs(s.partition("@")[0])[0]).close()  # reject unknown levels now
     run(
         a.players, seats, a.games, a.jobs, a.seed, a.budget, a.workers,
-        record=a.record, shipped=a.as_shipped,
+        record=a.record, shipped=a.as_shipped, start=a.start, indices=indices,
     )  # fmt: skip
     return 0
 

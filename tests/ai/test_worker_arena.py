@@ -8,7 +8,10 @@ import subprocess
 import sys
 import time
 
+import pytest
+
 from game.ai.runtime.worker import AIWorker
+from game.devtools.arena import main as arena_main
 from game.devtools.arena import run, wilson
 from game.engine import Phase, new_game
 from game.engine.moves import DRAW, STOP
@@ -52,6 +55,37 @@ def test_arena_short_run() -> None:
     assert sum(x["wins"] for x in printed if "entry" in x) == 2
     assert any("p90_ms" in x and x["level"] == "hard" for x in printed)
     assert "[2/2]" in err.getvalue()
+
+
+def test_arena_plays_chosen_game_indices_as_the_full_run_plays_them(tmp_path) -> None:
+    """``--start`` / ``--indices`` replay single games of a run: a game follows from its
+    index alone (deal, seats, seeds), so game 3 alone is game 3 of the run."""
+    quiet = {"out": io.StringIO(), "progress": io.StringIO()}
+    run(2, ["greedy", "random"], 4, 1, 5, 0.01, record=str(tmp_path / "all"), **quiet)
+    run(2, ["greedy", "random"], 0, 1, 5, 0.01, record=str(tmp_path / "one"), indices=[3], **quiet)
+    lines = run(
+        2, ["greedy", "random"], 2, 1, 5, 0.01, record=str(tmp_path / "two"), start=2, **quiet
+    )
+    assert lines[0]["games"] == 2
+    assert sorted(f.name for f in (tmp_path / "two").iterdir()) == [
+        "game-0002.json",
+        "game-0003.json",
+    ]
+
+    def game(folder: str) -> dict:
+        doc = json.loads((tmp_path / folder / "game-0003.json").read_text(encoding="utf-8"))
+        doc.pop("saved_at")
+        return doc
+
+    assert game("one") == game("all") == game("two")
+
+
+def test_arena_cli_refuses_bad_indices(capsys) -> None:
+    with pytest.raises(SystemExit):
+        arena_main(["--seats", "greedy,easy", "--indices", "3,x"])
+    assert "--indices" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        arena_main(["--seats", "greedy,easy", "--start", "-1"])
 
 
 def test_arena_as_shipped_draws_privately_and_names_the_causes_of_loss() -> None:
