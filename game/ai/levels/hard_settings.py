@@ -146,7 +146,7 @@ class HardSettings:
     # Hard never holds one (0 gregarious symbols in its piles over 81 games against
     # ``greedy``, which held 1.7 by round 7 and drew 10 cards a round to Hard's 6.6). On
     # (``hard[thin=True]``), Hard held 0.6 by round 7 but won no more, as shipped against
-    # ``greedy`` on the same deals (2p, seeds 1 and 2, games 0-40 and 0-39: 66.5 wins of 81
-    # against 65; seed 3, 100 games: 81.0% [72.2, 87.5] against 84.5% [76.2, 90.3], nine
-    # Flower bursts against five). Off until a measured gain.
+    # ``greedy`` on the same 300 deals (2p, 100 games each of seeds 1-3): 244.5 wins against
+    # 245 (seed 1 88.0% against 81.5%, seed 2 75.5% against 79.0%, seed 3 81.0% against
+    # 84.5%). Off until a measured gain.
     thin: bool = False
