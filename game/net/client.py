@@ -134,6 +134,8 @@ class Note:
 
 RETRY_S = (0.1, 0.25, 0.5, 1.0)  # waits between reconnections (the last repeats): a table
 # is back within about a second of the network (or the server) returning
+RESUME_OPEN_S = 2.0  # a reconnection's handshake: one begun while the network silently drops
+# packets gives up this soon, so the next begins soon after the network is back
 FATAL = {"no_such_code", "no_seat", "bad_token", "no_such_match", "bad_version", "server_full"}
 
 
@@ -195,7 +197,8 @@ class Session:
         tries = 0
         while not self._stop.is_set():
             try:
-                client = TableClient(self.url, tls=self.tls)
+                wait = RESUME_OPEN_S if self.match else 5.0  # the first: a slow network's
+                client = TableClient(self.url, timeout=wait, tls=self.tls)
             except (OSError, WebSocketException, TimeoutError) as e:
                 log.info("cannot reach %s: %s", self.url, e)
                 self._set(Status.LOST if self.match else Status.CONNECTING)
