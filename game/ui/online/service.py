@@ -28,6 +28,15 @@ class PortInUse(RuntimeError):
         self.port = port
 
 
+class ServingElsewhere(RuntimeError):
+    """A table asked for on ``asked`` while this app's server already listens on ``port``:
+    the server keeps its port until the app quits (its other tables' friends use it)."""
+
+    def __init__(self, port: int, asked: int) -> None:
+        super().__init__(f"the match server here listens on port {port}, not {asked}")
+        self.port = port
+
+
 @dataclass
 class Online:
     db: Path | None = None  # where hosted tables are kept (None: in memory, lost on quit)
@@ -48,7 +57,9 @@ class Online:
         """Start the match server here (once) and return the address this app connects to.
         On ``port`` (the Host form's): ``PortInUse`` if it cannot be had, nothing started;
         without one, on ``self.port`` if free, else on any free port. A server already
-        running stays on its port."""
+        running stays on its port (``ServingElsewhere`` if another ``port`` is asked for)."""
+        if self.server is not None and port is not None and port != self.hosted_port:
+            raise ServingElsewhere(self.hosted_port, port)
         if self.server is None:
             db = str(self.db) if self.db is not None else ":memory:"
             ports = (port,) if port is not None else (self.port, 0)

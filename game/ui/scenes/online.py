@@ -17,7 +17,7 @@ from game.ui.kit import theme
 from game.ui.kit.painter import Painter
 from game.ui.kit.widgets import Button, column
 from game.ui.online.form import BOX, FormScene
-from game.ui.online.service import PortInUse
+from game.ui.online.service import PortInUse, ServingElsewhere
 from game.ui.words.sentences import SEASONS
 
 HOST_KINDS = ("here", "friend", *AI_LEVELS)  # a person at this screen, a friend joining, AI
@@ -156,15 +156,14 @@ class HostScene(FormScene):
         if port is None:
             self.build()
             return
-        if online.server is not None and port != online.hosted_port:
-            # the server already holds a table on its port: a second table joins it there
-            self.error = self.ctx.tr("online.error.port_running", port=online.hosted_port)
-            self.build()
-            return
         try:
             url = online.host(self.seats()[0]["name"], port)
         except PortInUse as e:
             self.error = self.ctx.tr("online.error.port_taken", port=e.port)
+            self.build()
+            return
+        except ServingElsewhere as e:  # a second table is hosted on the server's port
+            self.error = self.ctx.tr("online.error.port_running", port=e.port)
             self.build()
             return
         except RuntimeError:
