@@ -1,4 +1,5 @@
-"""PostgreSQL for the tests that need it: one throwaway cluster per test process (started
+"""The headless app for the tests that drive it (``app``, on the module's own ``ctx``), and
+PostgreSQL for the tests that need it: one throwaway cluster per test process (started
 from the installed binaries, 127.0.0.1 only; ``game.devtools.pg_cluster``), a fresh database
 for each test. Without PostgreSQL or ``psycopg`` those tests skip and say why, unless
 ``LIVING_FOREST_REQUIRE_PG=1`` (set by ``.ci/run``): then they fail."""
@@ -20,6 +21,18 @@ def _unavailable(reason: str) -> None:
     if os.environ.get("LIVING_FOREST_REQUIRE_PG") == "1":
         pytest.fail(f"PostgreSQL is required here (LIVING_FOREST_REQUIRE_PG=1): {reason}")
     pytest.skip(f"no PostgreSQL to test against: {reason}")
+
+
+@pytest.fixture
+def app(ctx):  # noqa: ANN001, ANN201 - each module that drives the app gives its own ctx
+    """The app's window, headless, on the module's ``ctx`` (a context made for its tests)."""
+    import pygame
+
+    from game.ui.app import TableApp
+
+    a = TableApp(ctx, (1280, 720))
+    yield a
+    pygame.display.quit()
 
 
 @pytest.fixture(scope="session")

@@ -28,15 +28,6 @@ def ctx():
     context.online.close()
 
 
-@pytest.fixture
-def app(ctx):
-    from game.ui.app import TableApp
-
-    a = TableApp(ctx, (1280, 720))
-    yield a
-    pygame.display.quit()
-
-
 def host_form(app, ctx) -> HostScene:
     from game.ui.scenes.menu import MenuScene
 
