@@ -177,7 +177,10 @@ class ServerThread:
         try:
             asyncio.run(main())
         except BaseException as e:  # noqa: BLE001 - handed to start() / the caller
-            log.exception("the match server stopped on an error")
+            if self.url:
+                log.exception("the match server stopped on an error")
+            else:  # start() raises it and the caller (Host: another port) decides
+                log.warning("the match server could not start: %s", e)
             self.error = e
         finally:
             self._ready.set()

@@ -5,6 +5,7 @@ remembers it, and a port another program holds gives a clear message instead of 
 
 from __future__ import annotations
 
+import logging
 import os
 import socket
 import time
@@ -82,7 +83,7 @@ def test_the_chosen_port_is_hosted_on_and_remembered(app, ctx) -> None:
     assert ctx.online.addresses() == [f"127.0.0.1:{port}"]
 
 
-def test_a_port_in_use_says_so_and_another_one_works(app, ctx) -> None:
+def test_a_port_in_use_says_so_and_another_one_works(app, ctx, caplog) -> None:
     with socket.socket() as holder:  # another program listening on the port
         holder.bind(("127.0.0.1", 0))
         holder.listen()
@@ -95,6 +96,10 @@ def test_a_port_in_use_says_so_and_another_one_works(app, ctx) -> None:
         )
         assert ctx.online.server is None and app.stack.top is form
         assert ctx.settings.host_port == DEFAULT_PORT  # a port that failed is not remembered
+        # The player was told; the log says it in one line, not as a crash with a traceback.
+        busy = [r for r in caplog.records if "could not start" in r.getMessage()]
+        assert busy and all(r.exc_info is None for r in busy)
+        assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
         app.render((1280, 720))
         type_port(app, form, str(port := free_port()))
         assert form.error == ""  # typing clears it
