@@ -95,10 +95,18 @@ def threat(g: Game, p: PlayerState) -> int:
     return min(len(g.centre), g.varans)
 
 
-def seat_worth(g: Game, p: PlayerState, table_lead: int = 0) -> float:
+def seat_worth(
+    g: Game,
+    p: PlayerState,
+    table_lead: int = 0,
+    tracks: tuple[int, int, int] | None = None,
+    fed: list[int] | None = None,
+) -> float:
     """One seat's worth, in track points (``table_lead``: the highest track at the table,
-    which bounds how long income can still pay)."""
-    trees, fires, flowers = p.tracks()
+    which bounds how long income can still pay). ``tracks`` and ``fed`` (``fed_fires``) may
+    be handed in by a caller that scores every seat of one position: the same numbers,
+    computed once."""
+    trees, fires, flowers = p.tracks() if tracks is None else tracks
     drawn, mean, varans = cards_per_round(p)
     # Help Line flowers last one round: the track's lasting level is the permanent part
     # plus what a typical Help Line brings.
@@ -114,7 +122,7 @@ def seat_worth(g: Game, p: PlayerState, table_lead: int = 0) -> float:
             x = ENOUGH[e] + 0.3 * (x - ENOUGH[e])
         income += INCOME[e] * x
     v += h * income
-    v += REACH * reach(g, p, drawn * mean[E_WATER], drawn * mean[E_PLANT], trees, fires)
+    v += REACH * reach(g, p, drawn * mean[E_WATER], drawn * mean[E_PLANT], trees, fires, fed)
     v -= VARAN_COST * (varans + threat(g, p)) * min(h, 1.0)
     v += FRAGMENT[min(p.fragments, 4)]
     return v
@@ -134,13 +142,21 @@ def fed_fires(g: Game) -> list[int]:
     return sorted(new)
 
 
-def reach(g: Game, p: PlayerState, water: float, plant: float, trees: int, fires: int) -> float:
+def reach(
+    g: Game,
+    p: PlayerState,
+    water: float,
+    plant: float,
+    trees: int,
+    fires: int,
+    fed: list[int] | None = None,
+) -> float:
     """Track steps next round's typical Help Line (``water``, ``plant`` from its cards)
     can take: the fed Fires its Water puts out, one new tree kind its Plant affords."""
     water += p.forest_elems[E_WATER]
     plant += p.forest_elems[E_PLANT]
     taken = spent = 0
-    for f in fed_fires(g):
+    for f in fed_fires(g) if fed is None else fed:
         if spent + f > water:
             break
         spent += f
@@ -158,8 +174,10 @@ def score(g: Game, seat: int) -> float:
     if g.phase is Phase.OVER:
         winners = g.result().winners
         return WIN / len(winners) if seat in winners else -WIN
-    lead = max(max(p.tracks()) for p in g.players)
-    worths = [seat_worth(g, p, lead) for p in g.players]
+    tracks = [p.tracks() for p in g.players]
+    lead = max(max(t) for t in tracks)
+    fed = fed_fires(g)
+    worths = [seat_worth(g, p, lead, t, fed) for p, t in zip(g.players, tracks, strict=True)]
     mine = worths[seat]
     rest = worths[:seat] + worths[seat + 1 :]
     return mine - OPPONENT * max(rest)
