@@ -113,7 +113,8 @@ class Sitter:
 
 def build(entry: str, budget: float, workers: int, shipped: bool) -> Sitter:
     """The entry's policy. As shipped, a table level is built exactly as the table builds
-    it (``worker_options``, ``BUDGET_S``); otherwise Hard searches ``budget`` seconds with
+    it (``worker_options``, ``BUDGET_S``; ``workers`` > 0 caps Hard's processes, which
+    changes its speed, not its moves); otherwise Hard searches ``budget`` seconds with
     ``workers`` processes. Knobs (``hard[z=3]``) and an own budget (``hard@1.0``) apply in
     both modes."""
     level, _, own_budget = entry.partition("@")
@@ -121,7 +122,7 @@ def build(entry: str, budget: float, workers: int, shipped: bool) -> Sitter:
     opts: dict[str, object] = {}
     seconds = budget
     if shipped and level in AI_LEVELS:
-        opts.update(worker_options(level))
+        opts.update(worker_options(level, processes=workers or None))
         seconds = BUDGET_S[level]
     elif level == "hard":
         opts["workers"] = workers
@@ -297,6 +298,11 @@ def run(
     levels = tuple(expand_seats(seats, players))
     chosen = list(indices) if indices is not None else list(range(start, start + games))
     games = len(chosen)
+    if shipped:
+        # As the table builds it Hard runs its shards on helper processes, which a game
+        # already played in a pool's (daemonic) process may not start: there Hard runs them
+        # all itself (the same moves). One game at a time: as the table (0: no cap).
+        workers = 1 if jobs > 1 else 0
     tasks = [(i, players, levels, seed, budget, workers, record, shipped) for i in chosen]
     results: list[GameResult] = []
     start = time.monotonic()

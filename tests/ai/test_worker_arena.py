@@ -115,6 +115,19 @@ def test_arena_as_shipped_draws_privately_and_names_the_causes_of_loss() -> None
     assert any(x.get("budget_s") == "as shipped" for x in lines)
 
 
+def test_arena_as_shipped_with_jobs_builds_hard_without_helper_processes() -> None:
+    """``--jobs 2 --as-shipped`` plays each game in a pool's daemonic process, where Hard
+    may not start its own helpers ("daemonic processes are not allowed to have children"):
+    there it runs every shard itself, with the same fixed work (so the same moves)."""
+    from game.ai.levels.budgets import HARD_STEPS, hard_processes
+    from game.devtools.arena import build
+
+    pooled = build("hard", 1.0, 1, True).policy
+    alone = build("hard", 1.0, 0, True).policy
+    assert pooled.workers == 1 and alone.workers == hard_processes()
+    assert pooled.settings == alone.settings and pooled.settings.steps == HARD_STEPS
+
+
 def test_arena_cli_with_jobs() -> None:
     r = subprocess.run(
         [
