@@ -79,7 +79,13 @@ class HardPolicy:
         widths = replace(FULL, thin=s.thin)
         ranked, lines = rank_with_lines(view.game, view.player, decision, legal_moves, widths)
         best = ranked[0][1]
-        keep = [(m, v) for m, v in ranked if v >= best - s.prune_margin]
+        floor = best - s.prune_margin
+        keep = [(m, v) for m, v in ranked if v >= floor]
+        wide = min(s.endgame_breadth, s.max_candidates)
+        if len(keep) < wide and decision is Decision.ACTION and near_goal(view.game, s.endgame):
+            # Medium's verdict near the goal can be a tile the next seat takes back: the
+            # race judges the runners-up against the replies, from a clipped prior.
+            keep += [(m, floor) for m, _ in ranked[len(keep) : wide]]
         return keep[: s.max_candidates], lines
 
     def choose(

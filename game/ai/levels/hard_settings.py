@@ -104,6 +104,16 @@ class HardSettings:
     # are judged on play like a real opponent's; 0: never. Hard vs ismcts, 2p, 200 games
     # at 0.1 s, seed 1: 89.0% [83.9, 92.6] at 10 against 86.0% [80.5, 90.1] without.
     endgame: int = 10
+    # Near the goal (``endgame``), at least this many turns race at a choice of action even
+    # when Medium's ranking puts one far ahead; the runners-up start from a prior clipped
+    # at ``prune_margin`` behind the best. Medium values a turn that reaches 12 hundreds of
+    # points above the rest, also when the next seat can take back the Victory tile it
+    # rests on: Hard then raced nothing and played it (4 players, Hard at 12 Trees by one
+    # tile, its standee left one rock before the last seat's, which jumped it, took the
+    # tile and won on Flowers; ``tests/ai/test_hard_endgame_breadth.py``). Against
+    # ``greedy`` as shipped (2p, seeds 1-3) it changed the moves of 3 of the 300 games
+    # (202 of them reach such a choice), one loss turned into a win: 246.5 wins. 0: off.
+    endgame_breadth: int = 3
     # Share of the budget (time, steps, iterations) a draw decision gets; see ``scaled``.
     # A whole decision's time (1.0) bought nothing against ismcts (2p, 0.1 s, seed 1): 81%
     # after 96 games (stopped) against 88.5% over 200 at 0.5. Nor did a whole decision for
