@@ -96,11 +96,15 @@ def test_rollout_keeps_the_card_that_reaches_the_goal() -> None:
 
 def test_hard_races_and_takes_a_likely_burst() -> None:
     """Two symbols, 6 Flowers short, a third of the pile solitary: three Rams before a Bear
-    (about one chance in four) win the game this round, which is worth an action; Hard
-    draws on."""
-    for seed in range(3):
+    (about one chance in four) win the game this round, which is worth an action while the
+    other seat stands at 9 Fires; Hard draws on. (With the other seat at 1 Fire Hard wins
+    either way, and its race valued Stop and Draw alike once every candidate's round was
+    finished by the same rollout players: ``HardSettings.steady``.)"""
+    for seed in range(4):
         g = draw_position([BEAR, BEETLE], [RAM] * 8 + [BEAR] * 4, seed=seed)
         flowers_to(g, GOAL - 6)
+        g.players[1].fires = [2] * 8  # and its Fire tile: 9
+        assert g.players[1].tracks()[1] == 9
         assert bloom_chance(g.players[0], random.Random(seed), tries=4000) >= CHASE
         hard = HardPolicy(settings=HardSettings(iterations=80))
         legal = g.legal_moves(0)

@@ -116,6 +116,7 @@ def rollout(
     noise: float,
     deadline: float = math.inf,
     counter: list[int] | None = None,
+    root: tuple[int, bool] | None = None,
 ) -> float | None:
     """Play every seat to the horizon (end of round or game) and score it for ``seat``.
 
@@ -124,6 +125,8 @@ def rollout(
     cached outlook, and other seats play their runner-up move with chance ``noise``. A fast
     rollout turns to the narrow Medium planner from the round a seat nears the goal
     (``endgame``).
+    ``root`` (the race's round and whether it began near the goal) fixes the policy for the
+    rest of that round, so every candidate's round is finished by the same players.
     Returns ``None`` when the deadline passes first (the iteration is then discarded).
     ``counter[0]`` grows by the work done (the ``steps`` budget): one unit an engine move,
     ``PLANNER_WORK`` a planner decision; ``counter[1]`` by the engine moves.
@@ -134,6 +137,8 @@ def rollout(
     steps = work = 0
     planner = settings.policy == "medium"  # Medium throughout, at full width this round
     fast, seen_round = not planner and not near_goal(g, settings.endgame), g.round
+    if root is not None and root[0] == g.round:
+        fast = not planner and not root[1]
     while g.phase is not Phase.OVER and g.round < stop_round and steps < MAX_ROLLOUT:
         steps += 1
         if time.monotonic() > deadline:
@@ -224,6 +229,7 @@ def search(
     limit = math.inf if fixed else deadline
     worlds = 0
     next_test = settings.min_worlds
+    root = (view.game.round, near_goal(view.game, settings.endgame)) if settings.steady else None
     while not stats.settled():
         world_seed = rng.getrandbits(62)
         for i in [i for i, a in enumerate(stats.alive) if a]:
@@ -243,7 +249,7 @@ def search(
             work[0] += played
             work[1] += played
             noise = settings.noise if worlds else 0.0
-            value = rollout(g, seat, world, settings, noise, limit, work)
+            value = rollout(g, seat, world, settings, noise, limit, work, root)
             if value is None:
                 stats.work, stats.moves = work
                 return stats
