@@ -95,6 +95,14 @@ class HardSettings:
     # 83.25% with two rounds): what one more card buys shows in the action phase it feeds.
     search_draws: bool = True
     leaf: str = "winchance"  # rollout score: the fitted win chance, or the "medium" evaluation
+    # Tried against ``greedy`` as shipped (2p, 100 games each of seeds 1-3, 300 deals) and
+    # not kept: each seat's chance mixed with its odds of a Flower burst at the round start
+    # (``flower_race.burst_chance``), 244 wins against 246.5; and with ``steady``, the rollout
+    # players fixed by the root for the whole horizon (not only its round), seeds 1-2,
+    # 163.5 of 200 against 161.5. An Attract of the Reserve's Flower cards that would bring
+    # a rival's pile within reach of a burst, offered to the race as one more candidate, was
+    # chosen at 1 of the 34 turns where it was offered in seed 2's 14 burst losses: the
+    # rollouts' rivals and the leaf do not see a pile built for Flowers.
     # Rollout players: "fast" rules of thumb (game.ai.levels.rollout, near engine speed) or
     # "medium" (the Medium planner, ~30x slower per move).
     policy: str = "fast"
