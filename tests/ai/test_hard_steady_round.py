@@ -28,7 +28,6 @@ from game.savegame import load_bytes
 DATA = Path(__file__).with_name("data") / "second_fire_2p.json"
 HARD = 1
 AT = 160  # moves played before Hard's choice
-ARENA_SEED = 4 * 1_000_003  # the arena's game seed for seed 4, deal 0
 
 
 def before_second_fire() -> Game:

@@ -136,9 +136,10 @@ def rollout(
     looks: dict[int, Outlook] = {}
     steps = work = 0
     planner = settings.policy == "medium"  # Medium throughout, at full width this round
-    fast, seen_round = not planner and not near_goal(g, settings.endgame), g.round
-    if root is not None and root[0] == g.round:
-        fast = not planner and not root[1]
+    # The root's verdict for its own round, so no Flower odds are shuffled again here.
+    own = root is not None and root[0] == g.round
+    near = root[1] if root is not None and own else near_goal(g, settings.endgame)
+    fast, seen_round = not planner and not near, g.round
     while g.phase is not Phase.OVER and g.round < stop_round and steps < MAX_ROLLOUT:
         steps += 1
         if time.monotonic() > deadline:
