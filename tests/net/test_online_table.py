@@ -222,8 +222,17 @@ def test_the_table_offers_undo_exactly_when_the_server_allows_it(app, ctx) -> No
                 assert reply["type"] == "ack", reply
                 friend.wait_type("undone")
                 friend_undid += 1
-                # frames until the table here has taken it in
-                step_until(app, lambda: match.mirror.n == hosted.moves and match.idle)
+                # frames until the table here has taken it in: the move count alone can
+                # match before the table has seen the step taken back (when it had not yet
+                # received that step), so wait for the undo itself to show
+                step_until(
+                    app,
+                    lambda: (
+                        match.mirror.n == hosted.moves
+                        and match.idle
+                        and match.notice == "online.status.undone"
+                    ),
+                )
                 assert match.game.to_json() == view_json(hosted.game, 0)
                 assert "took back a step" in match.status()
                 continue
