@@ -60,6 +60,18 @@ def test_report_agrees_with_the_arena_and_the_replays(tmp_path) -> None:
             assert all(0.0 <= c <= 1.0 for c in x.chances)
         ahead = sum(1 for x in losses if x.chances[-1] >= AHEAD)
         assert summary["lost_from_ahead"] == ahead
+        # games and wins by length: every game once, at the round it ended in
+        lengths: dict[str, list[float]] = {}
+        for saved in saves.values():
+            seat = [s.name for s in saved.seats].index(level)
+            winners = saved.game.result().winners
+            row = lengths.setdefault(str(saved.game.round), [0, 0.0])
+            row[0] += 1
+            row[1] += 1 / len(winners) if seat in winners else 0.0
+        assert summary["by_rounds"] == {
+            r: {"games": n, "wins": round(w, 2)} for r, (n, w) in sorted(lengths.items())
+        }
+        assert sum(x["games"] for x in summary["by_rounds"].values()) == 4
 
 
 def test_cli_refuses_a_missing_folder_and_an_absent_level(tmp_path, capsys) -> None:
