@@ -101,9 +101,10 @@ def analyse(folder: Path, level: str) -> tuple[dict, list[Loss]]:
             length = by_rounds.setdefault(final.round, [0, 0.0])
             length[0] += 1
             if seat in winners:
-                wins += 1 / len(winners)
-                length[1] += 1 / len(winners)
-                won_on[winning_track(tracks[seat])] += 1 / len(winners)
+                share = 1 / len(winners)
+                wins += share
+                length[1] += share
+                won_on[winning_track(tracks[seat])] += share
             if not kind:
                 continue
             replay = replay or Replay.from_match(match)
