@@ -1,7 +1,8 @@
 """Hard can try the gregarious animals that lengthen its Help Line (issue 31,
 ``HardSettings.thin``): the cheap card scores leave every one of them out of the Attract
 sets the planner tries, so Hard never holds one, while the ``greedy`` yardstick builds its
-deck on them and outdraws Hard. Off as shipped (no measured gain): Hard then plays as before."""
+deck on them and outdraws Hard. On at two players, with the leaf's pile term
+(``test_hard_engine``); off at bigger tables, where Hard plays as before."""
 
 from __future__ import annotations
 
@@ -20,7 +21,8 @@ BEAR, BEETLE, LYNX, FOX, OWL, SPIDER, HORNED_OWL, HIPPO = 1, 2, 3, 4, 14, 35, 37
 GOLDFISH, BOAR, FAWN, COATI, RACOON = 5, 7, 10, 23, 24
 WEASEL, TANUKI, BABOON, HEDGEHOG, BEE, HARE, HUMMINGBIRD = 8, 6, 13, 15, 12, 9, 11
 BUTTERFLY, CATERPILLAR, FLAMINGO, BEAVER = 34, 16, 17, 25
-THIN = replace(HardSettings(), thin=True)  # off as shipped
+THIN = HardSettings()  # on as shipped (two players)
+OFF = replace(THIN, thin=False)  # as at three and four players (``for_table``)
 
 
 def solitary_pile_turn() -> Game:
@@ -57,8 +59,8 @@ def test_hard_races_a_turn_that_takes_the_gregarious_card() -> None:
     cands, lines = HardPolicy(settings=THIN).candidate_lines(g.view(0), Decision.ACTION, legal)
     raced = [lines[m] for m, _ in cands if m in lines]
     assert BUTTERFLY in _picks(raced)
-    # As shipped (off) Hard races the cheap scores' sets, as before.
-    cands, lines = HardPolicy().candidate_lines(g.view(0), Decision.ACTION, legal)
+    # Off (bigger tables) Hard races the cheap scores' sets, as before.
+    cands, lines = HardPolicy(settings=OFF).candidate_lines(g.view(0), Decision.ACTION, legal)
     assert BUTTERFLY not in _picks(lines[m] for m, _ in cands if m in lines)
     # Medium keeps its own cheap scores: none of its lines takes it.
     _, medium_lines = rank_with_lines(g, 0, Decision.ACTION, legal)
@@ -71,7 +73,7 @@ def test_hard_s_attract_step_offers_the_gregarious_set() -> None:
     legal = g.legal_moves(0)
     hard = [m for m, _ in HardPolicy(settings=THIN).candidates(g.view(0), Decision.ATTRACT, legal)]
     assert PICK_ANIMAL[BUTTERFLY] in hard
-    off = HardPolicy()
+    off = HardPolicy(settings=OFF)
     assert PICK_ANIMAL[BUTTERFLY] not in [
         m for m, _ in off.candidates(g.view(0), Decision.ATTRACT, legal)
     ]

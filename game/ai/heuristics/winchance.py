@@ -46,6 +46,7 @@ FEATURES = (
     "first",
 )
 DATA = Path(__file__).with_name("winchance.json")
+ENGINE_FADE = 5.0  # track points over which ``leaf_value``'s pile term fades out
 SCALE = 10.0  # Hard's leaf units: 10 points = certain win (Medium's scale is a few per move)
 
 
@@ -150,9 +151,26 @@ def win_chance(g: Game, seat: int) -> float:
     return chances(g)[seat]
 
 
-def leaf_value(g: Game, seat: int) -> float:
-    """Hard's rollout score on a 0..SCALE range (a finished game is exactly 0 or SCALE)."""
-    return SCALE * chances(g)[seat]
+def leaf_value(g: Game, seat: int, engine: float = 0.0, engine_until: int = GOAL - 2) -> float:
+    """Hard's rollout score on a 0..SCALE range (a finished game is exactly 0 or SCALE).
+
+    ``engine`` adds to every seat's score that much per card a typical round draws from its
+    pile (``expected_cards``), fading to nothing as the table's best track goes from
+    ``engine_until - ENGINE_FADE`` to ``engine_until``. The model is fitted on games where
+    every seat builds the same kind of pile, so it cannot tell what a longer Help Line is
+    worth, and a race's rollouts end a round or two after the card that lengthens it: a
+    gregarious animal pays off over the rest of the game. The fade leaves the close finish
+    to the tracks, where the game ends before a deck pays off.
+    """
+    if not engine or g.phase is Phase.OVER:
+        return SCALE * chances(g)[seat]
+    top = max(max(p.tracks()) for p in g.players)
+    per_card = engine * min(1.0, max(0.0, (engine_until - top) / ENGINE_FADE))
+    weights = model().weights
+    scores = [
+        sum(map(mul, weights, features(g, p))) + per_card * expected_cards(p)[0] for p in g.players
+    ]
+    return SCALE * softmax(scores)[seat]
 
 
 def logit(p: float) -> float:

@@ -54,7 +54,10 @@ def for_budget(settings: HardSettings, budget_s: float) -> HardSettings:
 
 
 def for_table(settings: HardSettings, players: int) -> HardSettings:
-    """The work budget at a table of ``players`` (see ``HardSettings.steps_players``)."""
+    """The settings at a table of ``players``: the work budget (``steps_players``) and the
+    pile judgement (``engine_players``)."""
+    if players > settings.engine_players and (settings.thin or settings.engine):
+        settings = replace(settings, thin=False, engine=0.0)
     base = settings.steps_players
     if not settings.steps or not base or players <= base:
         return settings
@@ -169,12 +172,24 @@ class HardSettings:
     # Candidate turns include an Attract set with a gregarious card, valued on the pile it
     # joins (``tactics.thinning_value``; ``Widths.thin``): with the cheap card scores alone
     # Hard never holds one (0 gregarious symbols in its piles over 81 games against
-    # ``greedy``, which held 1.7 by round 7 and drew 10 cards a round to Hard's 6.6). On
-    # (``hard[thin=True]``), Hard held 0.6 by round 7 but won no more, as shipped against
-    # ``greedy`` on the same 300 deals (2p, 100 games each of seeds 1-3): 244.5 wins against
-    # 245 (seed 1 88.0% against 81.5%, seed 2 75.5% against 79.0%, seed 3 81.0% against
-    # 84.5%). Off until a measured gain.
-    thin: bool = False
+    # ``greedy``, which held 1.7 by round 7 and drew 10 cards a round to Hard's 6.6). Alone
+    # (with the leaf blind to the pile: ``engine`` 0) it won no more, as shipped against
+    # ``greedy`` on the same 300 deals (2p, 100 games each of seeds 1-3): 244.5 wins
+    # against 245. With ``engine``: see there. Two players only (``engine_players``).
+    thin: bool = True
+    # The leaf's score per card a typical round draws from a seat's pile, fading out as
+    # the table's best track nears ``engine_until`` (``winchance.leaf_value``): the model
+    # is fitted on piles that all draw alike and the rollouts end before a longer Help Line
+    # pays off, so Hard kept a pile that drew 7 cards a round all game while ``greedy``'s
+    # grew to 14-20 and out-produced it in the long games. Against ``greedy`` as shipped,
+    # 2p, with ``thin`` (records: its pile then draws 10-11 cards by round 8):
+    # ENGINE_RESULTS
+    engine: float = 0.15
+    engine_until: int = 10
+    # ``thin`` and ``engine`` apply at tables of at most this many Spirits (``for_table``);
+    # at three and four they are off, where they are not measured (Hard + three ``pimc``
+    # at four players won 64% as it was).
+    engine_players: int = 2
     # The rollouts finish the race's own round with the players its root position calls
     # for (the rules of thumb, or the planner once near the goal: ``endgame``), whatever
     # the candidate did. Chosen by the position after the candidate, a turn that brought a

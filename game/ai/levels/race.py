@@ -185,7 +185,7 @@ def rollout(
         counter[0] += steps + work
         counter[1] += steps
     if settings.leaf == "winchance":
-        return leaf_value(g, seat)
+        return leaf_value(g, seat, settings.engine, settings.engine_until)
     return evaluate(g, seat)
 
 

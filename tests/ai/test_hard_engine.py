@@ -1,0 +1,64 @@
+"""Hard values the pile it builds (issue 31, ``HardSettings.engine``): its rollouts end a
+round or two after an Attract and the win-chance model was fitted on piles that all draw
+alike, so neither sees that a pile drawing more cards a round out-produces the other for the
+rest of the game. The leaf adds a term per card a round draws, fading out near the goal;
+on at two players, where it was measured."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from game.ai.heuristics.evaluate import expected_cards
+from game.ai.heuristics.winchance import ENGINE_FADE, leaf_value
+from game.ai.levels.hard import HardSettings
+from game.ai.levels.hard_settings import for_table
+from game.engine import Game, Phase, new_game
+
+BUTTERFLY, BEAR = 34, 1  # gregarious (cancels a solitary symbol); solitary
+
+
+def unequal_piles() -> Game:
+    """Round 1: seat 0's pile has a Butterfly added (gregarious), seat 1's a Bear
+    (solitary): seat 0's Help Line runs longer."""
+    g = new_game(2, seed=3, first_player=0)
+    g.players[0].discard.append(BUTTERFLY)
+    g.players[1].discard.append(BEAR)
+    assert expected_cards(g.players[0])[0] > expected_cards(g.players[1])[0]
+    return g
+
+
+def test_the_pile_that_draws_more_is_worth_more() -> None:
+    g = unequal_piles()
+    plain = [leaf_value(g, s) for s in (0, 1)]
+    engine = [leaf_value(g, s, engine=0.15) for s in (0, 1)]
+    assert engine[0] > plain[0] and engine[1] < plain[1]
+    assert abs(sum(engine) - sum(plain)) < 1e-9  # still a share of one win
+
+
+def test_the_term_fades_out_as_the_table_nears_the_goal() -> None:
+    g = unequal_piles()
+    gains = []
+    for fires in (0, 8, 10, 11):
+        g.players[1].fires = [2] * fires
+        gains.append(leaf_value(g, 0, engine=0.15) - leaf_value(g, 0))
+    assert gains[0] > gains[1] > 0
+    # From ``engine_until`` (10) on, the tracks alone decide.
+    assert gains[2] == 0.0 and gains[3] == 0.0
+    assert ENGINE_FADE > 0
+
+
+def test_a_finished_game_scores_exactly() -> None:
+    g = unequal_piles()
+    g.players[0].fires = [2] * 12
+    g.phase = Phase.OVER
+    assert leaf_value(g, 0, engine=0.15) == leaf_value(g, 0)
+
+
+def test_on_at_two_players_off_at_bigger_tables() -> None:
+    shipped = HardSettings()
+    assert shipped.engine > 0 and shipped.thin
+    assert for_table(shipped, 2) == shipped
+    for players in (3, 4):
+        s = for_table(shipped, players)
+        assert s.engine == 0.0 and not s.thin
+        assert replace(s, engine=shipped.engine, thin=True) == shipped
