@@ -6,13 +6,18 @@ on at two players, where it was measured."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
+from pathlib import Path
 
 from game.ai.heuristics.evaluate import expected_cards
 from game.ai.heuristics.winchance import ENGINE_FADE, leaf_value
-from game.ai.levels.hard import HardSettings
+from game.ai.levels.budgets import worker_options
+from game.ai.levels.hard import HardPolicy, HardSettings
 from game.ai.levels.hard_settings import for_table
-from game.engine import Game, Phase, new_game
+from game.engine import Decision, Game, Move, Phase, new_game
+from game.engine.moves import PICK_ANIMAL
+from game.savegame import load_bytes
 
 BUTTERFLY, BEAR = 34, 1  # gregarious (cancels a solitary symbol); solitary
 
@@ -62,3 +67,43 @@ def test_on_at_two_players_off_at_bigger_tables() -> None:
         s = for_table(shipped, players)
         assert s.engine == 0.0 and not s.thin
         assert replace(s, engine=shipped.engine, thin=True) == shipped
+
+
+DATA = Path(__file__).with_name("data") / "gregarious_attract_2p.json"
+AT = 63  # moves played before Hard's first pick of an Attract
+LEMUR, SQUIRREL, ROOSTER = 20, 21, 40
+
+
+def attract_in_round_3() -> Game:
+    """Seed 2, game 2 against ``greedy`` as shipped (Hard in seat 0, which won): round 3,
+    Hard Attracts with 10 Sun from a pile of 14 that draws about 7.3 cards a round; for sale
+    a Butterfly (gregarious, -3 Sun), a Lemur (4 Sun), a Squirrel, a Rooster (3 Sun, 1 Plant)
+    and dearer level 2 and 3 animals."""
+    m = load_bytes(DATA.read_bytes())
+    g = new_game(m.players, m.seed, m.first_player)
+    for seat, move in m.moves[:AT]:
+        g.play(seat, move)
+    return g
+
+
+def picks(engine: float) -> list[Move]:
+    g = attract_in_round_3()
+    settings = replace(worker_options("hard", processes=1)["settings"], engine=engine)
+    hard = HardPolicy(workers=1, settings=settings)
+    legal = g.legal_moves(0)
+    view = g.view(0)
+    return [hard.choose(view, Decision.ATTRACT, legal, random.Random(s), 1.0) for s in range(8)]
+
+
+def test_the_position() -> None:
+    g = attract_in_round_3()
+    assert g.deciding() == ([0], Decision.ATTRACT)
+    assert g.round == 3 and g.players[0].totals()[0] == 10
+    assert {BUTTERFLY, LEMUR, SQUIRREL, ROOSTER} <= {c for row in g.reserve for c in row}
+
+
+def test_hard_as_shipped_mostly_takes_the_gregarious_animal() -> None:
+    """Races differ by their seed; with the pile term most take the Butterfly first (the
+    Lemur with it), without it nearly all take the Rooster, worth more this round."""
+    assert picks(HardSettings().engine).count(PICK_ANIMAL[BUTTERFLY]) >= 5
+    assert picks(0.0).count(PICK_ANIMAL[BUTTERFLY]) <= 2
