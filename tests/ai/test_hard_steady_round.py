@@ -62,8 +62,10 @@ def test_hard_as_shipped_takes_the_second_fire() -> None:
 
 
 def test_with_the_policy_chosen_after_the_candidate_it_left_the_fire() -> None:
-    """The old behaviour, so the test above is not won by chance."""
-    settings = replace(worker_options("hard", processes=1)["settings"], steady=False)
+    """The old behaviour (before ``steady``, and before the pile term), so the test above
+    is not won by chance."""
+    shipped = worker_options("hard", processes=1)["settings"]
+    settings = replace(shipped, steady=False, engine=0.0, thin=False)
     assert choices(settings, range(4)) == [FINISH] * 4
 
 
