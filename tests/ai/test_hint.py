@@ -22,6 +22,7 @@ REASONS = {
     "draw_safe",
     "stop_odds",
     "line_enough",
+    "longer_line",
 }
 
 
@@ -47,3 +48,19 @@ def test_a_draw_that_cannot_cost_an_action_says_so_and_odds_are_never_0_or_100()
     draw(g, 0, 2)  # balance 2, solitary and other cards left in the pile: a real risk
     key, params = _explain_draw(g, 0, DRAW)
     assert key == "draw_odds" and 1 <= params["percent"] <= 99
+
+
+def test_a_gregarious_pick_is_explained_by_the_longer_help_line() -> None:
+    """The Butterfly costs 3 Sun and gives nothing this round: the hint says what it buys."""
+    from game.ai.coach.hint import explain
+    from game.engine import Action, Decision
+    from game.engine.moves import CHOOSE, PICK_ANIMAL
+    from tests.ai.test_hard_thinning import BUTTERFLY, CATERPILLAR, solitary_pile_turn
+
+    g = solitary_pile_turn()
+    g.play(0, CHOOSE[Action.ATTRACT])
+    reasons = dict(explain(g, 0, Decision.ATTRACT, PICK_ANIMAL[BUTTERFLY]))
+    assert reasons["longer_line"]["before"] == "6.5"
+    assert float(reasons["longer_line"]["after"]) > 6.8
+    # A plain animal adds no such reason.
+    assert "longer_line" not in dict(explain(g, 0, Decision.ATTRACT, PICK_ANIMAL[CATERPILLAR]))

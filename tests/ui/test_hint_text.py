@@ -24,6 +24,7 @@ REASONS = [
     ("draw_safe", {}),
     ("stop_odds", {"percent": 40}),
     ("line_enough", {}),
+    ("longer_line", {"before": "6.5", "after": "7.8"}),
 ]
 
 

@@ -7,15 +7,23 @@ from contextlib import closing
 from dataclasses import dataclass
 
 from game.ai.heuristics.draw_odds import pile_of
+from game.ai.heuristics.evaluate import expected_cards
 from game.ai.heuristics.planner import sandbox
 from game.ai.levels.hard import HardPolicy
 from game.ai.levels.medium import rank
 from game.engine import Decision, Game, Move, Phase, View
 from game.engine.moves import DRAW, STOP, USE_FRAGMENT
-from game.engine.state import CARD_GREGARIOUS, CARD_SOLITARY, SOLITARY_LIMIT, VARAN
+from game.engine.state import (
+    CARD_GREGARIOUS,
+    CARD_SOLITARY,
+    SOLITARY_LIMIT,
+    VARAN,
+    PlayerState,
+)
 
 ELEMENT_KEYS = ("sun", "water", "plant", "wind", "flower")
 TRACK_KEYS = ("trees", "fires", "flowers")
+LONGER_LINE = 0.3  # cards a round: below this a longer Help Line is not worth saying
 
 Reason = tuple[str, dict[str, int | str]]
 
@@ -73,10 +81,25 @@ def explain(g: Game, seat: int, decision: Decision, move: Move) -> tuple[Reason,
     attracted = len(after.deck) - len(before.deck)
     if attracted > 0:
         parts.append(("attracted", {"n": attracted}))
+        longer = _longer_line(before, after, after.deck[len(after.deck) - attracted :])
+        if longer is not None:
+            parts.append(longer)
     stolen = len(after.tiles) - len(before.tiles)
     if stolen > 0:
         parts.append(("steals", {"n": stolen}))
     return tuple(parts[:3]) or (("best_rated", {}),)
+
+
+def _longer_line(before: PlayerState, after: PlayerState, cards: list[int]) -> Reason | None:
+    """A gregarious animal costs Sun and gives little this round; what it buys is a longer
+    Help Line every round after (the cards a typical round reveals from the pile, as Hard's
+    pile term counts them). Said when that grows by at least ``LONGER_LINE`` cards."""
+    if not any(CARD_GREGARIOUS[c] for c in cards):
+        return None
+    was, now = expected_cards(before)[0], expected_cards(after)[0]
+    if now - was < LONGER_LINE:
+        return None
+    return ("longer_line", {"before": f"{was:.1f}", "after": f"{now:.1f}"})
 
 
 def _explain_draw(g: Game, seat: int, move: Move) -> Reason:

@@ -93,8 +93,8 @@ NEEDS: dict[str, frozenset[str]] = {
 }
 KEYS = tuple(NEEDS)
 HINT_KEYS = frozenset({"attracted", "best_rated", "draw_odds", "for_good", "fragments",
-                       "line_enough", "must_reveal", "steals", "stop_odds", "track",
-                       "varan_back", "would_cost_action"})  # fmt: skip
+                       "line_enough", "longer_line", "must_reveal", "steals", "stop_odds",
+                       "track", "varan_back", "would_cost_action"})  # fmt: skip
 
 
 def bust_percent(g: Game, seat: int) -> int:
