@@ -72,6 +72,59 @@ class CornerBonus:
 
 
 @dataclass(frozen=True, slots=True)
+class Supply:
+    """The counts of the shared components and the numbers the rules turn on (the
+    ``supply`` object of boards.json), typed once here so no reader casts them."""
+
+    fire_tiles_per_value: dict[int, int]
+    fire_value_by_animal_level: dict[int, int]
+    setup_fire_value: int
+    empty_centre_fire_value: int
+    centre_max_fires: int
+    varans: int
+    fragments: int
+    reserve_per_level: int
+    actions_normal: int
+    actions_when_three_solitary: int
+    solitary_limit: int
+    victory_goal: int
+
+    @classmethod
+    def from_json(cls, raw: dict[str, object]) -> Supply:
+        """Every field present with the right type, else ValueError naming it."""
+
+        def count(name: str) -> int:
+            return _count(raw.get(name), name)
+
+        def table(name: str) -> dict[int, int]:
+            value = raw.get(name)
+            if not isinstance(value, dict):
+                raise ValueError(f"boards.json: supply.{name} must be an object")
+            return {int(k): _count(v, name) for k, v in value.items()}
+
+        return cls(
+            fire_tiles_per_value=table("fire_tiles_per_value"),
+            fire_value_by_animal_level=table("fire_value_by_animal_level"),
+            setup_fire_value=count("setup_fire_value"),
+            empty_centre_fire_value=count("empty_centre_fire_value"),
+            centre_max_fires=count("centre_max_fires"),
+            varans=count("varans"),
+            fragments=count("fragments"),
+            reserve_per_level=count("reserve_per_level"),
+            actions_normal=count("actions_normal"),
+            actions_when_three_solitary=count("actions_when_three_solitary"),
+            solitary_limit=count("solitary_limit"),
+            victory_goal=count("victory_goal"),
+        )
+
+
+def _count(value: object, name: str) -> int:
+    if type(value) is not int:
+        raise ValueError(f"boards.json: supply.{name} must be a whole number, not {value!r}")
+    return value
+
+
+@dataclass(frozen=True, slots=True)
 class Boards:
     columns: int
     rows: int
@@ -80,7 +133,7 @@ class Boards:
     corner_bonuses: tuple[CornerBonus, ...]
     rocks: tuple[str, ...]
     start_rocks: dict[int, tuple[int, ...]]
-    supply: dict[str, object]
+    supply: Supply
     seasons: tuple[str, ...]
     victory_tiles: tuple[str, ...]
 
@@ -171,7 +224,7 @@ def boards() -> Boards:
         ),
         rocks=tuple(circle["rocks"]),
         start_rocks={int(k): tuple(v) for k, v in circle["start_rocks"].items()},
-        supply=raw["supply"],
+        supply=Supply.from_json(raw["supply"]),
         seasons=tuple(raw["seasons"]),
         victory_tiles=tuple(raw["victory_tiles"]),
     )

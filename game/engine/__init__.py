@@ -14,12 +14,12 @@ from game.engine import events
 from game.engine.apply import apply_event
 from game.engine.events import Event
 from game.engine.game import Decision, Game, IllegalMove, Pending, Phase
-from game.engine.moves import Action, Move
+from game.engine.moves import Move
 from game.engine.result import Result, Score
 from game.engine.serialize import SCHEMA_VERSION, InvalidState, check_invariants
 from game.engine.setup import new_game
 from game.engine.view import View, determinize
-from game.engine.vocab import FireReason, RefusalCode, SkipReason, Source, TaskKind, Tile
+from game.engine.vocab import Action, FireReason, RefusalCode, SkipReason, Source, TaskKind, Tile
 
 __all__ = [
     "SCHEMA_VERSION",

@@ -58,7 +58,9 @@ def emit(g: Game, e: ev.Event, out: list[ev.Event]) -> None:
 _APPLY: dict[type[ev.Event], Callable[[Game, Any], None]] = {}
 
 
-def _handles(kind: type[ev.Event]) -> Callable[[Callable[[Game, Any], None]], Callable]:
+def _handles(
+    kind: type[ev.Event],
+) -> Callable[[Callable[[Game, Any], None]], Callable[[Game, Any], None]]:
     """Register the function that applies events of type ``kind`` (one per type; a table
     rather than a ``match``: this runs for every event of every search, and a dictionary
     finds the branch in one step)."""

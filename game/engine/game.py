@@ -44,7 +44,10 @@ class IllegalMove(ValueError):
     """
 
     def __init__(
-        self, message: str, code: RefusalCode = RefusalCode.ILLEGAL, numbers: dict | None = None
+        self,
+        message: str,
+        code: RefusalCode = RefusalCode.ILLEGAL,
+        numbers: dict[str, int] | None = None,
     ) -> None:
         super().__init__(message)
         self.code = code
@@ -208,7 +211,7 @@ class Game:
             raise IllegalMove(text, code, numbers)
 
 
-class _Watched(list):
+class _Watched(list[ev.Event]):
     """The events of a move, calling ``watch`` as each is recorded (after it is applied)."""
 
     def __init__(self, watch: Callable[[ev.Event], None]) -> None:

@@ -24,7 +24,6 @@ from game.engine.moves import (
     STEAL,
     STOP,
     USE_FRAGMENT,
-    Action,
     Move,
 )
 from game.engine.state import (
@@ -41,7 +40,7 @@ from game.engine.state import (
     PlayerState,
     Task,
 )
-from game.engine.vocab import Source, TaskKind
+from game.engine.vocab import Action, Source, TaskKind
 
 if TYPE_CHECKING:
     from game.engine.game import Game

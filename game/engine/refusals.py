@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, assert_never
 
 from game.engine.moves import (
-    Action,
     AnyMove,
     ChooseAction,
     Draw,
@@ -36,8 +35,8 @@ from game.engine.state import (
     PlayerState,
     Task,
 )
+from game.engine.vocab import Action, TaskKind
 from game.engine.vocab import RefusalCode as R
-from game.engine.vocab import TaskKind
 
 if TYPE_CHECKING:
     from game.engine.game import Game

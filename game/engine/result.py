@@ -35,8 +35,8 @@ def ranking(players: Sequence[PlayerState], over: bool) -> Result:
     scores = []
     for p in players:
         trees, fires, flowers = p.tracks()
-        qualified = trees >= GOAL or fires >= GOAL or flowers >= GOAL
-        scores.append(Score(p.seat, trees, fires, flowers, qualified))
+        reached = trees >= GOAL or fires >= GOAL or flowers >= GOAL
+        scores.append(Score(p.seat, trees, fires, flowers, reached))
     groups: dict[tuple[bool, int], list[int]] = {}
     for s in scores:
         groups.setdefault((s.qualified, s.total), []).append(s.player)

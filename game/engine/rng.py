@@ -8,6 +8,8 @@ change between Python versions (``random.Random`` makes no such promise for ``sh
 
 from __future__ import annotations
 
+from typing import Any
+
 _MASK = (1 << 64) - 1
 
 
@@ -25,7 +27,7 @@ def derive(seed: int, *parts: int) -> int:
     return z
 
 
-def shuffle(items: list, seed: int, stream: int, counter: int) -> None:
+def shuffle(items: list[Any], seed: int, stream: int, counter: int) -> None:
     """Fisher-Yates shuffle in place, driven by splitmix64 from the derived state."""
     state = derive(seed, stream, counter)
     for i in range(len(items) - 1, 0, -1):

@@ -154,8 +154,8 @@ def _read_game(raw: dict[str, Any], g: Game) -> Game:
     if set(fs) != {str(v) for v in FIRE_SUPPLY}:
         raise InvalidState("fire_supply must give each Fire value")
     g.fire_supply = {int(k): _int(v, "fire_supply", 0, FIRE_SUPPLY[int(k)]) for k, v in fs.items()}
-    g.varans = _int(raw["varans"], "varans", 0, int(SUPPLY["varans"]))  # type: ignore[arg-type]
-    g.fragments = _int(raw["fragments"], "fragments", 0, int(SUPPLY["fragments"]))  # type: ignore[arg-type]
+    g.varans = _int(raw["varans"], "varans", 0, SUPPLY.varans)
+    g.fragments = _int(raw["fragments"], "fragments", 0, SUPPLY.fragments)
     g.tree_supply = _ints(raw["tree_supply"], "tree_supply", 0, 4, len(TREES))
     if len(g.tree_supply) != len(TREES):
         raise InvalidState("tree_supply must list every tree kind")
@@ -262,7 +262,7 @@ def check_invariants(g: Game) -> None:
     if cards != expected:
         diff = (cards - expected) + (expected - cards)
         raise InvalidState(f"cards are missing or duplicated: {sorted(diff)}")
-    if varans_out + g.varans != int(SUPPLY["varans"]):  # type: ignore[arg-type]
+    if varans_out + g.varans != SUPPLY.varans:
         raise InvalidState("Fire Varans in play and in the supply do not add up")
     for level, row in enumerate(g.reserve, start=1):
         if any(CARDS[c].level != level for c in row + g.market[level - 1]):
@@ -273,7 +273,7 @@ def check_invariants(g: Game) -> None:
     for v, total in FIRE_SUPPLY.items():
         if fires[v] + g.fire_supply[v] != total:
             raise InvalidState(f"Fire tiles of value {v} do not add up")
-    if g.fragments + sum(p.fragments for p in g.players) != int(SUPPLY["fragments"]):  # type: ignore[arg-type]
+    if g.fragments + sum(p.fragments for p in g.players) != SUPPLY.fragments:
         raise InvalidState("Fragments do not add up")
     for k, tree in enumerate(TREES):
         planted = sum(p.forest.count(k) for p in g.players)

@@ -100,22 +100,14 @@ CORNERS: dict[int, Corner] = {
 ROCKS: tuple[RockBonus, ...] = tuple(_bonus(r, ROCK_BONUSES, "a rock") for r in BOARDS.rocks)
 N_ROCKS = len(ROCKS)
 
-SOLITARY_LIMIT = int(SUPPLY["solitary_limit"])  # type: ignore[arg-type]
-GOAL = int(SUPPLY["victory_goal"])  # type: ignore[arg-type]
+SOLITARY_LIMIT = SUPPLY.solitary_limit
+GOAL = SUPPLY.victory_goal
 TRACK_KINDS = (Tile.TREE, Tile.FIRE, Tile.FLOWER)  # the Victory tile counted on each track
-CENTRE_MAX = int(SUPPLY["centre_max_fires"])  # type: ignore[arg-type]
-RESERVE_SIZE = int(SUPPLY["reserve_per_level"])  # type: ignore[arg-type]
-FIRE_BY_LEVEL: dict[int, int] = {
-    int(k): v
-    for k, v in SUPPLY["fire_value_by_animal_level"].items()  # type: ignore[union-attr]
-}
-FIRE_VALUES: tuple[int, ...] = tuple(
-    sorted(int(k) for k in SUPPLY["fire_tiles_per_value"])  # type: ignore[union-attr]
-)
-FIRE_SUPPLY: dict[int, int] = {
-    int(k): v
-    for k, v in SUPPLY["fire_tiles_per_value"].items()  # type: ignore[union-attr]
-}
+CENTRE_MAX = SUPPLY.centre_max_fires
+RESERVE_SIZE = SUPPLY.reserve_per_level
+FIRE_BY_LEVEL: dict[int, int] = dict(SUPPLY.fire_value_by_animal_level)
+FIRE_VALUES: tuple[int, ...] = tuple(sorted(SUPPLY.fire_tiles_per_value))
+FIRE_SUPPLY: dict[int, int] = dict(SUPPLY.fire_tiles_per_value)
 VICTORY_KINDS: tuple[Tile, ...] = tuple(
     parse(Tile, t, "a Victory tile") for t in BOARDS.victory_tiles
 )

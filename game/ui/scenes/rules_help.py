@@ -48,7 +48,7 @@ def help_fields(tr: Tr) -> dict[str, object]:
     """The numbers the rules texts quote, from the component data."""
     b = boards()
     supply = b.supply
-    limit = int(supply["solitary_limit"])  # type: ignore[arg-type]
+    limit = supply.solitary_limit
     lines = {ELEMENTS[lb.element]: lb.amount for lb in b.line_bonuses}
     corners = {c.bonus: c.amount for c in b.corner_bonuses}
     rocks = "  ·  ".join(  # no-break spaces: a rock's number stays with its bonus
@@ -59,9 +59,9 @@ def help_fields(tr: Tr) -> dict[str, object]:
     return {
         "limit": limit,
         "fewer": limit - 1,
-        "reserve": supply["reserve_per_level"],
-        "centre_max": supply["centre_max_fires"],
-        "goal": supply["victory_goal"],
+        "reserve": supply.reserve_per_level,
+        "centre_max": supply.centre_max_fires,
+        "goal": supply.victory_goal,
         "water_line": lines["water"],
         "wind_line": lines["wind"],
         "sun_line": lines["sun"],
@@ -107,7 +107,7 @@ class Entry:
 def animal_entry(tr: Tr, c: AnimalCard) -> Entry:
     symbol = _symbol(tr, c)
     if c.is_varan:
-        second = tr("help.animal.copies", count=boards().supply["varans"])
+        second = tr("help.animal.copies", count=boards().supply.varans)
     elif c.level == 0:
         second = tr("help.animal.start_line", symbol=symbol)
     else:
