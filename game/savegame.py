@@ -269,7 +269,9 @@ def _check_moves(
     Returns the log the table keeps, rebuilt from the replay's events.
     """
     replay = new_game(players, seed, first)
-    log: list[tuple[int, ev.Event]] = [(replay.round, ev.RoundStarted(replay.round, replay.first))]
+    entries: list[tuple[int, ev.Event]] = [
+        (replay.round, ev.RoundStarted(replay.round, replay.first))
+    ]
     for i, (seat, move) in enumerate(moves):
         rnd = replay.round
         try:
@@ -278,13 +280,13 @@ def _check_moves(
             raise SaveError("save.moves", f"move {i + 1} is not legal: {e}") from None
         except Exception as e:  # noqa: BLE001 - the engine must refuse, never crash the menu
             raise SaveError("save.moves", f"move {i + 1} cannot be played: {e!r}") from None
-        for e in events:
-            if isinstance(e, ev.RoundStarted):
-                rnd = e.round
-            log.append((rnd, e))
+        for event in events:
+            if isinstance(event, ev.RoundStarted):
+                rnd = event.round
+            entries.append((rnd, event))
     if replay.to_json() != game.to_json():
         raise SaveError("save.moves", "the moves do not lead to the saved position")
-    return log
+    return entries
 
 
 def continued(saved: SavedMatch, moves: list[tuple[int, Move]]) -> tuple[SavedMatch, str]:
@@ -298,10 +300,10 @@ def continued(saved: SavedMatch, moves: list[tuple[int, Move]]) -> tuple[SavedMa
         why = ""
     own = len(saved.moves)
     if moves[:own] == saved.moves:
-        game, log, done = saved.game.clone(), list(saved.log), own
+        game, entries, done = saved.game.clone(), list(saved.log), own
     else:
         game, done = new_game(saved.players, saved.seed, saved.first_player), 0
-        log = [(game.round, ev.RoundStarted(game.round, game.first))]
+        entries = [(game.round, ev.RoundStarted(game.round, game.first))]
     for i in range(done, len(moves)):
         seat, move = moves[i]
         rnd = game.round
@@ -314,12 +316,12 @@ def continued(saved: SavedMatch, moves: list[tuple[int, Move]]) -> tuple[SavedMa
             # the position may be half changed: the legal beginning is replayed afresh
             log.warning("move %s of a continued match cannot be played", i + 1, exc_info=True)
             return continued(saved, moves[:i])[0], f"move {i + 1} cannot be played: {e!r}"
-        for e in events:
-            if isinstance(e, ev.RoundStarted):
-                rnd = e.round
-            log.append((rnd, e))
+        for event in events:
+            if isinstance(event, ev.RoundStarted):
+                rnd = event.round
+            entries.append((rnd, event))
     out = SavedMatch(saved.players, saved.seed, saved.first_player, list(saved.seats), game,
-                     saved.ai_seed, list(moves), log, saved.saved_at)  # fmt: skip
+                     saved.ai_seed, list(moves), entries, saved.saved_at)  # fmt: skip
     return out, why
 
 

@@ -9,10 +9,17 @@ import pytest
 
 from game.app.paths import AppPaths
 from game.app.saves import SaveStore, check_save, check_save_main
-from game.engine import new_game
+from game.engine import Game, new_game
 from game.engine.events import RoundStarted
 from game.save_migrations import save_v1_to_v2
-from game.savegame import SAVE_VERSION, SavedMatch, SaveError, load_bytes, parse_save
+from game.savegame import (
+    SAVE_VERSION,
+    SavedMatch,
+    SaveError,
+    continued,
+    load_bytes,
+    parse_save,
+)
 from tests.app.helpers import choose, play_match
 
 
@@ -214,3 +221,30 @@ def test_check_save_command_line(tmp_path: Path) -> None:
     no = subprocess.run([*run, str(bad)], capture_output=True, text=True, timeout=60)
     assert no.returncode == 2 and "not loadable (save.unknown_version)" in no.stdout
     assert bad.exists()
+
+
+def test_a_move_the_engine_crashes_on_ends_the_continued_match_before_it(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The journal's moves are replayed as far as the engine plays them: a crash (not a
+    refusal) at move 31 keeps the 30 before it, logs why, and says so; before the type
+    checker found it, the log line itself raised (a list named ``log`` hid the logger)."""
+    whole = play_match(3, seed=9, max_moves=40)
+    start = SavedMatch(whole.players, whole.seed, whole.first_player, whole.seats,
+                       new_game(3, whole.seed, whole.first_player), whole.ai_seed, [], [],
+                       "")  # fmt: skip
+    real_play = Game.play
+    calls = {"n": 0}
+
+    def crashing(self: Game, seat: int, move):  # noqa: ANN001, ANN202
+        calls["n"] += 1
+        if calls["n"] == 31:
+            raise RuntimeError("engine bug")
+        return real_play(self, seat, move)
+
+    monkeypatch.setattr(Game, "play", crashing)
+    with caplog.at_level("WARNING", logger="game.savegame"):
+        out, why = continued(start, whole.moves)
+    assert why == "move 31 cannot be played: RuntimeError('engine bug')"
+    assert out.moves == whole.moves[:30]
+    assert "move 31 of a continued match cannot be played" in caplog.text
