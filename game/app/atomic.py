@@ -16,6 +16,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -150,7 +151,7 @@ def move_aside(path: Path, folder: Path, reason: str = "damaged") -> Path | None
             target = folder / f"{path.stem}.{reason}.{stamp}{suffix}{path.suffix}"
             if target.exists():
                 continue
-            _retry(lambda t=target: os.replace(path, t))
+            _retry(partial(os.replace, path, target))
             return target
     except OSError:
         return None

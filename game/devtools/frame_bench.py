@@ -44,6 +44,8 @@ def mid_game(seed: int = 5, rounds: int = 5):  # noqa: ANN201 - a Match
         if g.over:
             raise RuntimeError("the bench game ended early; pick another seed")
         a = match.active()
+        if a is None:  # a local match of AI seats always has someone deciding
+            raise RuntimeError("nobody decides in the bench game")
         match.play(a.player, builtin_choice(g, a.player, rand))
     match.queue.clear()
     match.sync()

@@ -152,7 +152,8 @@ def measure(
     from game.engine import Decision, Phase
     from game.ui.app import TableApp
     from game.ui.headless import headless_context
-    from game.ui.scenes.table import scene_for_match
+    from game.ui.scenes.end_round import EndOfRoundOverlay
+    from game.ui.scenes.table import TableScene, scene_for_match
     from game.ui.table.ai_seats.ai_seat import AiPool
     from game.ui.table.match import Match, Seat
 
@@ -192,6 +193,7 @@ def measure(
             frames.append(time.monotonic() - now)
             last = now
             top = app.stack.top
+            assert top is not None  # the table or a scene over it, until the loop ends
             if top.kind == "game_over" or match.shown.round > rounds:
                 break
             a_shown = match.shown_active()
@@ -201,11 +203,11 @@ def measure(
                 if showing[0][0]:
                     out.shown.append((*showing[0], round(now - showing[1], 2)))
                 showing = (here, now)
-            if top.kind == "end_of_round" and top.waiting():
+            if isinstance(top, EndOfRoundOverlay) and top.waiting():
                 top.next_step()  # the scripted player clicks on at once
             if top.kind == "draw" and match.shown.round != round_shown:
                 round_shown, round_at = match.shown.round, now
-            if top.kind in ("draw", "action") and top.human_seat() == human:
+            if isinstance(top, TableScene) and top.human_seat() == human:
                 a = match.active()
                 if a is not None and a.decision is Decision.DRAW and round_shown not in drew_in:
                     drew_in.add(round_shown)

@@ -118,6 +118,8 @@ class Shots:
             if not self.wait_for_human() or self.top.kind != "action":
                 break
             a = match.active()
+            if a is None:  # nobody decides at this screen now: the round has moved on
+                break
             moves = match.legal()
             if a.decision is Decision.ACTION:
                 if "action" not in taken:
@@ -150,7 +152,8 @@ class Shots:
                     taken.add(name)
                 self.key(pg.K_RIGHT)
                 self.key(pg.K_RETURN)
-                if match.active() and match.active().decision is a.decision:
+                still = match.active()
+                if still is not None and still.decision is a.decision:
                     self.key(pg.K_RETURN)
             else:
                 self.key(pg.K_RIGHT)

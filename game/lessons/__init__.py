@@ -297,13 +297,18 @@ class LessonRunner:
     """Keeps a real game on the lesson: the learner's moves must be the steps' moves, the
     opponent plays its script, and continue-steps wait for what they talk about."""
 
-    def __init__(self, lesson: Lesson, game: Game | None = None, ui: Mapping = ()) -> None:
+    def __init__(
+        self,
+        lesson: Lesson,
+        game: Game | None = None,
+        ui: Mapping[str, dict[str, str]] | None = None,
+    ) -> None:
         self.lesson = lesson
         self.game = game if game is not None else lesson.build()
         self.index = 0
         self.scripted = 0
         self.start_round = self.game.round
-        self.ui = dict(ui)
+        self.ui = dict(ui or {})
 
     @property
     def step(self) -> Step | None:

@@ -120,7 +120,8 @@ class TableApp:
             self.resize(event.size)
             return
         if event.type == pygame.WINDOWSIZECHANGED:
-            if self.window.get_size() != pygame.display.get_surface().get_size():
+            surface = pygame.display.get_surface()
+            if surface is not None and self.window.get_size() != surface.get_size():
                 self.resized()
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:

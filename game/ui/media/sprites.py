@@ -147,7 +147,7 @@ class Sprites:
         shows whole."""
         name = self.label_of("card_face", (card_id,))
         laid = self.name_layout(card_id, size, name, scale) if name else None
-        if laid is None:
+        if laid is None or name is None:
             return None
         band, px, squeeze = laid
         return band.x + math.ceil(self.fonts.get(px, bold=True).size(name)[0] * squeeze)

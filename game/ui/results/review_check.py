@@ -9,6 +9,8 @@ the screen asks ``review_problem`` first and analyses the game again when it ans
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from game.ai.coach.hint import ELEMENT_KEYS, TRACK_KEYS
 from game.ai.coach.review import Review
 from game.ai.runtime.review_job import GameRecord
@@ -17,7 +19,7 @@ from game.engine import IllegalMove, new_game
 WORDS = {"track": frozenset(TRACK_KEYS), "element": frozenset(ELEMENT_KEYS)}
 
 
-def _params_problem(params: dict[str, object]) -> str | None:
+def _params_problem(params: Mapping[str, object]) -> str | None:
     for name, value in params.items():
         allowed = WORDS.get(name)
         if allowed is not None:

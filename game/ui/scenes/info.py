@@ -38,7 +38,7 @@ class InfoScene(Scene):
         self.menu.buttons[0].focused = True
 
     def back(self) -> None:
-        self.stack.pop()
+        self._stack().pop()
 
     def lines(self) -> list[str]:
         return []

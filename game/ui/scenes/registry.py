@@ -4,7 +4,9 @@ the self-test) puts ``all_scenes()`` into the context; scenes then open each oth
 
 from __future__ import annotations
 
-from game.ui.scene import SceneRegistry
+from collections.abc import Callable
+
+from game.ui.scene import Scene, SceneRegistry
 from game.ui.scenes.end_round import EndOfRoundOverlay
 from game.ui.scenes.game_over import GameOverScene
 from game.ui.scenes.info import CreditsScene, LaunchErrorScene
@@ -26,7 +28,7 @@ from game.ui.scenes.statistics import StatisticsScene
 from game.ui.scenes.table import TableScene, scene_for_match
 from game.ui.scenes.tutorial import TutorialMenuScene
 
-SCENES = {
+SCENES: dict[str, Callable[..., Scene]] = {
     "menu": MenuScene,
     "setup": SetupScene,
     "online": OnlineScene,  # Menu › Play online: host or join (docs/network.md)

@@ -8,6 +8,7 @@ replays rules itself.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pygame
@@ -236,8 +237,8 @@ class ReplayBrowserScene(Scene):
         for i, m in enumerate(self.matches):
             y = b.y + 130 + i * 94
             review, show = Rect(b.right - 480, y, 200, 70), Rect(b.right - 260, y, 200, 70)
-            buttons.append(Button(review, "review", lambda m=m: self.review(m)))
-            buttons.append(Button(show, "open", lambda m=m: self.open(m)))
+            buttons.append(Button(review, "review", partial(self.review, m)))
+            buttons.append(Button(show, "open", partial(self.open, m)))
         buttons.append(Button(Rect(b.centerx - 160, b.bottom - 100, 320, 70), "back", self.back,
                               key_hint="Esc"))  # fmt: skip
         self.menu = ButtonList(buttons)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pygame
@@ -127,7 +128,7 @@ class ReviewScene(Scene):
         for i, _ in enumerate(self.marks):
             rect = self.card_rect(i)
             buttons.append(Button(Rect(rect.x + 24, rect.bottom - 74, rect.w - 48, 56),
-                                  tr("review.show"), lambda i=i: self.show(i),
+                                  tr("review.show"), partial(self.show, i),
                                   key_hint=str(i + 1)))  # fmt: skip
         bottom = BOX.bottom - 86
         if len(self.record.humans) > 1:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 import pygame
 from pygame import Rect
@@ -164,13 +165,13 @@ class RulesHelpScene(Scene):
         self.page = 0
         self.tabs = ButtonList(
             [
-                Button(Rect(BOX.x + 40, BOX.y + 110 + i * 86, 300, 70), t, lambda t=t: self.go(t))
+                Button(Rect(BOX.x + 40, BOX.y + 110 + i * 86, 300, 70), t, partial(self.go, t))
                 for i, t in enumerate(TABS)
             ]
         )
         self.filters = ButtonList(
             [
-                Button(Rect(CONTENT.x + i * 214, CONTENT.y, 200, 56), f, lambda f=f: self.pick(f))
+                Button(Rect(CONTENT.x + i * 214, CONTENT.y, 200, 56), f, partial(self.pick, f))
                 for i, f in enumerate(FILTERS)
             ],
             keyboard=False,

@@ -4,6 +4,7 @@ random or chosen; an optional seed."""
 from __future__ import annotations
 
 import random
+from functools import partial
 
 import pygame
 from pygame import Rect
@@ -64,12 +65,12 @@ class SetupScene(Scene):
         for i in range(self.count):
             seat = self.all_seats[i]
             label = seat.name + ("_" if self.editing == i else "")
-            b.append(Button(Rect(x0 + 60, y, 520, 62), label, lambda i=i: self.edit(i)))
+            b.append(Button(Rect(x0 + 60, y, 520, 62), label, partial(self.edit, i)))
             b.append(
                 Button(
                     Rect(x0 + 620, y, 420, 62),
                     tr(f"seat.kind.{seat.kind}"),
-                    lambda i=i: self.cycle_kind(i),
+                    partial(self.cycle_kind, i),
                 )
             )
             y += 80

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
+from functools import partial
 
 import pygame
 from pygame import Rect
@@ -61,9 +62,7 @@ class TutorialMenuScene(Scene):
         for i, lesson in enumerate(self.lessons):
             done = self.progress.completed(lesson.id)
             label = f"{i + 1}. {t.pick(lesson.title)}" + (f"  {t('done_mark')}" if done else "")
-            buttons.append(
-                Button(Rect(560, 330 + i * 78, 800, 64), label, lambda i=i: self.start(i))
-            )
+            buttons.append(Button(Rect(560, 330 + i * 78, 800, 64), label, partial(self.start, i)))
         y = 330 + len(self.lessons) * 78 + 30
         buttons.append(Button(Rect(560, y, 390, 64), t("play_real"), self.play_real))
         buttons.append(Button(Rect(970, y, 390, 64), t("main_menu"), self.back))
@@ -78,7 +77,7 @@ class TutorialMenuScene(Scene):
             b.focused = i == focus
 
     def start(self, index: int) -> None:
-        self.stack.push(TutorialScene(self.ctx, self.lessons, index, self.progress))
+        self._stack().push(TutorialScene(self.ctx, self.lessons, index, self.progress))
 
     def play_real(self) -> None:
         play_real_game(self)
