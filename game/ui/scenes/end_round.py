@@ -173,15 +173,14 @@ class EndOfRoundOverlay(OnibiPanel, Scene):
     def waiting(self) -> bool:
         """The current step has landed and waits for a click or a key: every step when the
         player takes the end of the round step by step; when it plays by itself, the attack
-        that deals Fire Varans to a human (their own Varan is never missed)."""
+        that deals Fire Varans to a seat this screen plays (its own Varan is never missed)."""
         if not 0 <= self.index < len(self.steps) or self.anims.busy:
             return False
         if self.match.round_end_by_hand(self.ctx.settings.round_end):
             return True
         step = self.steps[self.index]
-        seats = self.match.seats
         return step.name == "attack" and any(
-            isinstance(e, ev.VaransDealt) and e.count > 0 and not seats[e.player].is_ai
+            isinstance(e, ev.VaransDealt) and e.count > 0 and self.match.plays_here(e.player)
             for e in step.events
         )
 

@@ -146,9 +146,9 @@ class Match:
 
     def round_end_by_hand(self, mode: str) -> bool:
         """Whether the end of the round waits for a click at each step: the player's
-        setting, when a human sits at the table (a game of AI seats only is watched; a
+        setting, when this screen plays a seat (a game of AI seats only is watched; a
         lesson holds the band itself while its notes talk about it)."""
-        return mode == "steps" and any(not s.is_ai for s in self.seats)
+        return mode == "steps" and any(self.plays_here(s) for s in range(len(self.seats)))
 
     def offers(self, move: Move) -> bool:
         """Whether the table's buttons offer ``move`` (a lesson offers only its step's move)."""
