@@ -16,6 +16,7 @@ from pygame import Rect
 from game.ai.runtime.review_job import GameRecord
 from game.engine import events as ev
 from game.replay import Replay
+from game.seats import shown_name
 from game.ui.context import Context
 from game.ui.kit import theme
 from game.ui.kit.painter import Painter
@@ -245,7 +246,8 @@ class ReplayBrowserScene(Scene):
         buttons[self.menu.focus].focused = True
 
     def open(self, match: Any) -> None:
-        names, kinds = [s.name for s in match.seats], [s.kind for s in match.seats]
+        names = [shown_name(self.ctx.tr, s.name, i) for i, s in enumerate(match.seats)]
+        kinds = [s.kind for s in match.seats]
         self.push("replay", Replay.from_match(match), names, kinds)
 
     def review(self, match: Any) -> None:
@@ -277,8 +279,9 @@ class ReplayBrowserScene(Scene):
             y = b.y + 130 + i * 94
             date = m.saved_at[:16].replace("T", " ")
             line = tr("replay.entry", date=date, players=m.players, rounds=m.game.round)
-            winners = ", ".join(m.seats[w].name for w in m.game.result().winners) or "—"
-            names = " · ".join(s.name for s in m.seats)
+            shown = [shown_name(tr, s.name, i) for i, s in enumerate(m.seats)]
+            winners = ", ".join(shown[w] for w in m.game.result().winners) or "—"
+            names = " · ".join(shown)
             p.text(line, (b.x + 60, y), theme.BODY, theme.TEXT, bold=True, max_width=b.w - 620)
             p.text(f"{names}  —  {tr('replay.winners', names=winners)}", (b.x + 60, y + 36),
                    theme.SMALL, theme.TEXT_DIM, max_width=b.w - 620)  # fmt: skip
