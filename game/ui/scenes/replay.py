@@ -27,7 +27,7 @@ from game.ui.table.board import BoardView
 from game.ui.table.layout import load_layout
 from game.ui.table.log_panel import LogPanel
 from game.ui.table.match import LogEntry
-from game.ui.words.sentences import describe_move
+from game.ui.words.sentences import counted, describe_move
 
 SCREEN = Rect(0, 0, *LOGICAL)
 STRIP = Rect(1398, 8, 512, 50)  # the round timeline, over the table's top-right buttons
@@ -278,7 +278,8 @@ class ReplayBrowserScene(Scene):
         for i, m in enumerate(self.matches):
             y = b.y + 130 + i * 94
             date = m.saved_at[:16].replace("T", " ")
-            line = tr("replay.entry", date=date, players=m.players, rounds=m.game.round)
+            rounds = m.game.round
+            line = counted(tr, "replay.entry", rounds, date=date, players=m.players, rounds=rounds)
             shown = [shown_name(tr, s.name, i) for i, s in enumerate(m.seats)]
             winners = ", ".join(shown[w] for w in m.game.result().winners) or "—"
             names = " · ".join(shown)
