@@ -169,3 +169,33 @@ def test_the_round_end_waits_only_for_varans_dealt_to_this_screens_seats(app, ct
     assert walk.waiting()
     assert not match.round_end_by_hand("auto") and match.round_end_by_hand("steps")
     assert not elsewhere([Seat("Ana"), Seat("Bo")], here=set()).round_end_by_hand("steps")
+
+
+def test_each_fire_counts_on_the_table_as_it_lands(app, ctx) -> None:
+    """The firepower line follows the Fires shown at once (issue 40): each Fire added at
+    the end of the round is in the centre, and counted, the moment its piece lands, not
+    once the last one has; the landed ones keep their places meanwhile."""
+    from game.engine import events as ev
+    from game.engine.vocab import FireReason
+    from game.ui.scenes.end_round import FLY, STAGGER, EndOfRoundOverlay
+
+    ctx.settings.speed = "normal"
+    match = elsewhere([Seat("Ana"), Seat("Bo")], here={0, 1})
+    d = table_for(app, ctx, match)
+    t = d.top
+    before = len(match.shown.centre)
+    value = next(v for v, left in match.shown.fire_supply.items() if left >= 3)
+    added = ev.FiresAdded((value,) * 3, FireReason.ATTRACTED)
+    walk = EndOfRoundOverlay(ctx, t, [added])
+    walk.index = 0  # the attack (none) shown: the Fires' step is next
+    walk.next_step()
+    assert walk.steps[walk.index].name == "fires" and walk.anims.busy
+    walk.anims.update(FLY + STAGGER / 2)  # the first piece has landed, two still fly
+    assert len(match.shown.centre) == before + 1
+    first = t.board.centre_fire_rects(match.shown)[before]
+    walk.anims.update(STAGGER)
+    assert len(match.shown.centre) == before + 2
+    assert t.board.centre_fire_rects(match.shown)[before] == first  # it stays where it landed
+    walk.anims.update(1.0)
+    assert len(match.shown.centre) == before + 3 and t.board.fires_coming == 0
+    assert t.board.centre_fire_rects(match.shown)[before] == first

@@ -11,6 +11,8 @@ step with nothing to do is still shown with a sentence saying so. The band is dr
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 from pygame import Rect
 
@@ -110,13 +112,20 @@ class EndOfRoundOverlay(OnibiPanel, Scene):
                     dz = L.player(e.player, "discard")
                     for _ in range(e.count):
                         parts.append(Flight(FLY, image=("card_face", VARAN), src=src, dst=dz))
-        elif step.name == "fires":
+        elif step.name == "fires":  # each Fire is on the table (and counted) as it lands
             supply = L["fire_supply"]
             src = Rect(supply.x + 6, supply.y + 6, supply.h - 12, supply.h - 12)
-            added = [v for e in step.events if isinstance(e, ev.FiresAdded) for v in e.values]
+            added = [ev.FiresAdded((v,), e.reason) for e in step.events
+                     if isinstance(e, ev.FiresAdded) for v in e.values]  # fmt: skip
             slots = b.centre_fire_slots(len(shown.centre) + len(added))[len(shown.centre) :]
-            for v, slot in zip(added, slots, strict=False):
-                parts.append(Flight(FLY, image=("fire_tile", v), src=src, dst=slot, arc=120))
+            for e, slot in zip(added, slots, strict=False):
+                land = partial(self.land_fire, e)
+                image = ("fire_tile", e.values[0])
+                parts.append(Flight(FLY, on_done=land, image=image, src=src, dst=slot, arc=120))
+            rest = [e for e in step.events if not isinstance(e, ev.FiresAdded)]
+            rest += added[len(parts) :]
+            on_start = partial(self.fires_coming, len(parts))
+            on_done = partial(self.fires_landed, rest)
         elif step.name == "reserve":
             for e in step.events:
                 if not isinstance(e, ev.ReserveRefilled):
@@ -163,6 +172,21 @@ class EndOfRoundOverlay(OnibiPanel, Scene):
             parts=parts,
             stagger=stagger,
         )
+
+    def fires_coming(self, count: int) -> None:
+        """The centre is laid out for the Fires on their way (those landed keep their
+        places as the others land)."""
+        self.table.board.fires_coming = count
+
+    def land_fire(self, e: ev.FiresAdded) -> None:
+        """One Fire has reached the centre: on the table, counted by the firepower, now."""
+        board = self.table.board
+        board.fires_coming = max(0, board.fires_coming - 1)
+        self.apply([e])
+
+    def fires_landed(self, rest: list[ev.Event]) -> None:
+        self.table.board.fires_coming = 0
+        self.apply(rest)
 
     def hold(self) -> float:
         """How long the current step stays once its pieces have landed."""
