@@ -199,3 +199,22 @@ def test_each_fire_counts_on_the_table_as_it_lands(app, ctx) -> None:
     walk.anims.update(1.0)
     assert len(match.shown.centre) == before + 3 and t.board.fires_coming == 0
     assert t.board.centre_fire_rects(match.shown)[before] == first
+
+
+def test_the_draw_sounds_follow_this_screens_seats(app, ctx) -> None:
+    """Cards drawn in the background by a seat this screen does not play (a person at
+    another screen, an AI) are silent, and so is its forced stop; this screen's are heard."""
+    from game.engine import events as ev
+
+    heard: list[str] = []
+    ctx.play_sound = heard.append
+    ctx.settings.speed = "fast"
+    match = elsewhere([Seat("Ana"), Seat("Bo")], here={0})
+    d = table_for(app, ctx, match)
+    director = d.top.director
+    card = match.game.players[1].deck[-1]
+    director.show(ev.CardRevealed(1, card, 0), 1.0)
+    director.show(ev.PlayerStopped(1, 3, True, 1), 1.0)
+    assert heard == []
+    director.show(ev.CardRevealed(0, match.game.players[0].deck[-1], 0), 1.0)
+    assert heard == ["draw"]
