@@ -200,9 +200,8 @@ def test_every_refusal_code_is_worded_in_every_catalogue() -> None:
     for language in LANGUAGES:
         strings = read_strings(language)
         assert [c for c in RefusalCode if f"illegal.{c}" not in strings] == [], language
-    assert {k for k in read_strings("en") if k.startswith("illegal.")} == {
-        f"illegal.{c}" for c in RefusalCode
-    }
+    worded = {k.removesuffix(".one") for k in read_strings("en") if k.startswith("illegal.")}
+    assert worded == {f"illegal.{c}" for c in RefusalCode}  # (and a count's singular)
 
 
 def test_a_refused_move_carries_its_code_as_a_member() -> None:

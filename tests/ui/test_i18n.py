@@ -71,6 +71,10 @@ def test_counted_keys_have_a_singular_in_both_languages() -> None:
                 rock=1,
                 bonus="b",
                 known=0,
+                k=1,
+                date="d",
+                players=2,
+                rounds=2,
             )
             assert cat.has(f"{key}.one"), (lang, key)
     en = Catalog.load("en", strict=True)

@@ -85,6 +85,12 @@ class Anim:
         """Where the animation moves something (a tooltip over it gives way)."""
         return []
 
+    def tick(self) -> None:
+        """Time moved on (``t``): what lands meanwhile is done (a ``Group``'s parts)."""
+
+    def settle(self) -> None:
+        """The animation ends now: whatever of it has not landed lands."""
+
 
 @dataclass
 class Flight(Anim):
@@ -166,9 +172,24 @@ class Group(Anim):
 
     parts: Sequence[Anim] = ()
     stagger: float = 0.0
+    landed: set[int] = field(default_factory=set)  # the parts whose ``on_done`` has run
 
     def area(self) -> list[Rect]:
         return [r for a in self.parts for r in a.area()]
+
+    def tick(self) -> None:
+        """Each part's ``on_done`` as it lands, not when the last one has: a Fire counts on
+        the table the moment it reaches the centre."""
+        for i, a in enumerate(self.parts):
+            if i not in self.landed and self.t - i * self.stagger >= a.duration:
+                self.landed.add(i)
+                a.on_done()
+
+    def settle(self) -> None:
+        for i, a in enumerate(self.parts):
+            if i not in self.landed:
+                self.landed.add(i)
+                a.on_done()
 
     def draw(self, p: Painter) -> None:
         for i, a in enumerate(self.parts):
@@ -210,11 +231,13 @@ class Animator:
                 a.on_start()
             a.t += dt
             dt = 0.0
+            a.tick()
             if a.t < a.duration:
                 return
             dt = a.t - a.duration
             self.queue.pop(0)
             self._started = False
+            a.settle()
             a.on_done()
             if dt <= 0:
                 return
@@ -225,6 +248,7 @@ class Animator:
             if not self._started:
                 a.on_start()
             self._started = False
+            a.settle()
             a.on_done()
 
     def draw(self, p: Painter) -> None:

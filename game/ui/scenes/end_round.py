@@ -11,6 +11,8 @@ step with nothing to do is still shown with a sentence saying so. The band is dr
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 from pygame import Rect
 
@@ -110,13 +112,20 @@ class EndOfRoundOverlay(OnibiPanel, Scene):
                     dz = L.player(e.player, "discard")
                     for _ in range(e.count):
                         parts.append(Flight(FLY, image=("card_face", VARAN), src=src, dst=dz))
-        elif step.name == "fires":
+        elif step.name == "fires":  # each Fire is on the table (and counted) as it lands
             supply = L["fire_supply"]
             src = Rect(supply.x + 6, supply.y + 6, supply.h - 12, supply.h - 12)
-            added = [v for e in step.events if isinstance(e, ev.FiresAdded) for v in e.values]
+            added = [ev.FiresAdded((v,), e.reason) for e in step.events
+                     if isinstance(e, ev.FiresAdded) for v in e.values]  # fmt: skip
             slots = b.centre_fire_slots(len(shown.centre) + len(added))[len(shown.centre) :]
-            for v, slot in zip(added, slots, strict=False):
-                parts.append(Flight(FLY, image=("fire_tile", v), src=src, dst=slot, arc=120))
+            for e, slot in zip(added, slots, strict=False):
+                land = partial(self.land_fire, e)
+                image = ("fire_tile", e.values[0])
+                parts.append(Flight(FLY, on_done=land, image=image, src=src, dst=slot, arc=120))
+            rest = [e for e in step.events if not isinstance(e, ev.FiresAdded)]
+            rest += added[len(parts) :]
+            on_start = partial(self.fires_coming, len(parts))
+            on_done = partial(self.fires_landed, rest)
         elif step.name == "reserve":
             for e in step.events:
                 if not isinstance(e, ev.ReserveRefilled):
@@ -164,6 +173,21 @@ class EndOfRoundOverlay(OnibiPanel, Scene):
             stagger=stagger,
         )
 
+    def fires_coming(self, count: int) -> None:
+        """The centre is laid out for the Fires on their way (those landed keep their
+        places as the others land)."""
+        self.table.board.fires_coming = count
+
+    def land_fire(self, e: ev.FiresAdded) -> None:
+        """One Fire has reached the centre: on the table, counted by the firepower, now."""
+        board = self.table.board
+        board.fires_coming = max(0, board.fires_coming - 1)
+        self.apply([e])
+
+    def fires_landed(self, rest: list[ev.Event]) -> None:
+        self.table.board.fires_coming = 0
+        self.apply(rest)
+
     def hold(self) -> float:
         """How long the current step stays once its pieces have landed."""
         step = self.steps[self.index]
@@ -173,15 +197,14 @@ class EndOfRoundOverlay(OnibiPanel, Scene):
     def waiting(self) -> bool:
         """The current step has landed and waits for a click or a key: every step when the
         player takes the end of the round step by step; when it plays by itself, the attack
-        that deals Fire Varans to a human (their own Varan is never missed)."""
+        that deals Fire Varans to a seat this screen plays (its own Varan is never missed)."""
         if not 0 <= self.index < len(self.steps) or self.anims.busy:
             return False
         if self.match.round_end_by_hand(self.ctx.settings.round_end):
             return True
         step = self.steps[self.index]
-        seats = self.match.seats
         return step.name == "attack" and any(
-            isinstance(e, ev.VaransDealt) and e.count > 0 and not seats[e.player].is_ai
+            isinstance(e, ev.VaransDealt) and e.count > 0 and self.match.plays_here(e.player)
             for e in step.events
         )
 

@@ -11,7 +11,7 @@ from pygame import Rect
 
 from game.net.protocol import normal_code, show_code
 from game.player_settings import DEFAULT_PORT, HOST_PORTS, port_problem
-from game.seats import AI_LEVELS
+from game.seats import AI_LEVELS, default_name, is_default, shown_name
 from game.ui.context import Context
 from game.ui.kit import theme
 from game.ui.kit.painter import Painter
@@ -129,7 +129,8 @@ class HostScene(FormScene):
         out = []
         for i in range(self.count):
             kind = self.kinds[i]
-            name = self.fields.get(f"name{i}", "").strip() or self.names[i]
+            name = self.fields.get(f"name{i}", "").strip()
+            name = default_name(i) if not name or is_default(name, i) else name  # game/seats.py
             out.append({"name": name, "kind": "human" if kind in ("here", "friend") else kind})
         return out
 
@@ -157,7 +158,7 @@ class HostScene(FormScene):
             self.build()
             return
         try:
-            url = online.host(self.seats()[0]["name"], port)
+            url = online.host(shown_name(self.ctx.tr, self.seats()[0]["name"], 0), port)
         except PortInUse as e:
             self.error = self.ctx.tr("online.error.port_taken", port=e.port)
             self.build()

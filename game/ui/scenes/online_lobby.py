@@ -10,6 +10,7 @@ from pygame import Rect
 
 from game.net.client import Session, Status
 from game.net.mirror import Mirror, MirrorError
+from game.seats import shown_name
 from game.ui.context import Context
 from game.ui.kit import theme
 from game.ui.kit.painter import Painter
@@ -151,7 +152,7 @@ class LobbyScene(FormScene):
             y = top + i * 62
             p.circle((x0 + 24, y + 20), 14, self.ctx.palette.seasons[i])
             p.text(
-                seat.name,
+                shown_name(tr, seat.name, i),
                 (x0 + 60, y + 20),
                 theme.LARGE,
                 theme.TEXT,

@@ -17,6 +17,7 @@ from pygame import Rect
 from game.ai.runtime.review_job import GameRecord
 from game.engine import events as ev
 from game.replay import Replay
+from game.seats import shown_name
 from game.ui.context import Context
 from game.ui.kit import theme
 from game.ui.kit.painter import Painter
@@ -27,7 +28,7 @@ from game.ui.table.board import BoardView
 from game.ui.table.layout import load_layout
 from game.ui.table.log_panel import LogPanel
 from game.ui.table.match import LogEntry
-from game.ui.words.sentences import describe_move
+from game.ui.words.sentences import counted, describe_move
 
 SCREEN = Rect(0, 0, *LOGICAL)
 STRIP = Rect(1398, 8, 512, 50)  # the round timeline, over the table's top-right buttons
@@ -246,7 +247,8 @@ class ReplayBrowserScene(Scene):
         buttons[self.menu.focus].focused = True
 
     def open(self, match: Any) -> None:
-        names, kinds = [s.name for s in match.seats], [s.kind for s in match.seats]
+        names = [shown_name(self.ctx.tr, s.name, i) for i, s in enumerate(match.seats)]
+        kinds = [s.kind for s in match.seats]
         self.push("replay", Replay.from_match(match), names, kinds)
 
     def review(self, match: Any) -> None:
@@ -277,9 +279,11 @@ class ReplayBrowserScene(Scene):
         for i, m in enumerate(self.matches):
             y = b.y + 130 + i * 94
             date = m.saved_at[:16].replace("T", " ")
-            line = tr("replay.entry", date=date, players=m.players, rounds=m.game.round)
-            winners = ", ".join(m.seats[w].name for w in m.game.result().winners) or "—"
-            names = " · ".join(s.name for s in m.seats)
+            rounds = m.game.round
+            line = counted(tr, "replay.entry", rounds, date=date, players=m.players, rounds=rounds)
+            shown = [shown_name(tr, s.name, i) for i, s in enumerate(m.seats)]
+            winners = ", ".join(shown[w] for w in m.game.result().winners) or "—"
+            names = " · ".join(shown)
             p.text(line, (b.x + 60, y), theme.BODY, theme.TEXT, bold=True, max_width=b.w - 620)
             p.text(f"{names}  —  {tr('replay.winners', names=winners)}", (b.x + 60, y + 36),
                    theme.SMALL, theme.TEXT_DIM, max_width=b.w - 620)  # fmt: skip

@@ -21,6 +21,7 @@ from game.ai.coach.review import Moment, Point, Review, ReviewStore, positions
 from game.ai.runtime.review_job import GameRecord, JobState, ReviewJob, ReviewRequest
 from game.engine import IllegalMove
 from game.replay import Replay
+from game.seats import shown_name
 from game.ui.kit import theme
 from game.ui.kit.painter import Painter
 from game.ui.kit.viewport import LOGICAL
@@ -111,6 +112,11 @@ class ReviewScene(Scene):
     # -- what is shown ---------------------------------------------------------------------
 
     @property
+    def names(self) -> list[str]:
+        """The seats' names as this screen shows them (a default one in its language)."""
+        return [shown_name(self.ctx.tr, n, i) for i, n in enumerate(self.record.names)]
+
+    @property
     def analysing(self) -> bool:
         return self.job is not None
 
@@ -133,7 +139,7 @@ class ReviewScene(Scene):
         bottom = BOX.bottom - 86
         if len(self.record.humans) > 1:
             buttons.append(Button(Rect(BOX.x + 40, bottom, 420, 64),
-                                  tr("review.seat", name=self.record.names[self.seat]),
+                                  tr("review.seat", name=self.names[self.seat]),
                                   self.next_seat, key_hint="Tab"))  # fmt: skip
         label = tr("review.cancel") if self.analysing else tr("review.back")
         buttons.append(Button(Rect(BOX.right - 360, bottom, 320, 64), label, self.close,
@@ -168,7 +174,7 @@ class ReviewScene(Scene):
         r = self.record
         replay = Replay(r.players, r.seed, r.first_player, list(r.moves))
         m = self.marks[i].moment
-        tr, names = self.ctx.tr, r.names
+        tr, names = self.ctx.tr, self.names
         note = tr("review.shown", round=m.round, name=names[m.seat], points=percent(m.loss),
                   played=move_text(tr, m.played, m.seat, names),
                   better=move_text(tr, m.best, m.seat, names))  # fmt: skip
@@ -202,17 +208,16 @@ class ReviewScene(Scene):
 
     def draw(self, p: Painter) -> None:
         tr = self.ctx.tr
-        r = self.record
         p.image("background", rect=SCREEN)
         p.rect(SCREEN, (0, 0, 0, 160))
         panel(p, BOX)
-        title = tr("review.title_seat", name=r.names[self.seat]) if self.seat >= 0 else tr(
+        title = tr("review.title_seat", name=self.names[self.seat]) if self.seat >= 0 else tr(
             "review.title")  # fmt: skip
         p.text(title, (BOX.centerx, BOX.y + 18), theme.TITLE, theme.ACCENT, anchor="midtop",
                bold=True, max_width=BOX.w - 80)  # fmt: skip
         colours = self.ctx.palette.seasons
         chart = Chart(CHART, self.curve)
-        chart.draw(p, r.names, colours, self.seat, self.marks, self.selected,
+        chart.draw(p, self.names, colours, self.seat, self.marks, self.selected,
                    tr("review.axis_round"), tr("review.end"))  # fmt: skip
         p.text(tr("review.chart_note"), (CHART.x, CHART.bottom + 8), theme.SMALL, theme.TEXT_DIM,
                max_width=CHART.w)  # fmt: skip
@@ -223,7 +228,7 @@ class ReviewScene(Scene):
         elif self.seat < 0:
             self._message(p, tr("review.no_humans"))
         elif not self.marks:
-            self._message(p, tr("review.no_mistakes", name=r.names[self.seat]))
+            self._message(p, tr("review.no_mistakes", name=self.names[self.seat]))
         for i, mk in enumerate(self.marks):
             self._card(p, i, mk.moment)
         self.menu.draw(p)
@@ -239,7 +244,7 @@ class ReviewScene(Scene):
         job = self.job
         done, total = (job.done, job.total) if job is not None else (0, 0)
         bar = Rect(BOX.x + 200, CARDS_Y + 110, BOX.w - 400, 44)
-        text = (tr("review.analysing", name=self.record.names[self.seat], done=done, total=total)
+        text = (tr("review.analysing", name=self.names[self.seat], done=done, total=total)
                 if total else tr("review.preparing"))  # fmt: skip
         p.text(text, (bar.centerx, bar.y - 50), theme.LARGE, theme.TEXT, anchor="midtop",
                max_width=bar.w)  # fmt: skip
@@ -255,7 +260,7 @@ class ReviewScene(Scene):
 
     def _card(self, p: Painter, i: int, m: Moment) -> None:
         tr = self.ctx.tr
-        names = self.record.names
+        names = self.names
         r = self.card_rect(i)
         p.rect(r, theme.PANEL_DARK, radius=12)
         edge = theme.ACCENT if i == self.selected else theme.PANEL_EDGE

@@ -9,15 +9,14 @@ from functools import partial
 import pygame
 from pygame import Rect
 
-from game.seats import SEAT_KINDS
+from game.seats import SEAT_KINDS, default_name, is_default, shown_name
 from game.ui.context import Context
 from game.ui.kit import theme
 from game.ui.kit.painter import Painter
 from game.ui.kit.viewport import LOGICAL
 from game.ui.kit.widgets import Button, ButtonList, panel
 from game.ui.scene import Scene
-from game.ui.table.match import Match, Seat, seat_name
-from game.ui.words.sentences import SEASONS
+from game.ui.table.match import Match, Seat
 
 BOX = Rect(300, 60, 1320, 960)
 MAX_NAME = 16
@@ -28,15 +27,14 @@ class SetupScene(Scene):
 
     def __init__(self, ctx: Context, seats: list[Seat] | None = None) -> None:
         super().__init__(ctx)
-        tr = ctx.tr
         if seats is None:  # the last table played, else one human against three Medium
             seats = [Seat(s.name, s.kind) for s in ctx.settings.last_table]
         if not seats:
-            seats = [Seat(tr(f"season.{SEASONS[0]}"), "human")]
-            seats += [Seat(tr(f"season.{SEASONS[i]}"), "medium") for i in (1, 2, 3)]
+            seats = [Seat(default_name(0), "human")]
+            seats += [Seat(default_name(i), "medium") for i in (1, 2, 3)]
         self.count = min(4, max(2, len(seats)))
         while len(seats) < 4:  # names and kinds ready for the seats that can be added
-            seats.append(Seat(tr(f"season.{SEASONS[len(seats)]}"), "medium"))
+            seats.append(Seat(default_name(len(seats)), "medium"))
         self.all_seats = seats[:4]
         self.first = -1  # -1: random
         self.seed = ""
@@ -55,7 +53,7 @@ class SetupScene(Scene):
         tr = self.ctx.tr
         for i, seat in enumerate(self.all_seats):  # default names in the current language
             if i != self.editing:
-                seat.name = seat_name(tr, seat.name, i)
+                seat.name = shown_name(tr, seat.name, i)
         b: list[Button] = []
         x0 = BOX.x + 60
         y = BOX.y + 120
@@ -131,15 +129,18 @@ class SetupScene(Scene):
     def start(self) -> None:
         seed = int(self.seed) if self.seed else random.SystemRandom().randrange(1, 10**9)
         first = None if self.first < 0 else self.first
-        seats = [
-            Seat(s.name.strip() or self.ctx.tr(f"season.{SEASONS[i]}"), s.kind)
-            for i, s in enumerate(self.seats)
-        ]
+        seats = [Seat(self.stored_name(i), s.kind) for i, s in enumerate(self.seats)]
         match = Match.new(seats, seed, first)
         self.ctx.settings.last_table = tuple(Seat(s.name, s.kind) for s in seats)
         self.ctx.storage.save_settings(self.ctx.settings)  # a failure is the storage's to say
         self.ctx.storage.save_match(match.to_json())  # never raises: Storage reports it
         self.clear_to("table", match)
+
+    def stored_name(self, i: int) -> str:
+        """Seat ``i``'s name as the match keeps it: left empty or as its season's name, the
+        default (a marker every screen shows in its own language); else as typed."""
+        name = self.all_seats[i].name.strip()
+        return default_name(i) if not name or is_default(name, i) else name
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.editing >= 0:

@@ -78,7 +78,8 @@ class TableScene(TableDrawing, Scene):
         self.hints = HintRequest(ctx.hint, ctx.tr, self.describe)
         self.synced = -1
         self.drawn = -1  # the match's version last drawn (news taken in when idle is drawn)
-        self.message = ""  # a short notice (e.g. an illegal move's reason)
+        self._message = ""  # a short notice (an illegal move's reason, a hint, "Wait")
+        self._message_cause: tuple = ()  # the decision it was said at (``notice_cause``)
         self.saver = AutosavePolicy(ctx.storage, kept=len(match.history))
         self.closeup = ForestCloseUp(self.layout, n, self.seating.tray)
         self.director = EventDirector(match, self.board, self.anims, self.closeup, ctx.play_sound)
@@ -109,6 +110,27 @@ class TableScene(TableDrawing, Scene):
     @property
     def speed(self) -> float:
         return SPEED_FACTOR.get(self.ctx.settings.speed, 1.0)
+
+    @property
+    def message(self) -> str:
+        """The prompt's notice. It lives only as long as its cause: the decision at hand
+        when it was said (``notice_cause``); "Wait: not your decision yet" goes as soon as
+        the decision is this screen's, a refusal or a hint when the decision moves on."""
+        return self._message
+
+    @message.setter
+    def message(self, text: str) -> None:
+        if text != self._message:
+            self._message, self._message_cause = text, self.notice_cause()
+
+    def notice_cause(self) -> tuple:
+        """The decision at hand, as far as a notice is about it: who decides, whether at
+        this screen, what and how many actions are left."""
+        a, g = self.match.active(), self.match.game
+        if a is None:
+            return (g.round, g.phase)
+        here = self.match.plays_here(a.player)
+        return (g.round, g.phase, a.player, here, a.decision, a.source, a.actions_left)
 
     def human_seat(self) -> int:
         """The seat that may act by mouse and keyboard now, or -1."""
@@ -144,7 +166,7 @@ class TableScene(TableDrawing, Scene):
         key = (self.match.version, seat, self.selected_tree, self.tentative)
         if key == self.targets.key:
             return
-        a, viewer = self.match.active(), seat if seat >= 0 else self.seating.first_human()
+        a, viewer = self.match.active(), seat if seat >= 0 else self.seating.first_here()
         decision, hint = (a.decision if a is not None else None), self.hints.available
         can_undo, tree, plant = self.match.can_undo(), self.selected_tree, self.tentative
         decider = Decider(seat, decision, tree, plant, can_undo, hint, viewer)
@@ -264,6 +286,8 @@ class TableScene(TableDrawing, Scene):
         self.director.clock = self.clock
         fallen = [self.match.names[s] for s in self.ai_seats.fallen_back()]
         self.alerts.update(dt, self.tr, self.ctx.storage, fallen, self.retry_save)
+        if self._message and self._message_cause != self.notice_cause():
+            self._message = ""  # its cause is gone (no notice outlives it)
         self.message = self.hints.poll(self.match, self.human_seat(), self.message)
         self.pointer.hover_time += dt
 

@@ -38,6 +38,7 @@ class BoardView(SeatDrawing):
         self.targets: list[tuple[Target, Rect]] = []
         # the centre's Fires as last laid out: (round and centre zone, values, places)
         self.fire_memory: tuple[tuple, list[int], list[Rect]] = ((), [], [])
+        self.fires_coming = 0  # Fires on their way to the centre: its layout makes room
 
     # -- geometry --------------------------------------------------------------------------
 
@@ -65,10 +66,10 @@ class BoardView(SeatDrawing):
         """Where each Fire of ``g``'s centre lies. While Fires are only taken (the picks of
         an Extinguish, one after another) the rest keep their places, so the next click
         lands where the pointer already is; a new round or a Fire added lays them afresh."""
-        key = (g.round, tuple(self.zone("circle_centre")))
+        key = (g.round, tuple(self.zone("circle_centre")), self.fires_coming)
         places = _kept_places(self.fire_memory[1], g.centre)
         if self.fire_memory[0] != key or places is None:
-            slots = self.centre_fire_slots(len(g.centre))
+            slots = self.centre_fire_slots(len(g.centre) + self.fires_coming)[: len(g.centre)]
             self.fire_memory = (key, list(g.centre), slots)
             return slots
         return [self.fire_memory[2][j] for j in places]

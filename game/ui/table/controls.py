@@ -164,7 +164,7 @@ class TableControls:
         if key == pygame.K_F1:
             t.open_rules()
         elif key == pygame.K_d:
-            t.open_discard(seat if seat >= 0 else t.seating.first_human())
+            t.open_discard(seat if seat >= 0 else t.seating.first_here())
         elif seat >= 0 and not self.queued:
             self.decision_key(key)
         elif key in DECISION_KEYS:
@@ -177,12 +177,12 @@ class TableControls:
         """A decision key pressed while the table cannot take it: the animation shown ends
         at once, and the key waits for its turn (``run_queued``) if the decision is this
         human's; while someone else decides it is refused, visibly (Space and Enter then only
-        skip the animation, as the prompt says)."""
+        skip the animation, as the prompt says). This human: a seat this screen plays."""
         t = self.table
         skipping = t.anims.busy
         t.anims.finish()
         a = t.match.active()
-        if a is not None and not t.match.seats[a.player].is_ai and t.round_end is None:
+        if a is not None and t.match.plays_here(a.player) and t.round_end is None:
             if len(self.queued) < MAX_QUEUED:
                 self.queued.append((key, a.player))
             else:

@@ -226,8 +226,18 @@ class EventDirector:
             case _:
                 assert_never(e)
         sound = event_sound(e)
-        if sound is not None:
+        if sound is not None and self.heard_here(e):
             self.play_sound(sound)
+
+    def heard_here(self, e: ev.Event) -> bool:
+        """Whether this screen plays ``e``'s sound: the cards drawn in the background (seats
+        this screen does not play, drawing at the same time) and their forced stops are
+        silent; the sounds follow this screen's seats and the turns shown at length."""
+        match e:
+            case ev.CardRevealed() | ev.FragmentUsed() | ev.PlayerStopped():
+                return self.match.plays_here(e.player) or not self.match.draws_at_once()
+            case _:
+                return True
 
     def durations(self) -> dict[str, float]:
         """How long pieces move: an AI seat's a little faster than a person's own (four

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from pygame import Rect
 
-from game.engine import Decision, Game, Move
+from game.engine import Decision, Game, Move, Pending
 from game.engine.moves import Plant
 from game.ui.kit import theme
 from game.ui.kit.painter import Painter
@@ -87,17 +87,24 @@ class TableHud:
 
     def banner_text(self, tr: Tr) -> str:
         """Round and who decides, as far as the table has shown (never the next round's
-        while this one's pieces still move)."""
+        while this one's pieces still move): "your turn" only to a seat this screen plays
+        (``Match.plays_here``); another's turn reads as theirs."""
         g = self.match.shown
         a = self.match.shown_active()
         if a is None:
             return tr("banner.round", round=g.round)
-        seat = self.match.seats[a.player]
-        name = seat.name
-        if seat.is_ai:
-            if self.match.lead() is not None:  # a lesson's opponent waiting: not deciding
-                return tr("banner.round", round=g.round)
-            return tr("banner.ai_turn", round=g.round, name=name)
+        name = self.match.names[a.player]
+        if not self.match.plays_here(a.player):
+            if self.match.seats[a.player].is_ai:
+                if self.match.lead() is not None:  # a lesson's opponent waiting
+                    return tr("banner.round", round=g.round)
+                return tr("banner.ai_turn", round=g.round, name=name)
+            if a.decision is Decision.DRAW:  # a person at another screen
+                return tr("banner.other_draw", round=g.round, name=name)
+            if a.decision is Decision.ACTION:
+                return tr("banner.other_action", round=g.round, name=name)
+            step = tr(f"decision.{a.decision.value}")
+            return tr("banner.step_turn", round=g.round, name=name, step=step)
         if a.decision is Decision.DRAW:
             return tr("banner.draw_turn", round=g.round, name=name)
         left = g.players[a.player].actions_left
@@ -141,10 +148,8 @@ class TableHud:
         a = self.match.shown_active()
         if a is None:
             return ""
-        seat = self.match.seats[a.player]
-        if seat.is_ai:
-            dots = "." * (1 + int(v.clock * 3) % 3)
-            return tr("prompt.ai_thinking", name=seat.name, dots=dots)
+        if not self.match.plays_here(a.player):  # nothing to do at this screen: whose turn
+            return self.others_prompt(tr, a, v.clock)
         tentative = self.targets.decider.tentative
         selected = self.targets.decider.selected_tree
         if isinstance(tentative, Plant):
@@ -158,13 +163,27 @@ class TableHud:
             return counted(tr, key, a.actions_left, n=a.actions_left)
         return tr(key, budget=a.budget, n=a.actions_left, victim=season_name(tr, max(0, a.victim)))
 
+    def others_prompt(self, tr: Tr, a: Pending, clock: float) -> str:
+        """The prompt while a seat this screen does not play decides: an AI thinking, or a
+        person at another screen drawing or choosing (never an action to take here)."""
+        name = self.match.names[a.player]
+        dots = "." * (1 + int(clock * 3) % 3)
+        if self.match.seats[a.player].is_ai:
+            return tr("prompt.ai_thinking", name=name, dots=dots)
+        if a.decision is Decision.DRAW:
+            return tr("prompt.other_draw", name=name, dots=dots)
+        if a.decision is Decision.ACTION:
+            return tr("prompt.other_action", name=name, dots=dots)
+        step = tr(f"decision.{a.decision.value}")
+        return tr("prompt.other_step", name=name, step=step, dots=dots)
+
     def draw(self, p: Painter, v: HudView) -> None:
         """The prompt, the buttons (the move buttons at one text size) and the key help."""
         r = v.layout["prompt"]
         p.rect(r, (10, 16, 12, 220), radius=10)
         a = self.match.shown_active()
-        ai = a is not None and self.match.seats[a.player].is_ai
-        if ai and not v.animating and self.match.lead() is None:
+        elsewhere = a is not None and not self.match.plays_here(a.player)
+        if elsewhere and not v.animating and self.match.lead() is None:
             self.draw_thinking(p, Rect(r.x + 8, r.y + 4, r.h - 8, r.h - 8), v.clock)
         p.text(
             self.prompt_text(v),

@@ -8,7 +8,7 @@ from game.engine import events as ev
 from game.ui.kit import theme
 from game.ui.kit.painter import Painter
 from game.ui.table.match import LogEntry
-from game.ui.words.sentences import Tr, log_sentence
+from game.ui.words.sentences import Tr, counted, log_sentence
 
 _QUIET = (ev.TurnEnded, ev.RoundStarted)
 
@@ -44,7 +44,7 @@ class LogPanel:
         p.text(self.tr("log.title"), (r.x + 12, r.y + 8), theme.SMALL, theme.ACCENT, bold=True)
         if self.scroll:
             p.text(
-                self.tr("log.scrolled", n=self.scroll),
+                counted(self.tr, "log.scrolled", self.scroll, n=self.scroll),
                 (r.right - 12, r.y + 8),
                 theme.SMALL - 4,
                 theme.TEXT_DIM,

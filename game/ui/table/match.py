@@ -18,33 +18,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.data import boards
 from game.engine import Game, IllegalMove, Move, Pending, Phase, apply_event, new_game
 from game.engine import events as ev
 from game.engine.undo import closes
-from game.i18n import LANGUAGES, read_strings
 from game.savegame import SavedMatch, parse_save
-from game.seats import Seat
+from game.seats import Seat, shown_name
 from game.ui.table.ai_seats.ai_draws import AiDraws
 from game.ui.table.ai_seats.ai_seat import AiJob
-
-
-def _default_names() -> list[frozenset[str]]:
-    """Each seat's season name in every language: the name a seat gets unless renamed."""
-    strings = [read_strings(lang) for lang in LANGUAGES]
-    return [frozenset(s[f"season.{season}"] for s in strings) for season in boards().seasons]
-
-
-DEFAULT_NAMES = _default_names()
-
-
-def seat_name(tr: Callable[..., str], name: str, seat: int) -> str:
-    """The name to show for ``seat``: a season's default name (in whatever language it was
-    given) in the current language, so that all four seats follow a language switch; a name
-    the player typed as it is."""
-    if 0 <= seat < len(DEFAULT_NAMES) and name in DEFAULT_NAMES[seat]:
-        return tr(f"season.{boards().seasons[seat]}")
-    return name
 
 
 @dataclass
@@ -70,7 +50,7 @@ class Match:
     draws: AiDraws = field(default_factory=AiDraws)  # the AI seats drawing in the background
     ai_job: AiJob = field(default_factory=AiJob)  # the AI decision asked in the action phase
     last_shown: Pending | None = None  # who decided at the last event shown
-    # the catalogue the names are shown in (the table sets its own: ``seat_name``)
+    # the catalogue the names are shown in (the table sets its own: ``names``)
     tr: Callable[..., str] | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -92,11 +72,12 @@ class Match:
 
     @property
     def names(self) -> list[str]:
-        """The seats' names as shown (a default season name in the current language)."""
+        """The seats' names as this screen shows them (``game.seats.shown_name``: a default
+        name as its season in the current language, a typed name as typed)."""
         tr = self.tr
         if tr is None:
             return [s.name for s in self.seats]
-        return [seat_name(tr, s.name, i) for i, s in enumerate(self.seats)]
+        return [shown_name(tr, s.name, i) for i, s in enumerate(self.seats)]
 
     def active(self) -> Pending | None:
         """Who decides now in the real game (see ``pending_of``)."""
@@ -146,9 +127,9 @@ class Match:
 
     def round_end_by_hand(self, mode: str) -> bool:
         """Whether the end of the round waits for a click at each step: the player's
-        setting, when a human sits at the table (a game of AI seats only is watched; a
+        setting, when this screen plays a seat (a game of AI seats only is watched; a
         lesson holds the band itself while its notes talk about it)."""
-        return mode == "steps" and any(not s.is_ai for s in self.seats)
+        return mode == "steps" and any(self.plays_here(s) for s in range(len(self.seats)))
 
     def offers(self, move: Move) -> bool:
         """Whether the table's buttons offer ``move`` (a lesson offers only its step's move)."""

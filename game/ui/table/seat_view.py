@@ -30,6 +30,7 @@ from game.ui.table.line_view import (
 )
 from game.ui.table.seat_counts import SeatCounts
 from game.ui.table.targets import Target
+from game.ui.words.sentences import counted
 
 SEASONS = boards().seasons
 PAPER = (246, 240, 226)
@@ -187,7 +188,7 @@ class SeatDrawing(SeatCounts):
                 p.rect(icon, (0, 0, 0, 90), radius=4)
             text = str(count)
             if name == "draw_pile":
-                text = self.tr("table.pile_note", n=count, k=solitary_left(q.deck))
+                text = counted(self.tr, "table.pile_note", count, n=count, k=solitary_left(q.deck))
             p.text(
                 text,
                 (icon.right + 6, z.centery),
@@ -220,7 +221,8 @@ class SeatDrawing(SeatCounts):
         self._badge(p, dz, len(q.discard), lift=lift)
         self.add(Target("discard", seat), dz)
         note = self.layout["pile_note"]
-        text = self.tr("table.pile_note", n=len(q.deck), k=solitary_left(q.deck))
+        left = len(q.deck)
+        text = counted(self.tr, "table.pile_note", left, n=left, k=solitary_left(q.deck))
         lines = text.split(" · ")  # one fact a line under the two piles
         p.text_box(
             "\n".join(lines),

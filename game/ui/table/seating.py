@@ -1,6 +1,12 @@
-"""The table's seating: whose seat the tray shows (the human deciding, handed over in
-hot-seat with the banner) and an opponent's row opened at length on hover or click. It owns
-the layout seated for the tray and keeps the board's drawing seated with it."""
+"""The table's seating: whose seat the tray shows (a seat this screen plays, the one
+deciding; handed over between this screen's seats in hot-seat with the banner) and an
+opponent's row opened at length on hover or click. It owns the layout seated for the tray
+and keeps the board's drawing seated with it.
+
+The one rule of "whose turn is it for this screen" is the match's ``plays_here`` (a local
+match: every human seat; a remote one: the seats this client holds). The tray, the banner,
+the prompt, the keys kept while the table is busy and the end-of-round band all ask it, and
+nothing else (never ``Seat.is_ai``, which says who decides, not where)."""
 
 from __future__ import annotations
 
@@ -36,22 +42,25 @@ class Seating:
 
     # -- the tray --------------------------------------------------------------------------
 
-    def first_human(self) -> int:
-        """The first seat a person plays (seat 0 at a table of AI only)."""
-        return next((i for i, s in enumerate(self.match.seats) if not s.is_ai), 0)
+    def first_here(self) -> int:
+        """The first seat this screen plays (seat 0 at a table it only watches)."""
+        return next((i for i in range(len(self.match.seats)) if self.match.plays_here(i)), 0)
 
     def tray_seat(self, previous: int, animating: bool) -> int:
-        """Whose seat the tray shows: the human deciding now (once what came before has
-        been shown: the queue empty and nothing ``animating``); else the one who had it
-        (``previous``); else the first human."""
+        """Whose seat the tray shows: a seat this screen plays, the one deciding now (once
+        what came before has been shown: the queue empty and nothing ``animating``); else
+        the one that had it (``previous``); else the first seat played here. Another
+        person's seat (at another screen) or an AI's never takes the tray."""
         a = self.match.active()
         ready = previous < 0 or (self.match.idle and not animating)
-        if ready and a is not None and not self.match.seats[a.player].is_ai:
+        if ready and a is not None and self.match.plays_here(a.player):
             return a.player
-        return previous if previous >= 0 else self.first_human()
+        if previous >= 0 and self.match.plays_here(previous):
+            return previous
+        return self.first_here()
 
     def follow(self, clock: float, animating: bool) -> bool:
-        """The tray follows the human deciding; True when it moved (redraw the board)."""
+        """The tray follows this screen's seat deciding; True when it moved (redraw)."""
         return self.seat(self.tray_seat(self.tray, animating), clock)
 
     def keep(self, seat: int, clock: float, animating: bool) -> bool:

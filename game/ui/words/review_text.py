@@ -30,7 +30,9 @@ def why_text(tr: Tr, m: Moment, names: Sequence[str]) -> str:
     params = dict(w.params)
     n = params.get("n")
     match w.key:
-        case "free_draw" | "risky_draw":
+        case "free_draw":
+            return counted(tr, "review.why.free_draw", int(params.get("cards", 0)), **params)
+        case "risky_draw":
             return tr(f"review.why.{w.key}", **params)
         case "varans" | "cards" | "track":
             if "track" in params:

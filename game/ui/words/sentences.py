@@ -248,6 +248,9 @@ def refusal_text(tr: Tr, error: IllegalMove, has: Callable[[str], bool] | None =
     if has is not None and not has(key):
         return str(error)
     fmt: dict[str, object] = dict(error.numbers)
+    counts = list(error.numbers.values())[:1]  # a reason's first number is its count
+    if counts == [1] and has is not None and has(f"{key}.one"):
+        key = f"{key}.one"
     if "action" in fmt:
         fmt["name"] = tr(f"action.{fmt['action']}")
     return tr(key, **fmt)

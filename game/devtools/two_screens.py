@@ -1,0 +1,153 @@
+"""Two app windows, a host and a friend, played like people over 127.0.0.1:
+``python -m game.devtools.two_screens OUT [--seconds S]``.
+
+Each screen is its own process (``game.devtools.screen_player``) with its own data folder
+(``LIVING_FOREST_HOME``). The host opens Menu › Play online › Host with the seats "here",
+"friend" and an easy AI; its record says the join code; the friend then joins with it; both
+play through the real scenes until game over. Prints one JSON line of figures (seconds,
+frames, violations of each screen). ``ScreenProcess`` is what the tests hold a screen by:
+start, send a command, wait for a line of its record, kill (SIGKILL), start again on the
+same data folder.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+POLL_S = 0.02
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class ScreenProcess:
+    """One app process played by the screen player, on its own data folder."""
+
+    def __init__(self, role: str, folder: Path, seed: int = 1, seconds: float = 240.0) -> None:
+        self.role = role
+        self.folder = folder  # its data folder (home) and its record, shots and commands
+        self.home = folder / "home"
+        self.out = folder / "out"
+        self.commands = self.out / "commands.jsonl"
+        self.seed, self.seconds = seed, seconds
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.starts = 0
+        self.read = 0  # record lines already looked at by ``wait_for``
+
+    def start(self) -> ScreenProcess:
+        self.home.mkdir(parents=True, exist_ok=True)
+        self.out.mkdir(parents=True, exist_ok=True)
+        self.commands.write_text("", encoding="utf-8")  # a new process reads only new commands
+        env = dict(os.environ)
+        env.update(
+            LIVING_FOREST_HOME=str(self.home),
+            SDL_VIDEODRIVER="dummy",
+            SDL_AUDIODRIVER="dummy",
+            LIVING_FOREST_STRICT_I18N="1",
+        )
+        args = [sys.executable, "-m", "game.devtools.screen_player", "--out", str(self.out)]
+        args += ["--seed", str(self.seed + self.starts), "--seconds", str(self.seconds)]
+        args += ["--role", self.role]
+        self.starts += 1
+        log = (self.out / f"stderr{self.starts}.txt").open("wb")
+        self.proc = subprocess.Popen(args, env=env, stdout=log, stderr=subprocess.STDOUT)
+        log.close()
+        return self
+
+    def command(self, cmd: str, **fields: Any) -> None:
+        with self.commands.open("a", encoding="utf-8") as f:
+            f.write(json.dumps({"cmd": cmd, **fields}) + "\n")
+
+    def records(self) -> list[dict[str, Any]]:
+        path = self.out / "record.jsonl"
+        if not path.exists():
+            return []
+        lines = path.read_text(encoding="utf-8").splitlines()
+        return [json.loads(x) for x in lines if x.strip()]
+
+    def wait_for(self, event: str, seconds: float) -> dict[str, Any]:
+        """The next record line of ``event`` (after those seen); RuntimeError on time out or
+        when the process ends without it."""
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            lines = self.records()
+            for i in range(self.read, len(lines)):
+                if lines[i]["event"] == event:
+                    self.read = i + 1
+                    return lines[i]
+            if self.proc is not None and self.proc.poll() is not None:
+                lines = self.records()
+                if not any(x["event"] == event for x in lines[self.read :]):
+                    raise RuntimeError(f"{self.role} ended without {event!r}: {self.tail()}")
+            time.sleep(POLL_S)
+        raise RuntimeError(f"{self.role}: no {event!r} within {seconds} s: {self.tail()}")
+
+    def tail(self) -> str:
+        logs = sorted(self.out.glob("stderr*.txt"))
+        text = logs[-1].read_text(encoding="utf-8", errors="replace") if logs else ""
+        return text[-1500:]
+
+    def kill(self) -> None:
+        """SIGKILL, as a crash or a power cut would end it."""
+        if self.proc is not None and self.proc.poll() is None:
+            os.kill(self.proc.pid, signal.SIGKILL)
+            self.proc.wait(10)
+
+    def stop(self, seconds: float = 20.0) -> int | None:
+        """Ask it to quit; killed if it does not within ``seconds``."""
+        if self.proc is None:
+            return None
+        if self.proc.poll() is None:
+            self.command("quit")
+            try:
+                self.proc.wait(seconds)
+            except subprocess.TimeoutExpired:
+                self.kill()
+        return self.proc.returncode
+
+
+def play_a_game(folder: Path, seconds: float = 120.0) -> dict[str, Any]:
+    """Host + friend + an easy AI, a whole game; the figures and both screens' summaries."""
+    started = time.monotonic()
+    host = ScreenProcess("host", folder / "host", seed=1, seconds=seconds).start()
+    friend = ScreenProcess("friend", folder / "friend", seed=2, seconds=seconds).start()
+    try:
+        port = free_port()
+        host.command("host", seats=["here", "friend", "easy"], port=port)
+        hosted = host.wait_for("hosted", 30)
+        friend.command("join", address=f"127.0.0.1:{hosted['port']}", code=hosted["code"])
+        ends = {}
+        for screen in (host, friend):
+            ends[screen.role] = screen.wait_for("game_over", seconds)
+        played = time.monotonic() - started
+    finally:
+        for screen in (host, friend):
+            screen.stop()
+    summaries = {s.role: s.wait_for("summary", 5) for s in (host, friend)}
+    return {"seconds": round(played, 2), "ends": ends, "screens": summaries}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("out", type=Path)
+    parser.add_argument("--seconds", type=float, default=120.0)
+    args = parser.parse_args(argv)
+    figures = play_a_game(args.out, args.seconds)
+    print(json.dumps(figures))
+    return 0 if all(not s["violations"] for s in figures["screens"].values()) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
