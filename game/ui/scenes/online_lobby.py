@@ -8,7 +8,7 @@ import queue
 
 from pygame import Rect
 
-from game.net.client import Session, Status
+from game.net.client import GONE, Session, Status
 from game.net.mirror import Mirror, MirrorError
 from game.ui.context import Context
 from game.ui.kit import theme
@@ -25,10 +25,13 @@ class LobbyScene(FormScene):
     kind = "online_lobby"
     title_key = "online.lobby_title"
 
-    def __init__(self, ctx: Context, session: Session, hosting: bool) -> None:
+    def __init__(
+        self, ctx: Context, session: Session, hosting: bool, resuming: bool = False
+    ) -> None:
         super().__init__(ctx)
         self.session = session
         self.hosting = hosting
+        self.resuming = resuming  # a seat held from before: straight back to the table
         self.mirror = Mirror()
         self.link = Status.CONNECTING
         self.waited = 0.0
@@ -83,16 +86,19 @@ class LobbyScene(FormScene):
         kind = msg.get("type")
         if kind == "welcome":
             self.error = ""
-            if not self.hosting:
+            if not self.hosting or self.resuming:
                 self.to_table()
         elif kind == "error":
             code = str(msg.get("code", ""))
+            if code in GONE and self.session.match:  # a seat held here: forgotten now
+                code = "gone"
             key = f"online.error.{code}"
             self.error = self.ctx.tr(key) if self.ctx.has_key(key) else str(msg.get("text", ""))
 
     def to_table(self) -> None:
         if self.mirror.joined:
             match = RemoteMatch.joined(self.session, self.mirror, self.ctx.tr)
+            match.online = self.ctx.online
             self.clear_to("table", match)
 
     def leave(self) -> None:

@@ -11,10 +11,11 @@ from game.ui.scenes.info import CreditsScene, LaunchErrorScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.online import HostScene, JoinScene, OnlineScene
 from game.ui.scenes.online_lobby import LobbyScene
+from game.ui.scenes.online_overlays import HostGoneOverlay, pause_for
+from game.ui.scenes.online_tables import TablesScene
 from game.ui.scenes.overlays import (
     ConfirmDialog,
     DiscardBrowser,
-    PauseOverlay,
     RulesHelpOverlay,
     SettingsOverlay,
 )
@@ -33,6 +34,8 @@ SCENES = {
     "online_host": HostScene,
     "online_join": JoinScene,
     "online_lobby": LobbyScene,
+    "online_tables": TablesScene,  # Menu › Your tables: the online seats held here
+    "host_gone": HostGoneOverlay,  # over an online table: the host's app quit
     "table": scene_for_match,  # the table of a new or loaded match (game over: the results)
     "draw": TableScene,  # one table scene for the whole match: both phases' names open it
     "action": TableScene,
@@ -48,7 +51,7 @@ SCENES = {
     "replays": ReplayBrowserScene,
     "replay": ReplayViewerScene,
     "review": ReviewScene,
-    "pause": PauseOverlay,
+    "pause": pause_for,  # the in-game menu (online: back to menu, leave the table)
     "settings": SettingsOverlay,
     "confirm": ConfirmDialog,
     "discard": DiscardBrowser,
