@@ -42,7 +42,7 @@ from typing import Any
 FPS = 60
 RUN_S = 20.0  # the longest any one wait of a run may take
 LOCAL = "127.0.0.1"
-PARTS = ("discovery", "address", "reconnect")
+PARTS = ("discovery", "address", "reconnect", "restart")  # restart: ``net_restart.py``
 log = logging.getLogger(__name__)
 
 
@@ -469,6 +469,10 @@ def main(argv: list[str] | None = None) -> int:
             for part in args.parts:
                 if part == "reconnect":
                     out = part_reconnect(args.runs, Path(tmp), tuple(args.outage), args.seed)
+                elif part == "restart":
+                    from game.devtools.net_restart import part_restart
+
+                    out = part_restart(args.runs, Path(tmp) / "restart")
                 else:
                     out = part_join(part, args.runs, Path(tmp))
                 print(json.dumps(out), flush=True)
