@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from game.devtools.net_times import (
+from game.devtools.app_screens import (
     LOCAL,
     Screen,
     Stuck,

@@ -392,8 +392,7 @@ class Hub:
     # -- AI seats --------------------------------------------------------------------------
 
     def kick_ai(self, match: HostedMatch) -> None:
-        """Ask every AI seat that must decide now and is not already thinking (if this
-        server process is the one that runs the match's AI seats)."""
+        """Ask each AI seat that must decide now and is not thinking (if this process runs)."""
         if match.game.over or not self.store.runs_ai(match.id):
             return
         for seat, decision in match.deciding():
@@ -448,9 +447,8 @@ class Hub:
         self.after_move(match, seat, move, events, match.moves, match.back.to_json())
 
     def tick(self) -> None:
-        """Once a second: an AI takes the seats whose players have been away longer than
-        their host chose. One server process only: with several over PostgreSQL a player
-        connected to another process would look away here."""
+        """Once a second: an AI takes the seats whose players are away longer than their host
+        chose. One process only: over PostgreSQL a player on another would look away here."""
         if self.store.shared:
             return
         now = self.clock()

@@ -11,8 +11,8 @@ import os
 
 import pytest
 
+from game.devtools.app_screens import drive, press
 from game.devtools.net_restart import Table, seated
-from game.devtools.net_times import drive, press
 from game.net.client import Status
 
 os.environ["LIVING_FOREST_STRICT_I18N"] = "1"

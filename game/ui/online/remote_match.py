@@ -33,6 +33,7 @@ log = logging.getLogger(__name__)
 # The reasons the server gives for an undo it refuses (``hub.NO_WAY_BACK``), each with
 # its words in the catalogue (``online.undo_refused.<reason>``).
 UNDO_REFUSALS = frozenset({"draw", "finished", "revealed", "not_your_action", "nothing"})
+DOWN = frozenset({Status.LOST, Status.FAILED, Status.CLOSED})  # nothing can be sent
 MAX_NOTES = 500  # server messages taken in per frame (the rest wait for the next frame)
 
 
@@ -87,9 +88,15 @@ class RemoteMatch(Match):
     def active(self) -> Pending | None:
         """Nobody here decides while a move is on its way to the server, nor while the
         connection is down (nothing could be sent: the table offers no action)."""
-        if self.waiting is not None or self.link is not Status.CONNECTED:
+        if self.waiting is not None or self.link in DOWN:
             return None
         return super().active()
+
+    def lead(self) -> str | None:
+        """While the connection is down the prompt says the table waits (nothing lit)."""
+        if self.link not in DOWN or self.tr is None or self.game.over:
+            return None
+        return str(self.tr("online.prompt.waiting"))
 
     @property
     def host_gone(self) -> bool:
@@ -327,3 +334,15 @@ class RemoteMatch(Match):
         self.game = game
         self.seed, self.first_player, self.ai_seed = final.seed, final.first, 0
         self.history = list(final.moves)
+
+
+def watch_host(table: Any) -> None:
+    """Over an online table, once per departure: the host has left (Wait or Leave)."""
+    match = table.match
+    if not isinstance(match, RemoteMatch):
+        return
+    if not match.host_gone:
+        match.host_told = False
+    elif not match.host_told and table.stack is not None and table.stack.top is table:
+        match.host_told = True
+        table.push("host_gone", match)

@@ -162,7 +162,7 @@ class Online:
                 tuple(int(s) for s in yours),
                 tuple(session.tokens),
                 self.hosts(url),
-                " · ".join(mine or names)[:200],
+                ", ".join(mine or names)[:200],
                 time.time(),
             )
             try:

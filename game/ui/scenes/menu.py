@@ -98,7 +98,7 @@ class MenuScene(Scene):
         if len(held) > 1:
             self.push("online_tables")
         elif held:
-            from game.ui.scenes.online_tables import resume_table
+            from game.ui.online.resuming import resume_table
 
             self.error = resume_table(self, held[0])
 

@@ -5,6 +5,7 @@ server welcomes it; the host goes when ready (the table waits for absent seats a
 from __future__ import annotations
 
 import queue
+import time
 
 from pygame import Rect
 
@@ -35,6 +36,7 @@ class LobbyScene(FormScene):
         self.mirror = Mirror()
         self.link = Status.CONNECTING
         self.waited = 0.0
+        self.presence_at = time.monotonic()  # when the away times were last told
         self.news = 0  # notes taken in from the session (a message, a change of status)
         self.drawn = -1  # how many of them were taken in when the lobby was last drawn
         self.build()
@@ -84,6 +86,8 @@ class LobbyScene(FormScene):
             self.error = self.ctx.tr("online.error.garbled")
             return
         kind = msg.get("type")
+        if kind == "presence":
+            self.presence_at = time.monotonic()
         if kind == "welcome":
             self.error = ""
             if not self.hosting or self.resuming:
@@ -99,6 +103,7 @@ class LobbyScene(FormScene):
         if self.mirror.joined:
             match = RemoteMatch.joined(self.session, self.mirror, self.ctx.tr)
             match.online = self.ctx.online
+            match.presence_at = self.presence_at  # the away times' countdowns go on
             self.clear_to("table", match)
 
     def leave(self) -> None:

@@ -5,23 +5,47 @@ up after a question), and the word that the host has left, with Wait and Leave."
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
+import pygame
 from pygame import Rect
 
 from game.ui.context import Context
 from game.ui.kit import theme
 from game.ui.kit.painter import Painter
-from game.ui.kit.widgets import Button, column
+from game.ui.kit.viewport import LOGICAL
+from game.ui.kit.widgets import Button, ButtonList, column, panel
 from game.ui.online.remote_match import RemoteMatch
-from game.ui.scenes.overlays import ConfirmDialog, Overlay, PauseOverlay, SettingsOverlay
+from game.ui.scene import Scene
+
+SCREEN = Rect(0, 0, *LOGICAL)
 
 
-def pause_for(ctx: Context, match: Any = None) -> Overlay:
-    """The in-game menu of ``match``: the online one for a remote match."""
-    if isinstance(match, RemoteMatch):
-        return OnlineMenuOverlay(ctx, match)
-    return PauseOverlay(ctx, match)
+class Overlay(Scene):
+    """A dimmed screen with a panel; Esc closes it (as ``overlays.Overlay``)."""
+
+    transparent = True
+    box = Rect(610, 190, 700, 700)
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.menu = ButtonList()
+
+    def close(self) -> None:
+        if self.stack is not None and self.stack.top is self:
+            self.stack.pop()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close()
+            return
+        self.menu.handle_event(event)
+
+    def draw_frame(self, p: Painter, title: str) -> None:
+        p.rect(SCREEN, theme.SHADE)
+        panel(p, self.box, title)
+
+    def draw(self, p: Painter) -> None:
+        self.menu.draw(p)
 
 
 def ask_to_leave(scene: Overlay, match: RemoteMatch) -> None:
@@ -32,18 +56,6 @@ def ask_to_leave(scene: Overlay, match: RemoteMatch) -> None:
         scene.clear_to("menu")
 
     scene.push("confirm", scene.ctx.tr("online.leave_confirm"), leave)
-
-
-def watch_host(table: Any) -> None:
-    """Over an online table, once per departure: the host has left (Wait or Leave)."""
-    match = table.match
-    if not isinstance(match, RemoteMatch):
-        return
-    if not match.host_gone:
-        match.host_told = False
-    elif not match.host_told and table.stack is not None and table.stack.top is table:
-        match.host_told = True
-        table.push("host_gone", match)
 
 
 class OnlineMenuOverlay(Overlay):
@@ -67,7 +79,7 @@ class OnlineMenuOverlay(Overlay):
         tr = self.ctx.tr
         items: list[tuple[str, Callable[[], None]]] = [
             (tr("online.menu.back_to_table"), self.close),
-            (tr("pause.settings"), lambda: self.stack.push(SettingsOverlay(self.ctx))),
+            (tr("pause.settings"), lambda: self.push("settings")),
             (tr("pause.rules"), lambda: self.push("rules_help")),
             (tr("online.menu.to_menu"), self.to_menu),
             (tr("online.menu.leave"), lambda: ask_to_leave(self, self.match)),
@@ -131,12 +143,9 @@ class HostGoneOverlay(Overlay):
         self.draw_frame(p, self.ctx.tr("online.host_left.title"))
         b = self.box
         p.text_box(
-            self.ctx.tr("online.status.host_left"),
+            self.ctx.tr("online.host_left.body"),
             Rect(b.x + 50, b.y + 100, b.w - 100, 180),
             theme.LARGE,
             align="center",
         )
         super().draw(p)
-
-
-__all__ = ["ConfirmDialog", "HostGoneOverlay", "OnlineMenuOverlay", "pause_for", "watch_host"]

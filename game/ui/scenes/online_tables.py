@@ -1,6 +1,6 @@
 """Menu › Your tables: the online tables this app holds a seat at (kept in the data folder,
 ``game/ui/online/held.py``), the last played first; each goes back to its table. With one
-table the menu's Continue online game goes there at once (``resume_table``)."""
+table the menu's Continue online game goes there at once (``game/ui/online/resuming.py``)."""
 
 from __future__ import annotations
 
@@ -13,26 +13,9 @@ from game.ui.kit.painter import Painter
 from game.ui.kit.widgets import Button
 from game.ui.online.form import BOX, FormScene
 from game.ui.online.held import HeldSeat
-from game.ui.online.service import PortInUse, ServingElsewhere
-from game.ui.scene import Scene
+from game.ui.online.resuming import resume_table
 
 ROWS = 6  # the tables listed (the last played first)
-
-
-def resume_table(scene: Scene, held: HeldSeat) -> str:
-    """Open the table of ``held`` from ``scene`` (a hosted one's server reopens on its port
-    and file first); the error to show if it cannot, else ""."""
-    ctx = scene.ctx
-    try:
-        session = ctx.online.resume(held)
-    except PortInUse as e:
-        return ctx.tr("online.error.port_taken", port=e.port)
-    except ServingElsewhere as e:
-        return ctx.tr("online.error.port_running", port=e.port)
-    except RuntimeError:
-        return ctx.tr("online.error.host")
-    scene.push("online_lobby", session, held.hosted, True)
-    return ""
 
 
 def when(tr, seconds: float) -> str:  # noqa: ANN001 - the catalogue's tr

@@ -4,18 +4,21 @@ the self-test) puts ``all_scenes()`` into the context; scenes then open each oth
 
 from __future__ import annotations
 
-from game.ui.scene import SceneRegistry
+from game.ui.context import Context
+from game.ui.online.remote_match import RemoteMatch
+from game.ui.scene import Scene, SceneRegistry
 from game.ui.scenes.end_round import EndOfRoundOverlay
 from game.ui.scenes.game_over import GameOverScene
 from game.ui.scenes.info import CreditsScene, LaunchErrorScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.online import HostScene, JoinScene, OnlineScene
 from game.ui.scenes.online_lobby import LobbyScene
-from game.ui.scenes.online_overlays import HostGoneOverlay, pause_for
+from game.ui.scenes.online_overlays import HostGoneOverlay, OnlineMenuOverlay
 from game.ui.scenes.online_tables import TablesScene
 from game.ui.scenes.overlays import (
     ConfirmDialog,
     DiscardBrowser,
+    PauseOverlay,
     RulesHelpOverlay,
     SettingsOverlay,
 )
@@ -26,6 +29,15 @@ from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.statistics import StatisticsScene
 from game.ui.scenes.table import TableScene, scene_for_match
 from game.ui.scenes.tutorial import TutorialMenuScene
+from game.ui.table.match import Match
+
+
+def pause_for(ctx: Context, match: Match | None = None) -> Scene:
+    """The in-game menu of ``match``: an online table's neither pauses nor saves."""
+    if isinstance(match, RemoteMatch):
+        return OnlineMenuOverlay(ctx, match)
+    return PauseOverlay(ctx, match)
+
 
 SCENES = {
     "menu": MenuScene,

@@ -28,8 +28,8 @@ from game.ui.context import SPEED_FACTOR, Context
 from game.ui.kit import theme
 from game.ui.kit.anim import Animator
 from game.ui.kit.painter import Painter
+from game.ui.online.remote_match import watch_host
 from game.ui.scene import Scene
-from game.ui.scenes.online_overlays import watch_host
 from game.ui.scenes.table_hint import HintRequest
 from game.ui.table.ai_seats.ai_driver import AiSeatDriver
 from game.ui.table.alerts import TableAlerts
