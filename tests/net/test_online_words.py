@@ -20,7 +20,7 @@ from game.ui.media.art import Art
 from game.ui.table.layout import load_layout
 
 TABLE_LINES = ("connected", "lost", "closed", "away", "thinking", "stand_in", "undone")
-TABLE_LINES += ("host_left", "restart", "retry_in", "away_ai")  # the host gone, countdowns
+TABLE_LINES += ("host_left", "restart", "retry_in", "away_ai", "back")  # the host gone, countdowns
 SEASONS = ("spring", "summer", "autumn", "winter")
 
 

@@ -48,7 +48,8 @@ def test_the_status_line_changes_with_no_key_press(app, tmp_path: Path) -> None:
     host = TableClient(server.url)
     create = {"type": "create", "seats": seats("human", "human"), "mine": [0], "away_ai_s": 60}
     host.send(create)
-    code = host.wait_type("welcome")["code"]
+    welcome = host.wait_type("welcome")
+    code, token = welcome["code"], welcome["tokens"]["0"]
     session = ctx.online.connect(server.url, {"type": "join", "code": code})
     app.stack.push(ctx.scenes.make("online_lobby", ctx, session, False))
     wait(
@@ -83,5 +84,12 @@ def test_the_status_line_changes_with_no_key_press(app, tmp_path: Path) -> None:
         assert match.status().startswith("Ana is away")  # not "Connection lost"
         app.step(0.0)
         assert not app.stack.busy()
+        back = TableClient(again.url)  # the host's player comes back
+        back.resume(match.mirror.match, [token])
+        wait("the host back", app.stack.busy, lambda: app.stack.update(0.1))
+        assert match.status() == "Online · Ana is back"
+        match.clock = lambda: time.monotonic() + 5  # a few seconds on: the word has gone
+        assert match.status() == ctx.tr("online.status.connected")
+        back.close()
     finally:
         again.stop()

@@ -34,6 +34,7 @@ log = logging.getLogger(__name__)
 # its words in the catalogue (``online.undo_refused.<reason>``).
 UNDO_REFUSALS = frozenset({"draw", "finished", "revealed", "not_your_action", "nothing"})
 DOWN = frozenset({Status.LOST, Status.FAILED, Status.CLOSED})  # nothing can be sent
+BACK_S = 4.0  # "Bo is back" shows this long after a friend's seat is connected again
 MAX_NOTES = 500  # server messages taken in per frame (the rest wait for the next frame)
 
 
@@ -50,6 +51,7 @@ class RemoteMatch(Match):
     clock: Any = time.monotonic  # the countdowns' clock (tests may move it)
     online: Any = None  # game.ui.online.service.Online: forgets the seats left
     host_told: bool = False  # the table has said the host left (once per departure)
+    back: tuple[int, float] = (-1, 0.0)  # a friend's seat connected again, and until when
 
     @classmethod
     def joined(cls, session: Session, mirror: Mirror, tr: Any) -> RemoteMatch:
@@ -159,6 +161,9 @@ class RemoteMatch(Match):
         if standing:
             return tr("online.status.stand_in", names=", ".join(standing))
         away = [self.seats[s].name for s, c in enumerate(self.mirror.connected) if not c]
+        seat, until = self.back
+        if 0 <= seat < len(self.seats) and self.clock() < until and not away:
+            return tr("online.status.back", name=self.seats[seat].name)
         soon = self.stand_in_in()
         if soon is not None:
             seat, seconds = soon
@@ -254,6 +259,7 @@ class RemoteMatch(Match):
 
     def take(self, msg: dict[str, Any]) -> bool:
         kind = msg.get("type")
+        before = list(self.mirror.connected)
         try:
             events = self.mirror.handle(msg)
         except MirrorError:
@@ -276,6 +282,14 @@ class RemoteMatch(Match):
         elif kind == "presence":
             self.seats = [Seat(s.name, s.kind) for s in self.mirror.seats]
             self.presence_at = self.clock()
+            now = self.mirror.connected
+            returned = [
+                s
+                for s, was in enumerate(before)
+                if not was and s < len(now) and now[s] and not self.seats[s].is_ai
+            ]
+            if returned:
+                self.back = (returned[0], self.clock() + BACK_S)
         elif kind == "final":
             self.become_whole()
         elif kind == "undone":
