@@ -75,12 +75,13 @@ def build(
     return Services(ctx, pool)
 
 
-def _online(db: Path | None) -> Any:
+def _online(db: Path | None, book: Any = None) -> Any:
     """Host and join tables: a hosted table's server listens on every interface (friends on
-    the network join it) and keeps its tables in ``db`` (None: in memory)."""
+    the network join it) and keeps its tables in ``db`` (None: in memory); the seats held
+    are kept in ``book`` (the app: ``online-seats.json``; None: in memory)."""
     from game.ui.online.service import Online
 
-    return Online(db=db)
+    return Online(db=db) if book is None else Online(db=db, book=book)
 
 
 def _sound(volume: float) -> Any:
@@ -158,7 +159,10 @@ def run_window(verbose: bool = False) -> int:
         status = EXIT_FOLDER_PROBLEM
     else:
         storage, progress = files
-        hosted = _online(AppPaths.default().data / "hosted-tables.db")
+        from game.app.online_seats import SeatFile
+
+        paths = AppPaths.default()
+        hosted = _online(paths.data / "hosted-tables.db", SeatFile.of(paths))
         services = build(storage=storage, progress=progress, online=hosted)
         first = services.ctx.scenes.make("menu", services.ctx)
         status = 0

@@ -137,18 +137,40 @@ RETRY_S = (0.1, 0.25, 0.5, 1.0)  # waits between reconnections (the last repeats
 RESUME_OPEN_S = 2.0  # a reconnection's handshake: one begun while the network silently drops
 # packets gives up this soon, so the next begins soon after the network is back
 FATAL = {"no_such_code", "no_seat", "bad_token", "no_such_match", "bad_version", "server_full"}
+GONE = {"bad_token", "no_such_match"}  # a resume refused: the seat is not ours any more
+OnMessage = Callable[["Session", dict[str, Any]], None]
 
 
 class Session:
-    """A table client on its own thread. ``first`` is the message that seats it (create or
-    join); once welcomed it resumes with its tokens after every drop."""
+    """A table client on its own thread. ``first`` is the message that seats it (create,
+    join, or resume with tokens kept from an earlier run); once welcomed it resumes with its
+    tokens after every drop, for as long as it runs. ``on_message`` hears every server
+    message on the session's thread (the app keeps the seats it is welcomed to).
 
-    def __init__(self, url: str, first: dict[str, Any], tls: ssl.SSLContext | None = None) -> None:
+    A server that stops says why first (``bye``: ``host_left``, ``restart``): ``farewell``
+    keeps the reason until the next welcome. ``leave`` gives the seats up for good."""
+
+    def __init__(
+        self,
+        url: str,
+        first: dict[str, Any],
+        tls: ssl.SSLContext | None = None,
+        on_message: OnMessage | None = None,
+    ) -> None:
         self.url, self.first, self.tls = url, first, tls
+        self.on_message = on_message
         self.notes: queue.Queue[Note] = queue.Queue()
         self.status = Status.CONNECTING
         self.match = ""
         self.tokens: list[str] = []
+        if first.get("type") == "resume":  # seats held from before: they are ours to resume
+            self.match = str(first["match"])
+            self.tokens = [str(t) for t in first["tokens"]]
+        self.farewell = ""  # why the server said it stops (``bye``), until the next welcome
+        self.next_try = 0.0  # time.monotonic() of the next attempt while the link is down
+        self.refused = ""  # the code of a refusal that ended the session
+        self.leaving = False
+        self.own_server = False  # the app's own server (its bye is the app quitting)
         self._client: TableClient | None = None
         self._lock = threading.Lock()
         self._stop = threading.Event()
@@ -185,6 +207,15 @@ class Session:
             return False
         return True
 
+    def leave(self) -> bool:
+        """Give this session's seats up for good (the server answers ``bye``/``left`` and
+        the session ends); False when the connection is down (nobody was told)."""
+        self.leaving = True
+        told = self.send({"type": "leave"})
+        if not told:
+            self._stop.set()
+        return told
+
     @property
     def seated(self) -> bool:
         return self.status is Status.CONNECTED
@@ -201,8 +232,10 @@ class Session:
                 client = TableClient(self.url, timeout=wait, tls=self.tls)
             except (OSError, WebSocketException, TimeoutError) as e:
                 log.info("cannot reach %s: %s", self.url, e)
+                wait = RETRY_S[min(tries, len(RETRY_S) - 1)]
+                self.next_try = time.monotonic() + wait
                 self._set(Status.LOST if self.match else Status.CONNECTING)
-                self._stop.wait(RETRY_S[min(tries, len(RETRY_S) - 1)])
+                self._stop.wait(wait)
                 tries += 1
                 continue
             with self._lock:
@@ -227,20 +260,37 @@ class Session:
                     continue
                 msg = decode(raw, MAX_SERVER_MESSAGE)
                 kind = msg.get("type")
-                self.notes.put(Note(message=msg))  # the message first, then what it means
                 if kind == "welcome":
                     self.match = str(msg.get("match", ""))
                     tokens = msg.get("tokens")
                     if isinstance(tokens, dict):
                         self.tokens = [str(t) for t in tokens.values()]
+                    self.farewell = ""
+                elif kind == "bye":
+                    self.farewell = str(msg.get("reason", ""))
+                self._heard(msg)
+                self.notes.put(Note(message=msg))  # the message first, then what it means
+                if kind == "welcome":
                     self._set(Status.CONNECTED)
                 elif kind == "error" and msg.get("code") in FATAL and not self.seated:
+                    self.refused = str(msg.get("code"))
                     self._set(Status.FAILED)
+                    return True
+                elif kind == "bye" and self.farewell == "left":  # we left: over for good
+                    self._set(Status.CLOSED)
                     return True
         except (ConnectionClosed, OSError, ProtocolError) as e:
             log.info("connection to %s ended: %s", self.url, e)
             return self._stop.is_set()
         return True
+
+    def _heard(self, msg: dict[str, Any]) -> None:
+        if self.on_message is None:
+            return
+        try:
+            self.on_message(self, msg)
+        except Exception:  # noqa: BLE001 - keeping a seat failed: the table goes on, logged
+            log.exception("the app could not keep what the server said")
 
     def _seat_message(self) -> dict[str, Any]:
         if self.match and self.tokens:

@@ -342,11 +342,24 @@ class HostedMatch:
         }
 
     def presence(self) -> dict[str, Any]:
+        """Who is connected; ``away``: how many seconds each away player's seat has waited
+        and ``away_ai_s``: the host's wait before an AI stands in (0: none), so a table can
+        count down to it."""
         return {
             "type": "presence",
             "connected": self.connected(),
             "seats": self.seats_json(),
             "stand_ins": sorted(self.stand_ins),
+            "away": self.away_seconds(),
+            "away_ai_s": self.stored.away_ai,
+        }
+
+    def away_seconds(self) -> dict[str, float]:
+        now = time.monotonic()
+        return {
+            str(s): round(max(0.0, now - since), 1)
+            for s, since in sorted(self.away_since.items())
+            if s not in self.peers
         }
 
     def final(self) -> dict[str, Any]:

@@ -22,7 +22,7 @@ from typing import Any
 
 from game.ai.levels.easy import baseline_move
 from game.engine import Decision, IllegalMove, Move, Phase, new_game
-from game.net import take_back
+from game.net import leaving, take_back
 from game.net.ai_seats import AiRunner, decision_seed
 from game.net.group_commit import GroupCommit, Unstored
 from game.net.hosted import HostedMatch
@@ -32,6 +32,7 @@ from game.net.protocol import (
     CODE_LENGTH,
     Create,
     Join,
+    Leave,
     Play,
     ProtocolError,
     Resume,
@@ -145,6 +146,8 @@ class Hub:
                     self.play(client, msg)
                 case Undo():
                     take_back.undo(self, client, msg)
+                case Leave():
+                    leaving.leave(self, client)
         except ProtocolError as e:
             self.refuse(client, Refused(e.code, e.text))
         except Refused as e:
@@ -188,6 +191,7 @@ class Hub:
             [Seat(s.name, s.kind) for s in msg.seats],
             {s: token_hash(t) for s, t in tokens.items()},
             away_ai=msg.away_ai_s,
+            left_seat=msg.left_seat,
         )
         try:
             self.store.create(stored)
@@ -388,8 +392,7 @@ class Hub:
     # -- AI seats --------------------------------------------------------------------------
 
     def kick_ai(self, match: HostedMatch) -> None:
-        """Ask every AI seat that must decide now and is not already thinking (if this
-        server process is the one that runs the match's AI seats)."""
+        """Ask each AI seat that must decide now and is not thinking (if this process runs)."""
         if match.game.over or not self.store.runs_ai(match.id):
             return
         for seat, decision in match.deciding():
@@ -444,9 +447,8 @@ class Hub:
         self.after_move(match, seat, move, events, match.moves, match.back.to_json())
 
     def tick(self) -> None:
-        """Once a second: an AI takes the seats whose players have been away longer than
-        their host chose. One server process only: with several over PostgreSQL a player
-        connected to another process would look away here."""
+        """Once a second: an AI takes the seats whose players are away longer than their host
+        chose. One process only: over PostgreSQL a player on another would look away here."""
         if self.store.shared:
             return
         now = self.clock()

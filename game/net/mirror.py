@@ -46,6 +46,8 @@ class Mirror:
     log: list[tuple[int, Event]] = field(default_factory=list)
     final: Final | None = None
     back: tuple[int, int] | None = None  # (seat, steps) it may take back now, as the server says
+    away: dict[int, float] = field(default_factory=dict)  # away seat -> seconds away (presence)
+    away_ai_s: int = 0  # the host's wait before an AI stands in for an away seat (0: none)
 
     @property
     def joined(self) -> bool:
@@ -117,7 +119,9 @@ class Mirror:
             self.connected = [bool(c) for c in msg["connected"]]
             self.seats = [seat_from_json(s) for s in msg["seats"]]
             self.stand_ins = [int(s) for s in msg.get("stand_ins", [])]
-        except (KeyError, TypeError, ValueError) as e:
+            self.away = {int(s): float(t) for s, t in msg.get("away", {}).items()}
+            self.away_ai_s = int(msg.get("away_ai_s", 0))
+        except (KeyError, TypeError, ValueError, AttributeError) as e:
             raise MirrorError(f"a presence that cannot be read: {e!r}") from None
 
     def finish(self, msg: dict[str, Any]) -> None:

@@ -14,10 +14,13 @@ Client -> server::
     {"v":1,"type":"resume","match":"<id>","tokens":["<seat token>",…]}
     {"v":1,"type":"play","seat":1,"seq":7,"move":{"kind":"draw"}}
     {"v":1,"type":"undo","seat":1,"seq":9}   (take back seat 1's last step; seq: its moves)
+    {"v":1,"type":"leave"}   (give up the seats this connection holds, for good)
 
 Server -> client: ``welcome`` (match, code, seats, your seats and tokens, the view, the log),
 ``ack`` (a move is stored), ``events`` (a move's events, redacted for the receiver),
-``presence`` (who is connected), ``undone`` (a step was taken back: the table as it stands,
+``presence`` (who is connected, how long the away have been away), ``bye`` (the server
+stops: ``reason`` ``host_left`` or ``restart``; ``left`` answers a ``leave``),
+``undone`` (a step was taken back: the table as it stands,
 redacted), ``final`` (the whole match, once it is over), ``error``.
 """
 
@@ -36,6 +39,8 @@ MAX_MESSAGE = 4096  # bytes: the longest legitimate client message is a create (
 MAX_FRAME = 64 * 1024  # the WebSocket layer closes the connection above this (code 1009)
 MAX_SERVER_MESSAGE = 4 * 1024 * 1024  # a welcome with a long game's log stays far below
 MAX_AWAY_S = 3600  # the longest wait before an AI takes an away player's seat
+LEFT_SEAT = ("ai", "open")  # what becomes of a seat whose player leaves: an AI plays it, or
+# it is open for someone to join (the host's choice at create; "ai" by default)
 
 # Join codes: 8 symbols of Crockford's base-32 (no I, L, O, U): 40 bits, shown as XXXX-XXXX.
 CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
@@ -66,6 +71,7 @@ class Create:
     seats: tuple[SeatSpec, ...]
     mine: tuple[int, ...]  # the human seats the creating client plays (hot-seat)
     away_ai_s: int = 0  # an AI plays a seat whose player has been away this long (0: never)
+    left_seat: str = "ai"  # a seat whose player leaves: "ai" plays it, or it is "open"
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,7 +100,13 @@ class Undo:
     seq: int  # how many moves this seat has made (the last of them is taken back)
 
 
-ClientMessage = Create | Join | Resume | Play | Undo
+@dataclass(frozen=True, slots=True)
+class Leave:
+    """Give up the seats this connection holds, for good (the host chose what becomes of
+    them: an AI, or open for someone to join)."""
+
+
+ClientMessage = Create | Join | Resume | Play | Undo | Leave
 
 
 def encode(message: dict[str, Any]) -> str:
@@ -198,11 +210,14 @@ def parse_client(raw: str | bytes) -> ClientMessage:
     if kind == "undo":
         _fields(doc, {"seat", "seq"})
         return Undo(_int(doc["seat"], "seat", 0, 3), _int(doc["seq"], "seq", 0, 1_000_000))
+    if kind == "leave":
+        _fields(doc, set())
+        return Leave()
     raise ProtocolError("unknown_type", f"unknown message type {kind[:40]!r}")
 
 
 def _create(doc: dict[str, Any]) -> Create:
-    _fields(doc, {"seats", "mine"}, {"away_ai_s"})
+    _fields(doc, {"seats", "mine"}, {"away_ai_s", "left_seat"})
     raw = doc["seats"]
     if type(raw) is not list or not 2 <= len(raw) <= 4:
         raise ProtocolError("bad_seats", "a table has 2 to 4 seats")
@@ -219,4 +234,7 @@ def _create(doc: dict[str, Any]) -> Create:
     if any(m >= len(seats) or seats[m].kind != "human" for m in mine):
         raise ProtocolError("bad_seats", "you can only take the table's human seats")
     away = _int(doc.get("away_ai_s", 0), "away_ai_s", 0, MAX_AWAY_S)
-    return Create(tuple(seats), mine, away)
+    left = doc.get("left_seat", "ai")
+    if left not in LEFT_SEAT or type(left) is not str:
+        raise ProtocolError("bad_message", f"left_seat is one of {', '.join(LEFT_SEAT)}")
+    return Create(tuple(seats), mine, away, left)

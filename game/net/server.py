@@ -31,7 +31,7 @@ from websockets.exceptions import ConnectionClosed
 from game.net.ai_seats import AiRunner
 from game.net.hub import Client, Hub
 from game.net.limits import Limits
-from game.net.protocol import MAX_FRAME
+from game.net.protocol import MAX_FRAME, encode
 from game.net.store import open_store
 from game.player_settings import DEFAULT_PORT
 
@@ -50,6 +50,7 @@ class Connection(Client):
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue(limits.outbox)
         self.closing = False
         self.close_with = (1000, "")
+        self.writer: asyncio.Task[None] | None = None
 
     def push(self, text: str) -> None:
         if self.closing:
@@ -91,24 +92,43 @@ class MatchServer:
         tls: ssl.SSLContext | None = None,
         durable: bool = True,
         budget_scale: float = 1.0,
+        farewell: str = "restart",
     ) -> None:
         self.db, self.host, self.port, self.tls = db, host, port, tls
         self.limits = limits or Limits()
         self.processes, self.durable, self.budget_scale = processes, durable, budget_scale
+        self.farewell = farewell  # the ``bye`` reason when it stops (the app's: host_left)
         self.hub: Hub | None = None
+        self.connections: set[Connection] = set()
 
     async def handle(self, ws: ServerConnection) -> None:
         assert self.hub is not None
         conn = Connection(ws, self.limits)
-        writer = asyncio.create_task(conn.write())
+        conn.writer = writer = asyncio.create_task(conn.write())
+        self.connections.add(conn)
         try:
             async for raw in ws:
                 self.hub.receive(conn, raw)
         except ConnectionClosed:
             pass
         finally:
+            self.connections.discard(conn)
             self.hub.leave(conn)
             writer.cancel()
+
+    async def say_bye(self, wait_s: float = 1.0) -> None:
+        """Before stopping: every client is told why (``bye``), so a friend's table says the
+        host left (or the server restarts) instead of a bare lost connection; each
+        connection closes once its queue is written, waited for at most ``wait_s``."""
+        bye = encode({"type": "bye", "reason": self.farewell})
+        writers = []
+        for conn in list(self.connections):
+            conn.push(bye)
+            conn.close_soon(1001, self.farewell)
+            if conn.writer is not None:
+                writers.append(conn.writer)
+        if writers:
+            await asyncio.wait(writers, timeout=wait_s)
 
     async def run(self, stop: asyncio.Event, ready: Callable[[str], None] | None = None) -> None:
         """Serve until ``stop`` is set; ``ready(url)`` once listening."""
@@ -147,6 +167,7 @@ class MatchServer:
                         hub.sweep()
                         swept = time.monotonic()
                 log.info("shutting down: closing connections")
+                await self.say_bye()
                 if cluster is not None:
                     await cluster.stop()
                 server.close(close_connections=True, reason="server shutting down")

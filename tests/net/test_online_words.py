@@ -20,6 +20,7 @@ from game.ui.media.art import Art
 from game.ui.table.layout import load_layout
 
 TABLE_LINES = ("connected", "lost", "closed", "away", "thinking", "stand_in", "undone")
+TABLE_LINES += ("host_left", "restart", "retry_in", "away_ai", "back")  # the host gone, countdowns
 SEASONS = ("spring", "summer", "autumn", "winter")
 
 
@@ -30,7 +31,7 @@ def status_lines(catalog: Catalog, players: int) -> dict[str, str]:
     others = ", ".join(names[1:players])  # everyone but the viewer away at once
     keys = [f"online.status.{k}" for k in TABLE_LINES] + ["online.status.move_refused"]
     keys += [k for k in catalog.strings if k.startswith("online.undo_refused.")]
-    return {k: tr(k, name=max(names, key=len), names=others) for k in keys}
+    return {k: tr(k, name=max(names, key=len), names=others, seconds=300) for k in keys}
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])

@@ -50,6 +50,7 @@ class StoredMatch:
     moves: list[tuple[int, Move]] = field(default_factory=list)
     finished: bool = False
     away_ai: int = 0  # seconds before an AI plays an away player's seat (0: the table waits)
+    left_seat: str = "ai"  # a seat whose player leaves: an AI plays it ("ai"), or "open"
     version: int = 0  # changes stored (moves and steps taken back): see the module's text
 
     @property
@@ -62,17 +63,19 @@ class StoredMatch:
 NewMove = tuple[str, int, int, Move, int]
 
 # The columns ``stored_match`` reads, in its order: both stores select exactly these.
-MATCH_COLUMNS = "id, code, players, seed, first, ai_seed, seats, finished, away_ai, version"
+MATCH_COLUMNS = (
+    "id, code, players, seed, first, ai_seed, seats, finished, away_ai, version, left_seat"
+)
 
 
 def stored_match(
     row: tuple[Any, ...], tokens: dict[int, str], moves: list[tuple[int, Move]]
 ) -> StoredMatch:
     """A match from its ``MATCH_COLUMNS`` row, its seat-token hashes and its moves."""
-    mid, code, players, seed, first, ai_seed, seats, finished, away_ai, version = row
+    mid, code, players, seed, first, ai_seed, seats, finished, away_ai, version, left = row
     return StoredMatch(
         mid, code, players, seed, first, ai_seed, seats_of(seats), tokens, moves,
-        bool(finished), away_ai, version,
+        bool(finished), away_ai, left, version,
     )  # fmt: skip
 
 
@@ -117,6 +120,11 @@ class MatchStore(ABC):
     @abstractmethod
     def claim(self, match: str, seats: dict[int, str], names: dict[int, str]) -> None:
         """Seats taken at a join: their token hashes and (if given) their new names."""
+
+    @abstractmethod
+    def release(self, match: str, seats: list[int], now: list[Seat]) -> None:
+        """Seats whose player left: their tokens deleted, the table's seats now ``now`` (an
+        AI's kind for a seat the AI takes over)."""
 
     @abstractmethod
     def add_move(self, match: str, idx: int, seat: int, move: Move, *, version: int) -> None:

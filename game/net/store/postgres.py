@@ -40,6 +40,7 @@ from game.net.store.base import (
     seats_text,
     stored_match,
 )
+from game.seats import Seat
 
 log = logging.getLogger(__name__)
 _FINISH = "UPDATE matches SET finished = true, ai_owner = NULL WHERE id = %s"
@@ -86,6 +87,9 @@ MIGRATIONS: list[list[str]] = [
     ],
     [  # 3: the host's wait before an AI plays an away player's seat (0: the table waits)
         "ALTER TABLE matches ADD COLUMN away_ai integer NOT NULL DEFAULT 0",
+    ],
+    [  # 4: what becomes of a seat whose player leaves: "ai" plays it, or it is "open"
+        "ALTER TABLE matches ADD COLUMN left_seat text NOT NULL DEFAULT 'ai'",
     ],
 ]
 LATEST = len(MIGRATIONS)
@@ -190,11 +194,11 @@ class PostgresStore(MatchStore):
         with self._tx() as db:
             db.execute(
                 "INSERT INTO matches (id, code, players, seed, first, ai_seed, seats, has_ai,"
-                " ai_owner, ai_until, away_ai) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s,"
-                " CASE WHEN %s::text IS NULL THEN NULL"
-                " ELSE now() + make_interval(secs => %s) END, %s)",
+                " ai_owner, ai_until, away_ai, left_seat) VALUES (%s, %s, %s, %s, %s, %s, %s,"
+                " %s, %s, CASE WHEN %s::text IS NULL THEN NULL"
+                " ELSE now() + make_interval(secs => %s) END, %s, %s)",
                 (m.id, m.code, m.players, m.seed, m.first, m.ai_seed, seats_text(m.seats))
-                + (m.has_ai, owner, owner, self.lease_s, m.away_ai),
+                + (m.has_ai, owner, owner, self.lease_s, m.away_ai, m.left_seat),
             )
             for seat, digest in m.tokens.items():
                 db.execute("INSERT INTO tokens VALUES (%s, %s, %s)", (m.id, seat, digest))
@@ -213,6 +217,17 @@ class PostgresStore(MatchStore):
                 for s, name in names.items():
                     doc[s].name = name
                 db.execute("UPDATE matches SET seats = %s WHERE id = %s", (seats_text(doc), match))
+            db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"c {match}"))
+
+    def release(self, match: str, seats: list[int], now: list[Seat]) -> None:
+        has_ai = any(s.kind != "human" for s in now)
+        with self._tx() as db:
+            for seat in seats:
+                db.execute("DELETE FROM tokens WHERE match = %s AND seat = %s", (match, seat))
+            db.execute(
+                "UPDATE matches SET seats = %s, has_ai = %s WHERE id = %s",
+                (seats_text(now), has_ai, match),
+            )
             db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"c {match}"))
 
     def add_move(self, match: str, idx: int, seat: int, move: Move, *, version: int) -> None:

@@ -27,6 +27,7 @@ from game.net.store.base import (
     seats_text,
     stored_match,
 )
+from game.seats import Seat
 
 # Each migration is the statements that take the schema from the version before it to its
 # own number; never edit one that has shipped, add the next.
@@ -63,6 +64,9 @@ MIGRATIONS: list[list[str]] = [
     ],
     [  # 3: the host's wait before an AI plays an away player's seat (0: the table waits)
         "ALTER TABLE matches ADD COLUMN away_ai INTEGER NOT NULL DEFAULT 0",
+    ],
+    [  # 4: what becomes of a seat whose player leaves: "ai" plays it, or it is "open"
+        "ALTER TABLE matches ADD COLUMN left_seat TEXT NOT NULL DEFAULT 'ai'",
     ],
 ]
 LATEST = len(MIGRATIONS)
@@ -149,7 +153,7 @@ class SqliteStore(MatchStore):
         rows: list[tuple[str, tuple]] = [
             (
                 "INSERT INTO matches (id, code, players, seed, first, ai_seed, seats, created,"
-                " away_ai) VALUES (?,?,?,?,?,?,?,?,?)",
+                " away_ai, left_seat) VALUES (?,?,?,?,?,?,?,?,?,?)",
                 (
                     m.id,
                     m.code,
@@ -160,6 +164,7 @@ class SqliteStore(MatchStore):
                     seats_text(m.seats),
                     time.time(),
                     m.away_ai,
+                    m.left_seat,
                 ),
             )
         ]
@@ -180,6 +185,13 @@ class SqliteStore(MatchStore):
             for s, name in names.items():
                 doc[s].name = name
             rows.append(("UPDATE matches SET seats=? WHERE id=?", (seats_text(doc), match)))
+        self._write(rows)
+
+    def release(self, match: str, seats: list[int], now: list[Seat]) -> None:
+        rows: list[tuple[str, tuple]] = [
+            ("DELETE FROM tokens WHERE match=? AND seat=?", (match, s)) for s in seats
+        ]
+        rows.append(("UPDATE matches SET seats=? WHERE id=?", (seats_text(now), match)))
         self._write(rows)
 
     def add_move(self, match: str, idx: int, seat: int, move: Move, *, version: int) -> None:

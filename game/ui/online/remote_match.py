@@ -15,7 +15,9 @@ whole one: the results, the replay and the statistics work as after a local game
 from __future__ import annotations
 
 import logging
+import math
 import queue
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,6 +33,8 @@ log = logging.getLogger(__name__)
 # The reasons the server gives for an undo it refuses (``hub.NO_WAY_BACK``), each with
 # its words in the catalogue (``online.undo_refused.<reason>``).
 UNDO_REFUSALS = frozenset({"draw", "finished", "revealed", "not_your_action", "nothing"})
+DOWN = frozenset({Status.LOST, Status.FAILED, Status.CLOSED})  # nothing can be sent
+BACK_S = 4.0  # "Bo is back" shows this long after a friend's seat is connected again
 MAX_NOTES = 500  # server messages taken in per frame (the rest wait for the next frame)
 
 
@@ -43,6 +47,11 @@ class RemoteMatch(Match):
     notice: str = ""  # a catalogue key the status line shows until the next move arrives
     notice_name: str = ""  # the seat's name the notice speaks of (a step taken back)
     tr: Any = None  # the catalogue's tr, for the status line
+    presence_at: float = 0.0  # time.monotonic() when the away times were last told
+    clock: Any = time.monotonic  # the countdowns' clock (tests may move it)
+    online: Any = None  # game.ui.online.service.Online: forgets the seats left
+    host_told: bool = False  # the table has said the host left (once per departure)
+    back: tuple[int, float] = (-1, 0.0)  # a friend's seat connected again, and until when
 
     @classmethod
     def joined(cls, session: Session, mirror: Mirror, tr: Any) -> RemoteMatch:
@@ -79,8 +88,38 @@ class RemoteMatch(Match):
         step_view(self.shown, event)
 
     def active(self) -> Pending | None:
-        """Nobody here decides while a move is on its way to the server."""
-        return None if self.waiting is not None else super().active()
+        """Nobody here decides while a move is on its way to the server, nor while the
+        connection is down (nothing could be sent: the table offers no action)."""
+        if self.waiting is not None or self.link in DOWN:
+            return None
+        return super().active()
+
+    def lead(self) -> str | None:
+        """While the connection is down the prompt says the table waits (nothing lit)."""
+        if self.link not in DOWN or self.tr is None or self.game.over:
+            return None
+        return str(self.tr("online.prompt.waiting"))
+
+    @property
+    def host_gone(self) -> bool:
+        """The host's app quit (its server said ``bye``: ``host_left``) and the connection
+        is down: the table waits for the host to come back, or the player leaves."""
+        return self.link is not Status.CONNECTED and self.farewell() == "host_left"
+
+    def farewell(self) -> str:
+        """The reason the server gave for stopping (none for this app's own server)."""
+        if getattr(self.session, "own_server", False):
+            return ""
+        return str(getattr(self.session, "farewell", ""))
+
+    def leave(self) -> None:
+        """Give the seats up for good (the server is told; the app forgets them)."""
+        if self.online is not None:
+            self.online.leave(self.session)
+        elif self.session is not None:
+            self.session.leave()
+        if self.session is not None:
+            self.session.close()
 
     def trial_game(self) -> Game:
         """This client's view, made playable for a trial: which pick ends its step is the
@@ -113,7 +152,7 @@ class RemoteMatch(Match):
         if tr is None:
             return ""
         if self.link is Status.LOST or self.link is Status.CONNECTING:
-            return tr("online.status.lost")
+            return self.lost_status()
         if self.link is Status.FAILED or self.link is Status.CLOSED:
             return tr("online.status.closed")
         if self.notice:
@@ -122,12 +161,50 @@ class RemoteMatch(Match):
         if standing:
             return tr("online.status.stand_in", names=", ".join(standing))
         away = [self.seats[s].name for s, c in enumerate(self.mirror.connected) if not c]
+        seat, until = self.back
+        if 0 <= seat < len(self.seats) and self.clock() < until and not away:
+            return tr("online.status.back", name=self.seats[seat].name)
+        soon = self.stand_in_in()
+        if soon is not None:
+            seat, seconds = soon
+            return tr("online.status.away_ai", name=self.seats[seat].name, seconds=seconds)
         if away:
             return tr("online.status.away", names=", ".join(away))
         a = super().active()
         if a is not None and not self.plays_here(a.player) and not self.game.over:
             return tr("online.status.thinking", name=self.seats[a.player].name)
         return tr("online.status.connected")
+
+    def lost_status(self) -> str:
+        """Why the connection is down, in words: the host left, the server restarts, or
+        the network, with the seconds to the next attempt."""
+        farewell = self.farewell()
+        if farewell == "host_left":
+            return self.tr("online.status.host_left")
+        if farewell == "restart":
+            return self.tr("online.status.restart")
+        next_try = float(getattr(self.session, "next_try", 0.0) or 0.0)
+        wait = math.ceil(next_try - time.monotonic()) if next_try else 0
+        if wait >= 1:
+            return self.tr("online.status.retry_in", seconds=wait)
+        return self.tr("online.status.lost")
+
+    def stand_in_in(self) -> tuple[int, int] | None:
+        """The away seat an AI will stand in for first, and in how many seconds (None: no
+        seat is away, or the table waits for its players)."""
+        wait = self.mirror.away_ai_s
+        if wait <= 0 or self.game.over:
+            return None
+        since = self.clock() - self.presence_at
+        left = [
+            (max(0, math.ceil(wait - away - since)), seat)
+            for seat, away in self.mirror.away.items()
+            if seat not in self.mirror.stand_ins and seat < len(self.seats)
+        ]
+        if not left:
+            return None
+        seconds, seat = min(left)
+        return seat, seconds
 
     # -- playing ---------------------------------------------------------------------------
 
@@ -142,8 +219,8 @@ class RemoteMatch(Match):
         if self.session.send(message):
             self.waiting = (seat, seq)
             self.notice = ""
-        else:
-            self.notice = "online.status.lost"
+        else:  # the connection is down: the status line says so while it lasts
+            self.link = Status.LOST
         self.version += 1
         return []
 
@@ -158,8 +235,8 @@ class RemoteMatch(Match):
         if self.session.send({"type": "undo", "seat": seat, "seq": seq}):
             self.waiting = (seat, seq)
             self.notice = ""
-        else:
-            self.notice = "online.status.lost"
+        else:  # the connection is down: the status line says so while it lasts
+            self.link = Status.LOST
         self.version += 1
         return True
 
@@ -182,6 +259,7 @@ class RemoteMatch(Match):
 
     def take(self, msg: dict[str, Any]) -> bool:
         kind = msg.get("type")
+        before = list(self.mirror.connected)
         try:
             events = self.mirror.handle(msg)
         except MirrorError:
@@ -203,6 +281,15 @@ class RemoteMatch(Match):
             self.notice = ""
         elif kind == "presence":
             self.seats = [Seat(s.name, s.kind) for s in self.mirror.seats]
+            self.presence_at = self.clock()
+            now = self.mirror.connected
+            returned = [
+                s
+                for s, was in enumerate(before)
+                if not was and s < len(now) and now[s] and not self.seats[s].is_ai
+            ]
+            if returned:
+                self.back = (returned[0], self.clock() + BACK_S)
         elif kind == "final":
             self.become_whole()
         elif kind == "undone":
@@ -246,6 +333,7 @@ class RemoteMatch(Match):
         self.queue.clear()
         self.log = [LogEntry(r, e) for r, e in self.mirror.log]
         self.waiting = None
+        self.notice, self.notice_name = "", ""  # what it spoke of was before the welcome
         if self.mirror.final is not None:
             self.become_whole()
 
@@ -260,3 +348,15 @@ class RemoteMatch(Match):
         self.game = game
         self.seed, self.first_player, self.ai_seed = final.seed, final.first, 0
         self.history = list(final.moves)
+
+
+def watch_host(table: Any) -> None:
+    """Over an online table, once per departure: the host has left (Wait or Leave)."""
+    match = table.match
+    if not isinstance(match, RemoteMatch):
+        return
+    if not match.host_gone:
+        match.host_told = False
+    elif not match.host_told and table.stack is not None and table.stack.top is table:
+        match.host_told = True
+        table.push("host_gone", match)

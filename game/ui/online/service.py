@@ -6,15 +6,17 @@ from __future__ import annotations
 
 import errno
 import logging
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.net.client import Session
+from game.net.client import GONE, Session
 from game.net.discovery import Advert, Browser, FoundHost, lan_addresses
 from game.net.limits import Limits
 from game.net.server import ServerThread
 from game.player_settings import DEFAULT_PORT
+from game.ui.online.held import HeldSeat, MemorySeatBook, SeatBook, with_code
 
 log = logging.getLogger(__name__)
 PORT_ERRORS = (errno.EADDRINUSE, errno.EACCES)  # another program has it, or it is not ours
@@ -46,6 +48,7 @@ class Online:
     discover_on: list[str] | None = None  # mDNS interfaces (None: all; tests: 127.0.0.1)
     ai_processes: int = 1  # AI seats think in a process: the frames keep their pace
     limits: Limits | None = None  # the server's caps (None: its defaults, made for people)
+    book: SeatBook = field(default_factory=MemorySeatBook)  # the seats held (the app: a file)
     server: ServerThread | None = None
     sessions: list[Session] = field(default_factory=list)
     _advert: Any = None
@@ -65,7 +68,12 @@ class Online:
             ports = (port,) if port is not None else (self.port, 0)
             for tried in ports:
                 server = ServerThread(
-                    db, self.listen, tried, processes=self.ai_processes, limits=self.limits
+                    db,
+                    self.listen,
+                    tried,
+                    processes=self.ai_processes,
+                    limits=self.limits,
+                    farewell="host_left",
                 )
                 try:
                     server.start()
@@ -105,11 +113,71 @@ class Online:
 
     # -- joining ---------------------------------------------------------------------------
 
+    def hosts(self, url: str) -> bool:
+        """Whether ``url`` is this app's own server."""
+        return self.server is not None and url == f"ws://127.0.0.1:{self.hosted_port}"
+
     def connect(self, url: str, first: dict[str, Any]) -> Session:
-        session = Session(url, first)
+        """A session seated by ``first``. A join with the code of a table whose seat this app
+        holds resumes that seat instead (the server would find no free seat for it)."""
+        if first.get("type") == "join":
+            held = with_code(self.book, url, str(first.get("code", "")))
+            if held is not None:
+                log.info("joining %s again: resuming the seats held there", held.code)
+                first = {"type": "resume", "match": held.match, "tokens": list(held.tokens)}
+        session = Session(url, first, on_message=self._heard)
+        session.own_server = self.hosts(url)  # its server's bye is this app's own quitting
         session.start()
         self.sessions.append(session)
         return session
+
+    def resume(self, held: HeldSeat) -> Session:
+        """Back to a table held here: a hosted one's server reopens first, on its port and
+        its file (``PortInUse`` and the others as ``host``)."""
+        url = held.server
+        if held.hosted:
+            url = self.host(held.table, held.port)
+        return self.connect(
+            url, {"type": "resume", "match": held.match, "tokens": list(held.tokens)}
+        )
+
+    def leave(self, session: Session) -> None:
+        """Give the session's seats up for good: the server is told, the seat forgotten."""
+        session.leave()
+        if session.match:
+            self.book.forget(session.url, session.match)
+
+    def _heard(self, session: Session, msg: dict[str, Any]) -> None:
+        """On a session's thread: keep the seats a welcome gives, forget a table that is
+        over or gone (a finished game, a refused resume, a seat left)."""
+        kind, url = msg.get("type"), session.url
+        if kind == "welcome" and "final" not in msg and session.tokens:
+            yours = msg.get("yours")
+            names = [str(s.get("name", "")) for s in msg.get("seats", []) if isinstance(s, dict)]
+            mine = [names[s] for s in yours if isinstance(s, int) and s < len(names)]
+            seat = HeldSeat(
+                url,
+                str(msg.get("match", "")),
+                str(msg.get("code", "")),
+                tuple(int(s) for s in yours),
+                tuple(session.tokens),
+                self.hosts(url),
+                ", ".join(mine or names)[:200],
+                time.time(),
+            )
+            try:
+                HeldSeat.from_json(seat.to_json())  # what the file would refuse to read
+            except ValueError as e:
+                log.warning("a welcome's seat cannot be kept: %s", e)
+                return
+            self.book.keep(seat)
+        elif kind == "welcome" or kind == "final":
+            self.book.forget(url, session.match or str(msg.get("match", "")))
+        elif session.match and (
+            (kind == "error" and msg.get("code") in GONE)
+            or (kind == "bye" and msg.get("reason") == "left")
+        ):
+            self.book.forget(url, session.match)
 
     def found(self) -> list[FoundHost]:
         """Tables announced on the local network (browsing starts at the first call)."""

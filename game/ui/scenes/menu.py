@@ -1,4 +1,6 @@
-"""The main menu: New game, Continue, Learn to play, Rules, Statistics, Settings, Credits, Quit."""
+"""The main menu: New game, Continue, Continue online game (when this app holds an online
+seat: the table itself, or "Your tables" when there are several), Play online, Learn to
+play, Rules, Statistics, Settings, Credits, Quit."""
 
 from __future__ import annotations
 
@@ -21,6 +23,7 @@ TITLE_LINE = 110  # logical height reserved for the title's line (Noto Sans KR a
 BUTTON_W, BUTTON_H, BUTTON_GAP = 460, 56, 8  # nine buttons end above the notices
 BUTTONS_TOP = TITLE_TOP + TITLE_LINE + 20
 NOTICE_TOP, KEYS_Y = 966, 1050  # the notices' box (two lines) and the key help's centre
+BUTTONS_ROOM = NOTICE_TOP - 12 - BUTTONS_TOP  # ten buttons share it, a little shorter
 
 
 class MenuScene(Scene):
@@ -36,6 +39,8 @@ class MenuScene(Scene):
     def enter(self) -> None:
         self.build()
         notices = self.ctx.storage.take_notices()
+        if self.ctx.online is not None:  # a damaged online seats file, set aside
+            notices += self.ctx.online.book.take_notices()
         if notices:  # every notice, each once (a refused save and its backup may repeat)
             texts = dict.fromkeys(n.text(self.ctx.tr) for n in notices)
             self.error = "\n".join(texts)
@@ -50,9 +55,15 @@ class MenuScene(Scene):
         tr = self.ctx.tr
         self.saved = self.ctx.storage.load_match()  # read and checked once, here
         saved = self.saved is not None
+        held = self.ctx.online.book.all() if self.ctx.online is not None else []
         items: list[tuple[str, Callable[[], None], bool]] = [
             (tr("menu.new_game"), self.new_game, True),
             (tr("menu.continue"), self.continue_game, saved),
+        ]
+        if held:
+            word = "menu.continue_online" if len(held) == 1 else "menu.your_tables"
+            items.append((tr(word, count=len(held)), self.continue_online, True))
+        items += [
             (tr("menu.online"), self.online, self.ctx.online is not None),
             (tr("menu.learn"), self.learn, True),
             (tr("menu.rules"), self.rules, True),
@@ -62,12 +73,13 @@ class MenuScene(Scene):
             (tr("menu.quit"), self.ctx.quit, True),
         ]
         x = LOGICAL[0] // 2 - BUTTON_W // 2
-        rects = column(x, BUTTONS_TOP, BUTTON_W, BUTTON_H, BUTTON_GAP, len(items))
+        h = min(BUTTON_H, (BUTTONS_ROOM + BUTTON_GAP) // len(items) - BUTTON_GAP)
+        rects = column(x, BUTTONS_TOP, BUTTON_W, h, BUTTON_GAP, len(items))
         self.menu.buttons = [
             Button(r, label, fn, enabled, size=theme.LARGE)
             for r, (label, fn, enabled) in zip(rects, items, strict=True)
         ]
-        self.menu.focus = 1 if saved else 0
+        self.menu.focus = 1 if saved else (2 if held else 0)
         for i, b in enumerate(self.menu.buttons):
             b.focused = i == self.menu.focus
 
@@ -79,6 +91,16 @@ class MenuScene(Scene):
 
         if self.saved is not None:
             self.replace("table", Match.from_saved(self.saved))
+
+    def continue_online(self) -> None:
+        """Back to the online table held here (several: the list of them)."""
+        held = self.ctx.online.book.all()
+        if len(held) > 1:
+            self.push("online_tables")
+        elif held:
+            from game.ui.online.resuming import resume_table
+
+            self.error = resume_table(self, held[0])
 
     def online(self) -> None:
         self.push("online")

@@ -22,8 +22,9 @@ from game.ui.words.sentences import SEASONS
 
 HOST_KINDS = ("here", "friend", *AI_LEVELS)  # a person at this screen, a friend joining, AI
 FOUND_ROWS = 4
-AWAY_Y = BOX.y + 560  # the host's row: when an AI takes an away friend's seat
-PORT_Y = BOX.y + 640  # the host's row: the port the table listens on
+AWAY_Y = BOX.y + 550  # the host's row: when an AI takes an away friend's seat
+LEFT_Y = BOX.y + 620  # the host's row: what becomes of a seat whose player leaves
+PORT_Y = BOX.y + 690  # the host's row: the port the table listens on
 LOOK_S = 0.25  # Join's look at the tables found (a lock and a sort: cheap, and a table
 # announced shows within a quarter second)
 AWAY_WAITS = (0, 30, 60, 120, 300)  # seconds before an AI plays an away friend's seat (0: never)
@@ -73,6 +74,7 @@ class HostScene(FormScene):
         self.names = [tr(f"season.{s}") for s in SEASONS]
         self.kinds = ["here", "friend", "medium", "medium"]
         self.away = 60
+        self.left = "ai"  # a seat whose player leaves: an AI plays it, or it is "open"
         running = ctx.online.server is not None  # tables hosted here share its one port
         self.fields["port"] = str(ctx.online.hosted_port if running else ctx.settings.host_port)
         self.build()
@@ -98,6 +100,7 @@ class HostScene(FormScene):
             )
             y += 80
         b.append(Button(Rect(x0 + 580, AWAY_Y, 440, 62), tr(f"online.away.{self.away}"), self.wait))
+        b.append(Button(Rect(x0 + 580, LEFT_Y, 440, 62), tr(f"online.left.{self.left}"), self.gone))
         b.append(self.field_button(Rect(x0 + 580, PORT_Y, 440, 62), "port", str(DEFAULT_PORT)))
         y = BOX.bottom - 110
         b.append(Button(Rect(BOX.centerx - 440, y, 400, 76), tr("setup.back"), self.back))
@@ -119,6 +122,10 @@ class HostScene(FormScene):
 
     def wait(self) -> None:
         self.away = AWAY_WAITS[(AWAY_WAITS.index(self.away) + 1) % len(AWAY_WAITS)]
+        self.build()
+
+    def gone(self) -> None:
+        self.left = "open" if self.left == "ai" else "ai"
         self.build()
 
     def cycle(self, i: int) -> None:
@@ -175,6 +182,7 @@ class HostScene(FormScene):
             self.ctx.storage.save_settings(settings)  # a failure is the storage's to say
         mine = [i for i in range(self.count) if self.kinds[i] == "here"]
         create = {"type": "create", "seats": self.seats(), "mine": mine, "away_ai_s": self.away}
+        create["left_seat"] = self.left
         session = online.connect(url, create)
         self.replace("online_lobby", session, True)
 
@@ -194,11 +202,12 @@ class HostScene(FormScene):
             p.circle((BOX.x + 84, y + 31), 14, self.ctx.palette.seasons[i])
             y += 80
         self.label(p, "online.away_label", AWAY_Y + 31)
+        self.label(p, "online.left_label", LEFT_Y + 31)
         self.label(p, "online.port", PORT_Y + 31)
         if self.error:  # in the help's place: what to change comes first
             self.draw_error(p)
         else:
-            self.help(p, "online.host_help", BOX.y + 720)
+            self.help(p, "online.host_help", BOX.y + 760)
         self.menu.draw(p)
 
 

@@ -5,10 +5,11 @@ server welcomes it; the host goes when ready (the table waits for absent seats a
 from __future__ import annotations
 
 import queue
+import time
 
 from pygame import Rect
 
-from game.net.client import Session, Status
+from game.net.client import GONE, Session, Status
 from game.net.mirror import Mirror, MirrorError
 from game.seats import shown_name
 from game.ui.context import Context
@@ -26,13 +27,17 @@ class LobbyScene(FormScene):
     kind = "online_lobby"
     title_key = "online.lobby_title"
 
-    def __init__(self, ctx: Context, session: Session, hosting: bool) -> None:
+    def __init__(
+        self, ctx: Context, session: Session, hosting: bool, resuming: bool = False
+    ) -> None:
         super().__init__(ctx)
         self.session = session
         self.hosting = hosting
+        self.resuming = resuming  # a seat held from before: straight back to the table
         self.mirror = Mirror()
         self.link = Status.CONNECTING
         self.waited = 0.0
+        self.presence_at = time.monotonic()  # when the away times were last told
         self.news = 0  # notes taken in from the session (a message, a change of status)
         self.drawn = -1  # how many of them were taken in when the lobby was last drawn
         self.build()
@@ -82,18 +87,24 @@ class LobbyScene(FormScene):
             self.error = self.ctx.tr("online.error.garbled")
             return
         kind = msg.get("type")
+        if kind == "presence":
+            self.presence_at = time.monotonic()
         if kind == "welcome":
             self.error = ""
-            if not self.hosting:
+            if not self.hosting or self.resuming:
                 self.to_table()
         elif kind == "error":
             code = str(msg.get("code", ""))
+            if code in GONE and self.session.match:  # a seat held here: forgotten now
+                code = "gone"
             key = f"online.error.{code}"
             self.error = self.ctx.tr(key) if self.ctx.has_key(key) else str(msg.get("text", ""))
 
     def to_table(self) -> None:
         if self.mirror.joined:
             match = RemoteMatch.joined(self.session, self.mirror, self.ctx.tr)
+            match.online = self.ctx.online
+            match.presence_at = self.presence_at  # the away times' countdowns go on
             self.clear_to("table", match)
 
     def leave(self) -> None:

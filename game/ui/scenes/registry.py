@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from game.ui.context import Context
+from game.ui.online.remote_match import RemoteMatch
 from game.ui.scene import Scene, SceneRegistry
 from game.ui.scenes.end_round import EndOfRoundOverlay
 from game.ui.scenes.game_over import GameOverScene
@@ -13,6 +15,8 @@ from game.ui.scenes.info import CreditsScene, LaunchErrorScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.online import HostScene, JoinScene, OnlineScene
 from game.ui.scenes.online_lobby import LobbyScene
+from game.ui.scenes.online_overlays import HostGoneOverlay, OnlineMenuOverlay
+from game.ui.scenes.online_tables import TablesScene
 from game.ui.scenes.overlays import (
     ConfirmDialog,
     DiscardBrowser,
@@ -27,6 +31,15 @@ from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.statistics import StatisticsScene
 from game.ui.scenes.table import TableScene, scene_for_match
 from game.ui.scenes.tutorial import TutorialMenuScene
+from game.ui.table.match import Match
+
+
+def pause_for(ctx: Context, match: Match | None = None) -> Scene:
+    """The in-game menu of ``match``: an online table's neither pauses nor saves."""
+    if isinstance(match, RemoteMatch):
+        return OnlineMenuOverlay(ctx, match)
+    return PauseOverlay(ctx, match)
+
 
 SCENES: dict[str, Callable[..., Scene]] = {
     "menu": MenuScene,
@@ -35,6 +48,8 @@ SCENES: dict[str, Callable[..., Scene]] = {
     "online_host": HostScene,
     "online_join": JoinScene,
     "online_lobby": LobbyScene,
+    "online_tables": TablesScene,  # Menu › Your tables: the online seats held here
+    "host_gone": HostGoneOverlay,  # over an online table: the host's app quit
     "table": scene_for_match,  # the table of a new or loaded match (game over: the results)
     "draw": TableScene,  # one table scene for the whole match: both phases' names open it
     "action": TableScene,
@@ -50,7 +65,7 @@ SCENES: dict[str, Callable[..., Scene]] = {
     "replays": ReplayBrowserScene,
     "replay": ReplayViewerScene,
     "review": ReviewScene,
-    "pause": PauseOverlay,
+    "pause": pause_for,  # the in-game menu (online: back to menu, leave the table)
     "settings": SettingsOverlay,
     "confirm": ConfirmDialog,
     "discard": DiscardBrowser,

@@ -28,6 +28,7 @@ from game.ui.context import SPEED_FACTOR, Context
 from game.ui.kit import theme
 from game.ui.kit.anim import Animator
 from game.ui.kit.painter import Painter
+from game.ui.online.remote_match import watch_host
 from game.ui.scene import Scene
 from game.ui.scenes.table_hint import HintRequest
 from game.ui.table.ai_seats.ai_driver import AiSeatDriver
@@ -298,6 +299,7 @@ class TableScene(TableDrawing, Scene):
 
     def update(self, dt: float) -> None:
         self.tick(dt)
+        watch_host(self)  # an online table whose host left says so, with Wait and Leave
         deadline = time.perf_counter() + 0.012
         while True:
             moved = self.run_seats(dt)

@@ -1,0 +1,95 @@
+"""The online table's status line follows the news by itself: a dedicated server that
+restarts says so, the table offers nothing meanwhile, and once the session is back the
+line changes in the loop's idle pass, with no key press (a move tried while the link was
+down used to leave "Connection lost" on screen until the next move or key). An away
+player's seat counts down to its stand-in."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from game.net.client import Status, TableClient
+from game.net.server import ServerThread
+from tests.net.helpers import FAST, LOCAL, seats
+from tests.net.server_process import free_port
+
+os.environ["LIVING_FOREST_STRICT_I18N"] = "1"
+
+
+@pytest.fixture
+def ctx():
+    from game.ui.headless import headless_context
+
+    context = headless_context()
+    yield context
+    context.online.close()
+
+
+def wait(what: str, done, step, seconds: float = 10.0) -> None:  # noqa: ANN001
+    deadline = time.monotonic() + seconds
+    for _ in range(int(seconds * 100)):
+        step()
+        if done():
+            return
+        assert time.monotonic() < deadline, what
+        time.sleep(0.01)
+    raise AssertionError(what)
+
+
+def test_the_status_line_changes_with_no_key_press(app, tmp_path: Path) -> None:
+    ctx = app.ctx
+    port = free_port()
+    server = ServerThread(tmp_path / "m.db", LOCAL, port, limits=FAST)
+    server.start()
+    host = TableClient(server.url)
+    create = {"type": "create", "seats": seats("human", "human"), "mine": [0], "away_ai_s": 60}
+    host.send(create)
+    welcome = host.wait_type("welcome")
+    code, token = welcome["code"], welcome["tokens"]["0"]
+    session = ctx.online.connect(server.url, {"type": "join", "code": code})
+    app.stack.push(ctx.scenes.make("online_lobby", ctx, session, False))
+    wait(
+        "the friend's table",
+        lambda: app.stack.top.kind in ("draw", "action"),
+        lambda: app.step(1 / 60),
+    )
+    table = app.stack.top
+    match = table.match
+    host.close()
+    wait("the host away", lambda: "Ana" in match.status(), lambda: app.step(1 / 60))
+    countdown = match.status()
+    assert countdown.startswith("Ana is away: an AI plays for them in ")
+    assert 50 <= int(countdown.split(" in ")[1].split()[0]) <= 60
+    server.stop()  # a dedicated server's restart: it says so before it goes
+    wait("the restart told", lambda: match.link is not Status.CONNECTED, lambda: app.step(1 / 60))
+    assert match.status() == ctx.tr("online.status.restart")
+    assert table.human_seat() == -1
+    seat = match.mirror.yours[0]
+    match.link = Status.CONNECTED  # a move tried just before the news: not sent
+    match.play(seat, match.game.legal_moves(seat)[0])
+    wait("lost again", lambda: match.link is not Status.CONNECTED, lambda: app.step(1 / 60))
+    again = ServerThread(tmp_path / "m.db", LOCAL, port, limits=FAST)
+    again.start()
+    try:
+        app.step(0.0)
+        assert not app.stack.busy()
+        # only the loop's idle passes from here (TableApp.run): no key, no frame asked for
+        wait("the friend back", lambda: session.status is Status.CONNECTED, lambda: None)
+        wait("the news taken in", app.stack.busy, lambda: app.stack.update(0.1))
+        assert match.link is Status.CONNECTED
+        assert match.status().startswith("Ana is away")  # not "Connection lost"
+        app.step(0.0)
+        assert not app.stack.busy()
+        back = TableClient(again.url)  # the host's player comes back
+        back.resume(match.mirror.match, [token])
+        wait("the host back", app.stack.busy, lambda: app.stack.update(0.1))
+        assert match.status() == "Online · Ana is back"
+        match.clock = lambda: time.monotonic() + 5  # a few seconds on: the word has gone
+        assert match.status() == ctx.tr("online.status.connected")
+        back.close()
+    finally:
+        again.stop()
