@@ -27,11 +27,13 @@ from game.net.ai_seats import AiRunner, decision_seed
 from game.net.group_commit import GroupCommit, Unstored
 from game.net.hosted import HostedMatch
 from game.net.limits import Limits, TokenBucket, Window
+from game.net.lobby import Lobby
 from game.net.protocol import (
     CODE_ALPHABET,
     CODE_LENGTH,
     Create,
     Join,
+    ListTables,
     Play,
     ProtocolError,
     Resume,
@@ -87,6 +89,7 @@ class Hub:
         self.pending_ai: set[asyncio.Future[Move]] = set()
         self.group_commit = not store.shared  # shared: a stale move is retried on its own
         self.group = GroupCommit(store, self._stored, self._lost)
+        self.lobby = Lobby()  # public tables: the answer to ``list``
 
     # -- start and stop --------------------------------------------------------------------
 
@@ -145,6 +148,8 @@ class Hub:
                     self.play(client, msg)
                 case Undo():
                     take_back.undo(self, client, msg)
+                case ListTables():
+                    self.lobby.answer(self, client, now)
         except ProtocolError as e:
             self.refuse(client, Refused(e.code, e.text))
         except Refused as e:
@@ -188,6 +193,8 @@ class Hub:
             [Seat(s.name, s.kind) for s in msg.seats],
             {s: token_hash(t) for s, t in tokens.items()},
             away_ai=msg.away_ai_s,
+            public=msg.public,
+            table_name=msg.table_name,
         )
         try:
             self.store.create(stored)

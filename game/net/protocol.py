@@ -14,11 +14,16 @@ Client -> server::
     {"v":1,"type":"resume","match":"<id>","tokens":["<seat token>",…]}
     {"v":1,"type":"play","seat":1,"seq":7,"move":{"kind":"draw"}}
     {"v":1,"type":"undo","seat":1,"seq":9}   (take back seat 1's last step; seq: its moves)
+    {"v":1,"type":"list"}   (the server's public tables with a free seat; before joining too)
+
+``create`` may also carry ``"public": true`` (listed by ``list``; default false: only the
+code finds it) and ``"table_name": "Ana's forest"`` (the name the list shows).
 
 Server -> client: ``welcome`` (match, code, seats, your seats and tokens, the view, the log),
 ``ack`` (a move is stored), ``events`` (a move's events, redacted for the receiver),
 ``presence`` (who is connected), ``undone`` (a step was taken back: the table as it stands,
-redacted), ``final`` (the whole match, once it is over), ``error``.
+redacted), ``final`` (the whole match, once it is over), ``tables`` (the answer to
+``list``: code, name and seats of each public table, nothing hidden), ``error``.
 """
 
 from __future__ import annotations
@@ -66,6 +71,8 @@ class Create:
     seats: tuple[SeatSpec, ...]
     mine: tuple[int, ...]  # the human seats the creating client plays (hot-seat)
     away_ai_s: int = 0  # an AI plays a seat whose player has been away this long (0: never)
+    public: bool = False  # listed by ``list`` (else only its join code finds it)
+    table_name: str = ""  # the name the list shows ("": the host's seat's name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,7 +101,12 @@ class Undo:
     seq: int  # how many moves this seat has made (the last of them is taken back)
 
 
-ClientMessage = Create | Join | Resume | Play | Undo
+@dataclass(frozen=True, slots=True)
+class ListTables:
+    """Which public tables have a free seat (answered by ``tables``; ``game/net/lobby.py``)."""
+
+
+ClientMessage = Create | Join | Resume | Play | Undo | ListTables
 
 
 def encode(message: dict[str, Any]) -> str:
@@ -198,11 +210,14 @@ def parse_client(raw: str | bytes) -> ClientMessage:
     if kind == "undo":
         _fields(doc, {"seat", "seq"})
         return Undo(_int(doc["seat"], "seat", 0, 3), _int(doc["seq"], "seq", 0, 1_000_000))
+    if kind == "list":
+        _fields(doc, set())
+        return ListTables()
     raise ProtocolError("unknown_type", f"unknown message type {kind[:40]!r}")
 
 
 def _create(doc: dict[str, Any]) -> Create:
-    _fields(doc, {"seats", "mine"}, {"away_ai_s"})
+    _fields(doc, {"seats", "mine"}, {"away_ai_s", "public", "table_name"})
     raw = doc["seats"]
     if type(raw) is not list or not 2 <= len(raw) <= 4:
         raise ProtocolError("bad_seats", "a table has 2 to 4 seats")
@@ -219,4 +234,11 @@ def _create(doc: dict[str, Any]) -> Create:
     if any(m >= len(seats) or seats[m].kind != "human" for m in mine):
         raise ProtocolError("bad_seats", "you can only take the table's human seats")
     away = _int(doc.get("away_ai_s", 0), "away_ai_s", 0, MAX_AWAY_S)
-    return Create(tuple(seats), mine, away)
+    public = doc.get("public", False)
+    if type(public) is not bool:
+        raise ProtocolError("bad_message", "public must be true or false")
+    table_name = doc.get("table_name", "-")  # absent: no name (the host's seat's is shown)
+    if not (valid_name(table_name) and table_name.strip()):
+        raise ProtocolError("bad_name", "a table name is 1-40 printable characters")
+    name = table_name.strip() if "table_name" in doc else ""
+    return Create(tuple(seats), mine, away, public, name)

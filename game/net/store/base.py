@@ -51,6 +51,8 @@ class StoredMatch:
     finished: bool = False
     away_ai: int = 0  # seconds before an AI plays an away player's seat (0: the table waits)
     version: int = 0  # changes stored (moves and steps taken back): see the module's text
+    public: bool = False  # listed to anyone who asks the server (``list``); else code only
+    table_name: str = ""  # the name the list shows
 
     @property
     def has_ai(self) -> bool:
@@ -62,17 +64,20 @@ class StoredMatch:
 NewMove = tuple[str, int, int, Move, int]
 
 # The columns ``stored_match`` reads, in its order: both stores select exactly these.
-MATCH_COLUMNS = "id, code, players, seed, first, ai_seed, seats, finished, away_ai, version"
+MATCH_COLUMNS = (
+    "id, code, players, seed, first, ai_seed, seats, finished, away_ai, version, public, table_name"
+)
 
 
 def stored_match(
     row: tuple[Any, ...], tokens: dict[int, str], moves: list[tuple[int, Move]]
 ) -> StoredMatch:
     """A match from its ``MATCH_COLUMNS`` row, its seat-token hashes and its moves."""
-    mid, code, players, seed, first, ai_seed, seats, finished, away_ai, version = row
+    mid, code, players, seed, first, ai_seed, seats, finished, away_ai, version = row[:10]
+    public, table_name = row[10:12]
     return StoredMatch(
         mid, code, players, seed, first, ai_seed, seats_of(seats), tokens, moves,
-        bool(finished), away_ai, version,
+        bool(finished), away_ai, version, bool(public), table_name,
     )  # fmt: skip
 
 

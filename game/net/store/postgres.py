@@ -87,6 +87,10 @@ MIGRATIONS: list[list[str]] = [
     [  # 3: the host's wait before an AI plays an away player's seat (0: the table waits)
         "ALTER TABLE matches ADD COLUMN away_ai integer NOT NULL DEFAULT 0",
     ],
+    [  # 4: listed publicly (``list``), under this name (H-dedicated, issue 40)
+        "ALTER TABLE matches ADD COLUMN public boolean NOT NULL DEFAULT false",
+        "ALTER TABLE matches ADD COLUMN table_name text NOT NULL DEFAULT ''",
+    ],
 ]
 LATEST = len(MIGRATIONS)
 
@@ -190,11 +194,11 @@ class PostgresStore(MatchStore):
         with self._tx() as db:
             db.execute(
                 "INSERT INTO matches (id, code, players, seed, first, ai_seed, seats, has_ai,"
-                " ai_owner, ai_until, away_ai) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s,"
-                " CASE WHEN %s::text IS NULL THEN NULL"
-                " ELSE now() + make_interval(secs => %s) END, %s)",
+                " ai_owner, ai_until, away_ai, public, table_name) VALUES (%s, %s, %s, %s, %s,"
+                " %s, %s, %s, %s, CASE WHEN %s::text IS NULL THEN NULL"
+                " ELSE now() + make_interval(secs => %s) END, %s, %s, %s)",
                 (m.id, m.code, m.players, m.seed, m.first, m.ai_seed, seats_text(m.seats))
-                + (m.has_ai, owner, owner, self.lease_s, m.away_ai),
+                + (m.has_ai, owner, owner, self.lease_s, m.away_ai, m.public, m.table_name),
             )
             for seat, digest in m.tokens.items():
                 db.execute("INSERT INTO tokens VALUES (%s, %s, %s)", (m.id, seat, digest))

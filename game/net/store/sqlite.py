@@ -64,6 +64,10 @@ MIGRATIONS: list[list[str]] = [
     [  # 3: the host's wait before an AI plays an away player's seat (0: the table waits)
         "ALTER TABLE matches ADD COLUMN away_ai INTEGER NOT NULL DEFAULT 0",
     ],
+    [  # 4: listed publicly (``list``), under this name (H-dedicated, issue 40)
+        "ALTER TABLE matches ADD COLUMN public INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE matches ADD COLUMN table_name TEXT NOT NULL DEFAULT ''",
+    ],
 ]
 LATEST = len(MIGRATIONS)
 
@@ -149,7 +153,7 @@ class SqliteStore(MatchStore):
         rows: list[tuple[str, tuple]] = [
             (
                 "INSERT INTO matches (id, code, players, seed, first, ai_seed, seats, created,"
-                " away_ai) VALUES (?,?,?,?,?,?,?,?,?)",
+                " away_ai, public, table_name) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
                 (
                     m.id,
                     m.code,
@@ -160,6 +164,8 @@ class SqliteStore(MatchStore):
                     seats_text(m.seats),
                     time.time(),
                     m.away_ai,
+                    int(m.public),
+                    m.table_name,
                 ),
             )
         ]
