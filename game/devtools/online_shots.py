@@ -76,6 +76,19 @@ class OnlineShots:
         host.start()  # refused: the form says why
         self.frames(2)
         self.shot("host_port_refused")
+        host.error = ""
+        host.fields.update(cert="/home/ana/certificates/forest.example.org/fullchain.pem")
+        host.fields.update(key="/home/ana/certificates/forest.example.org/privkey.pem")
+        host.fields["port"] = "8765"
+        host.public = True
+        host.build()
+        self.frames(2)
+        self.shot("host_tls")
+        host.where, host.server_tls = "server", True
+        host.fields.update(server="play.example.org", server_port="443", table="Ana's forest")
+        host.build()
+        self.frames(2)
+        self.shot("host_server")
         self.app.stack.pop()
         join = self.ctx.scenes.make("online_join", self.ctx)
         self.app.stack.push(join)
@@ -90,6 +103,7 @@ class OnlineShots:
         join.build()
         self.frames(2)
         self.shot("join")
+        self.listed(join)
         dead = f"ws://127.0.0.1:{_free_port()}"  # nobody listens there
         session = self.ctx.online.connect(dead, {"type": "join", "code": "K7QF-3MZX"})
         self.app.stack.push(self.ctx.scenes.make("online_lobby", self.ctx, session, False))
@@ -105,6 +119,27 @@ class OnlineShots:
         session.close()
         self.app.stack.pop()
         self.app.stack.pop()
+
+    def listed(self, join: Any) -> None:
+        """The Join form showing a server's public tables (six: two pages)."""
+        from game.net.browse import ListedTable
+
+        names = ("Ana's forest", "숲속의 밤", "Bo", "Cy and Di's Sunday game", "Eun", "Fay")
+        join.listed_from = "play.example.org"
+        join.listed = [
+            ListedTable(f"K7Q{i}-3MZX", name, 4, 1 + i % 3, 3 - i % 3, 0, ())
+            for i, name in enumerate(names)
+        ]
+        join.fields.update(address="play.example.org", code="K7Q0-3MZX")
+        join.build()
+        self.frames(2)
+        self.shot("join_listed")
+        join.listed = []
+        join.build()
+        self.frames(2)
+        self.shot("join_listed_empty")
+        join.listed = None
+        join.build()
 
     def lobby_and_table(self) -> None:
         from game.net.client import Status

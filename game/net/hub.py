@@ -22,12 +22,11 @@ from typing import Any
 
 from game.ai.levels.easy import baseline_move
 from game.engine import Decision, IllegalMove, Move, Phase, new_game
-from game.net import take_back
+from game.net import lobby, take_back
 from game.net.ai_seats import AiRunner, decision_seed
 from game.net.group_commit import GroupCommit, Unstored
 from game.net.hosted import HostedMatch
 from game.net.limits import Limits, TokenBucket, Window
-from game.net.lobby import Lobby
 from game.net.protocol import (
     CODE_ALPHABET,
     CODE_LENGTH,
@@ -89,7 +88,6 @@ class Hub:
         self.pending_ai: set[asyncio.Future[Move]] = set()
         self.group_commit = not store.shared  # shared: a stale move is retried on its own
         self.group = GroupCommit(store, self._stored, self._lost)
-        self.lobby = Lobby()  # public tables: the answer to ``list``
 
     # -- start and stop --------------------------------------------------------------------
 
@@ -149,7 +147,7 @@ class Hub:
                 case Undo():
                     take_back.undo(self, client, msg)
                 case ListTables():
-                    self.lobby.answer(self, client, now)
+                    lobby.answer(self, client, now)
         except ProtocolError as e:
             self.refuse(client, Refused(e.code, e.text))
         except Refused as e:
@@ -192,9 +190,7 @@ class Hub:
             ai_seed,
             [Seat(s.name, s.kind) for s in msg.seats],
             {s: token_hash(t) for s, t in tokens.items()},
-            away_ai=msg.away_ai_s,
-            public=msg.public,
-            table_name=msg.table_name,
+            **lobby.create_options(msg),  # the away wait, public or not and its name
         )
         try:
             self.store.create(stored)

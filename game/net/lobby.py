@@ -14,18 +14,25 @@ cannot turn the list into a load on the server.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterable
 from typing import Any
 
 from game.net.hosted import HostedMatch
 from game.net.limits import Window
-from game.net.protocol import encode, show_code
+from game.net.protocol import Create, encode, show_code
 from game.net.refusals import Refused
 
 MAX_LISTED = 50  # tables in one answer (the newest first)
 LISTS_PER_WINDOW = 30  # lists one address may ask for per window
 LIST_WINDOW_S = 60.0
 _EVERYONE = 1 << 30  # no shared cap: one address's lists never refuse another's
+
+
+def create_options(msg: Create) -> dict[str, Any]:
+    """What a ``create`` sets of the stored table beyond its seats: the wait before an AI
+    stands in for an away player, and whether (and as what) the table is listed."""
+    return {"away_ai": msg.away_ai_s, "public": msg.public, "table_name": msg.table_name}
 
 
 def entry(match: HostedMatch) -> dict[str, Any] | None:
@@ -63,16 +70,27 @@ def listing(matches: Iterable[HostedMatch], most: int = MAX_LISTED) -> list[dict
 
 
 class Lobby:
-    """The hub's lobby: the per-address window on lists."""
+    """A hub's lobby: the per-address window on lists."""
 
     def __init__(self, per_window: int = LISTS_PER_WINDOW, span: float = LIST_WINDOW_S) -> None:
         self.asked = Window(span, per_window, _EVERYONE)
 
     def answer(self, hub: Any, client: Any, now: float) -> None:
-        """Send ``client`` the public tables (or refuse: ``list_limited``)."""
+        """Send ``client`` the public tables of ``hub`` (or refuse: ``list_limited``)."""
         if not self.asked.allowed(client.address, now):
             wait = round(self.asked.retry_after(client.address, now), 1)
             raise Refused("list_limited", f"too many lists: wait {wait} s", retry_after=wait)
         self.asked.record(client.address, now)
         tables = listing(reversed(hub.matches.values()))
         client.push(encode({"type": "tables", "tables": tables}))
+
+
+_lobbies: weakref.WeakKeyDictionary[Any, Lobby] = weakref.WeakKeyDictionary()
+
+
+def answer(hub: Any, client: Any, now: float) -> None:
+    """A ``list`` from ``client``: the hub's lobby (made at its first list) answers it."""
+    found = _lobbies.get(hub)
+    if found is None:
+        found = _lobbies[hub] = Lobby()
+    found.answer(hub, client, now)
