@@ -27,6 +27,7 @@ class FormScene(Scene):
         self.menu = ButtonList()
         self.editing = ""  # the field being typed into
         self.fields: dict[str, str] = {}
+        self.field_at: dict[str, Rect] = {}  # where each field was last built
         self.error = ""
 
     def resized(self) -> None:
@@ -50,6 +51,7 @@ class FormScene(Scene):
             b.highlight = False
 
     def field_button(self, rect: Rect, key: str, placeholder: str) -> Button:
+        self.field_at[key] = rect
         text = self.fields.get(key, "") or placeholder
         return Button(rect, text + ("_" if self.editing == key else ""), lambda: self.edit(key))
 
@@ -107,17 +109,20 @@ class FormScene(Scene):
             box = Rect(BOX.x + 40, BOX.bottom - 200, BOX.w - 80, 70)
             p.text_box(self.error, box, theme.SMALL, theme.DANGER, "center", valign="center")
 
-    def draw_security(self, p: Painter, session: Session, y: int, hosting: bool) -> None:
-        """Hosting on this computer: whether friends' connections are encrypted (without a
-        certificate the table is for a trusted home network only)."""
+    def security_note(self, session: Session, hosting: bool) -> str:
+        """Hosting on this computer: the key of whether friends' connections are encrypted
+        (without a certificate the table is for a trusted home network only); else ""."""
         online = self.ctx.online
         if not hosting or not online.is_here(session):
-            return
-        key, colour = ("online.tls_note", theme.TEXT_DIM)
-        if online.tls is None:
-            key, colour = ("online.home_network", theme.SELECTED)
-        box = Rect(BOX.x + 40, y, BOX.w - 80, 64)
-        p.text_box(self.ctx.tr(key), box, theme.SMALL, colour, "center", valign="center")
+            return ""
+        return "online.home_network" if online.tls is None else "online.tls_note"
+
+    def draw_security(self, p: Painter, session: Session, y: int, hosting: bool) -> None:
+        key = self.security_note(session, hosting)
+        if key:
+            colour = theme.SELECTED if key == "online.home_network" else theme.TEXT_DIM
+            box = Rect(BOX.x + 40, y, BOX.w - 80, 64)
+            p.text_box(self.ctx.tr(key), box, theme.SMALL, colour, "center", valign="center")
 
     def help(self, p: Painter, key: str, top: int = BOX.y + 550) -> None:
         """A few wrapped lines of help under the form."""
