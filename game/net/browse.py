@@ -7,7 +7,6 @@ out, never drawn): a name must be one a font may draw, a code one the Join form 
 
 from __future__ import annotations
 
-import logging
 import re
 import ssl
 from dataclasses import dataclass
@@ -20,7 +19,6 @@ from game.net.protocol import ProtocolError, normal_code, show_code
 from game.player_settings import DEFAULT_PORT
 from game.seats import valid_name
 
-log = logging.getLogger(__name__)
 LIST_TIMEOUT_S = 5.0  # the most a list may take (connect, ask, answer)
 _SHOWN_CODE = re.compile(r"^[0-9A-Z]{4}-[0-9A-Z]{4}$")
 
