@@ -92,3 +92,13 @@ def test_one_default_only_on_host_as_seats_are_added(app, ctx) -> None:
     form.set_count(1)
     form.toggle_public()
     assert outlined(form) == [host]
+
+
+def test_a_server_from_before_the_list_refusing_a_public_table_is_said_in_words(ctx) -> None:
+    from game.net.client import Session
+
+    session = Session("ws://127.0.0.1:9", {"type": "create"})  # never started: no socket
+    lobby = ctx.scenes.make("online_lobby", ctx, session, True)
+    text = "unexpected fields: ['public', 'table_name']"  # what such a server answers
+    lobby.take({"type": "error", "code": "bad_message", "text": text})
+    assert lobby.error == ctx.tr("online.error.bad_message") and "older" in lobby.error
