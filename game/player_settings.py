@@ -22,6 +22,7 @@ WINDOW_LIMITS = {"window_width": (320, 7680), "window_height": (240, 4320)}
 # too). Below 1024 a port needs the administrator on most systems: the Host form refuses it.
 DEFAULT_PORT = 8765
 HOST_PORTS = (1024, 65535)
+MAX_TEXT = 1024  # a server address or a file path kept in the settings
 
 
 @dataclass
@@ -43,6 +44,13 @@ class PlayerSettings:
     # The New game screen starts from the last table played (names and kinds, 2-4 seats).
     last_table: tuple[Seat, ...] = ()
     host_port: int = DEFAULT_PORT  # the port the last table hosted here listened on
+    # Host › on a server: the last dedicated server hosted on (its address as typed, port,
+    # and whether it speaks TLS); Host › on this computer: a certificate and key for TLS.
+    host_server: str = ""
+    host_server_port: int = DEFAULT_PORT
+    host_server_tls: bool = False
+    host_cert: str = ""
+    host_key: str = ""
 
     @property
     def window(self) -> tuple[int, int]:
@@ -85,13 +93,18 @@ def _valid(name: str, v: Any) -> Any:
         return v if v in ROUND_END_MODES else None
     if name == "ui_scale":
         return v if type(v) is int and v in UI_SCALES else None
-    if name in ("fullscreen", "muted", "colour_blind", "confirm_pass", "hover_help"):
+    if name in ("host_server", "host_cert", "host_key"):
+        return v if type(v) is str and len(v) <= MAX_TEXT and v.isprintable() else None
+    bools = ("fullscreen", "muted", "colour_blind", "confirm_pass", "hover_help")
+    if name in (*bools, "host_server_tls"):
         return v if type(v) is bool else None
     if name in WINDOW_LIMITS:
         lo, hi = WINDOW_LIMITS[name]
         return v if type(v) is int and lo <= v <= hi else None
     if name == "host_port":
         return v if port_problem(v) is None else None
+    if name == "host_server_port":  # another machine's: 443 is fine there
+        return v if type(v) is int and 1 <= v <= 65535 else None
     if name == "volume":
         ok = type(v) in (int, float) and 0.0 <= v <= 1.0
         return float(v) if ok else None

@@ -1,8 +1,10 @@
 """Screenshots of the online screens: ``python -m game.devtools.online_shots DIR
 [--language ko] [--size 1280x720 ...]``.
 
-Menu › Play online, the Host form (as it opens, and with four seats and a refused port),
-the Join form (nothing found yet; two tables found, an address and a code typed), a
+Menu › Play online, the Host form (as it opens, with four seats and a refused port, with a
+certificate, on a server), the Join form (nothing found yet; two tables found, an address
+and a code typed; a server's public tables, and none), the lobby of a table hosted on a
+server, a
 joining lobby (connecting, unreachable, refused), the lobby of a hosted table
 and the table's status line in each of its states (connected, waiting for a friend, a
 friend thinking, a step taken back, an undo refused, the AI standing in, the connection
@@ -76,6 +78,19 @@ class OnlineShots:
         host.start()  # refused: the form says why
         self.frames(2)
         self.shot("host_port_refused")
+        host.error = ""
+        host.fields.update(cert="/home/ana/certificates/forest.example.org/fullchain.pem")
+        host.fields.update(key="/home/ana/certificates/forest.example.org/privkey.pem")
+        host.fields["port"] = "8765"
+        host.public = True
+        host.build()
+        self.frames(2)
+        self.shot("host_tls")
+        host.where, host.server_tls = "server", True
+        host.fields.update(server="play.example.org", server_port="443", table="Ana's forest")
+        host.build()
+        self.frames(2)
+        self.shot("host_server")
         self.app.stack.pop()
         join = self.ctx.scenes.make("online_join", self.ctx)
         self.app.stack.push(join)
@@ -90,6 +105,7 @@ class OnlineShots:
         join.build()
         self.frames(2)
         self.shot("join")
+        self.listed(join)
         dead = f"ws://127.0.0.1:{_free_port()}"  # nobody listens there
         session = self.ctx.online.connect(dead, {"type": "join", "code": "K7QF-3MZX"})
         self.app.stack.push(self.ctx.scenes.make("online_lobby", self.ctx, session, False))
@@ -105,6 +121,54 @@ class OnlineShots:
         session.close()
         self.app.stack.pop()
         self.app.stack.pop()
+
+    def listed(self, join: Any) -> None:
+        """The Join form showing a server's public tables (six: two pages)."""
+        from game.net.browse import ListedTable
+
+        names = ("Ana's forest", "숲속의 밤", "Bo", "Cy and Di's Sunday game", "Eun", "Fay")
+        join.listed_from = "play.example.org"
+        join.listed = [
+            ListedTable(f"K7Q{i}-3MZX", name, 4, 1 + i % 3, 3 - i % 3, 0, ())
+            for i, name in enumerate(names)
+        ]
+        join.fields.update(address="play.example.org", code="K7Q0-3MZX")
+        join.build()
+        self.frames(2)
+        self.shot("join_listed")
+        join.listed = []
+        join.build()
+        self.frames(2)
+        self.shot("join_listed_empty")
+        join.listed = None
+        join.build()
+
+    def on_server(self) -> None:
+        """The lobby of a table hosted from the app on a dedicated server (one started here,
+        on 127.0.0.1, standing in for a machine elsewhere)."""
+        import tempfile
+
+        from game.net.server import ServerThread
+        from game.ui.scenes.menu import MenuScene
+
+        with tempfile.TemporaryDirectory() as folder:
+            server = ServerThread(str(Path(folder) / "server.db"), "127.0.0.1", 0, processes=0)
+            url = server.start()
+            try:
+                self.app.stack.clear_to(MenuScene(self.ctx))
+                host = self.ctx.scenes.make("online_host", self.ctx)
+                self.app.stack.push(host)
+                host.move()
+                host.fields.update(server="127.0.0.1", server_port=url.rsplit(":", 1)[1])
+                host.toggle_public()
+                host.start()
+                lobby = self.app.stack.top
+                self.until(lambda: lobby.mirror.joined)
+                self.frames(2)
+                self.shot("lobby_on_server")
+                lobby.session.close()
+            finally:
+                server.stop()
 
     def lobby_and_table(self) -> None:
         from game.net.client import Status
@@ -166,6 +230,7 @@ def main(argv: list[str] | None = None) -> int:
     shots = OnlineShots(args.out, tuple(args.size or SIZES), args.language)
     try:
         shots.forms()
+        shots.on_server()
         shots.lobby_and_table()
     finally:
         shots.ctx.online.close()

@@ -22,7 +22,7 @@ from typing import Any
 
 from game.ai.levels.easy import baseline_move
 from game.engine import Decision, IllegalMove, Move, Phase, new_game
-from game.net import leaving, take_back
+from game.net import leaving, lobby, take_back
 from game.net.ai_seats import AiRunner, decision_seed
 from game.net.group_commit import GroupCommit, Unstored
 from game.net.hosted import HostedMatch
@@ -33,6 +33,7 @@ from game.net.protocol import (
     Create,
     Join,
     Leave,
+    ListTables,
     Play,
     ProtocolError,
     Resume,
@@ -148,6 +149,8 @@ class Hub:
                     take_back.undo(self, client, msg)
                 case Leave():
                     leaving.leave(self, client)
+                case ListTables():
+                    lobby.answer(self, client, now)
         except ProtocolError as e:
             self.refuse(client, Refused(e.code, e.text))
         except Refused as e:
@@ -190,8 +193,8 @@ class Hub:
             ai_seed,
             [Seat(s.name, s.kind) for s in msg.seats],
             {s: token_hash(t) for s, t in tokens.items()},
-            away_ai=msg.away_ai_s,
             left_seat=msg.left_seat,
+            **lobby.create_options(msg),  # the away wait, public or not and its name
         )
         try:
             self.store.create(stored)

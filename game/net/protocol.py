@@ -15,13 +15,18 @@ Client -> server::
     {"v":1,"type":"play","seat":1,"seq":7,"move":{"kind":"draw"}}
     {"v":1,"type":"undo","seat":1,"seq":9}   (take back seat 1's last step; seq: its moves)
     {"v":1,"type":"leave"}   (give up the seats this connection holds, for good)
+    {"v":1,"type":"list"}   (the server's public tables with a free seat; before joining too)
+
+``create`` may also carry ``"public": true`` (listed by ``list``; default false: only the
+code finds it) and ``"table_name": "Ana's forest"`` (the name the list shows).
 
 Server -> client: ``welcome`` (match, code, seats, your seats and tokens, the view, the log),
 ``ack`` (a move is stored), ``events`` (a move's events, redacted for the receiver),
 ``presence`` (who is connected, how long the away have been away), ``bye`` (the server
 stops: ``reason`` ``host_left`` or ``restart``; ``left`` answers a ``leave``),
 ``undone`` (a step was taken back: the table as it stands,
-redacted), ``final`` (the whole match, once it is over), ``error``.
+redacted), ``final`` (the whole match, once it is over), ``tables`` (the answer to
+``list``: code, name and seats of each public table, nothing hidden), ``error``.
 """
 
 from __future__ import annotations
@@ -72,6 +77,8 @@ class Create:
     mine: tuple[int, ...]  # the human seats the creating client plays (hot-seat)
     away_ai_s: int = 0  # an AI plays a seat whose player has been away this long (0: never)
     left_seat: str = "ai"  # a seat whose player leaves: "ai" plays it, or it is "open"
+    public: bool = False  # listed by ``list`` (else only its join code finds it)
+    table_name: str = ""  # the name the list shows ("": the host's seat's name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,7 +113,12 @@ class Leave:
     them: an AI, or open for someone to join)."""
 
 
-ClientMessage = Create | Join | Resume | Play | Undo | Leave
+@dataclass(frozen=True, slots=True)
+class ListTables:
+    """Which public tables have a free seat (answered by ``tables``; ``game/net/lobby.py``)."""
+
+
+ClientMessage = Create | Join | Resume | Play | Undo | Leave | ListTables
 
 
 def encode(message: dict[str, Any]) -> str:
@@ -213,11 +225,14 @@ def parse_client(raw: str | bytes) -> ClientMessage:
     if kind == "leave":
         _fields(doc, set())
         return Leave()
+    if kind == "list":
+        _fields(doc, set())
+        return ListTables()
     raise ProtocolError("unknown_type", f"unknown message type {kind[:40]!r}")
 
 
 def _create(doc: dict[str, Any]) -> Create:
-    _fields(doc, {"seats", "mine"}, {"away_ai_s", "left_seat"})
+    _fields(doc, {"seats", "mine"}, {"away_ai_s", "left_seat", "public", "table_name"})
     raw = doc["seats"]
     if type(raw) is not list or not 2 <= len(raw) <= 4:
         raise ProtocolError("bad_seats", "a table has 2 to 4 seats")
@@ -237,4 +252,11 @@ def _create(doc: dict[str, Any]) -> Create:
     left = doc.get("left_seat", "ai")
     if left not in LEFT_SEAT or type(left) is not str:
         raise ProtocolError("bad_message", f"left_seat is one of {', '.join(LEFT_SEAT)}")
-    return Create(tuple(seats), mine, away, left)
+    public = doc.get("public", False)
+    if type(public) is not bool:
+        raise ProtocolError("bad_message", "public must be true or false")
+    table_name = doc.get("table_name", "-")  # absent: no name (the host's seat's is shown)
+    if not (valid_name(table_name) and table_name.strip()):
+        raise ProtocolError("bad_name", "a table name is 1-40 printable characters")
+    name = table_name.strip() if "table_name" in doc else ""
+    return Create(tuple(seats), mine, away, left, public, name)

@@ -59,3 +59,36 @@ def test_the_korean_online_words_use_the_catalogues_terms() -> None:
     assert not any("님" in v for v in online.values())  # the banner: "{name}의 차례"
     assert all("테이블" in ko[k] for k in ("online.host", "online.join", "online.lobby_title"))
     assert all("참가" in ko[k] for k in ("online.join", "online.code", "online.join_button"))
+
+
+# The Host and Join forms' new words (hosting on a server, TLS, the public list): each
+# fits its button or its label's room unshrunk, in both languages, at both sizes.
+BUTTON_WORDS = {  # key -> the logical width of its button (less the label's margin)
+    "online.where.here": 300,
+    "online.where.server": 300,
+    "online.tls.on": 150,
+    "online.tls.off": 150,
+    "online.public.on": 260,
+    "online.public.off": 260,
+    "online.cert_none": 720,
+    "online.list": 220,
+}
+LABEL_WORDS = ("online.server", "online.public_label", "online.cert", "online.key")
+NOTE_WORDS = ("online.home_network", "online.tls_note")  # one line under the form
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_host_and_join_words_fit_their_buttons_unshrunk(size, language: str) -> None:
+    pygame.font.init()
+    vp = Viewport(size)
+    p = Painter(pygame.Surface(vp.window), vp, TextCache(), Art())
+    tr = Catalog.load(language).tr
+    for key, width in BUTTON_WORDS.items():
+        assert p.text_size(tr(key), theme.BODY, bold=True)[0] <= width - 12, (key, tr(key))
+    for key in LABEL_WORDS:  # the labels' column, before the controls at +300
+        assert p.text_size(tr(key), theme.LARGE)[0] <= 280, (key, tr(key))
+    for key in NOTE_WORDS:
+        assert p.text_size(tr(key), theme.SMALL)[0] <= 1200 - 80, (key, tr(key))
+    row = tr("online.table_row", name="Cy and Di's Sunday game", free=3, seats=4)
+    assert p.text_size(row, theme.BODY, bold=True)[0] <= 660 - 12, row

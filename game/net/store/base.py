@@ -52,6 +52,8 @@ class StoredMatch:
     away_ai: int = 0  # seconds before an AI plays an away player's seat (0: the table waits)
     left_seat: str = "ai"  # a seat whose player leaves: an AI plays it ("ai"), or "open"
     version: int = 0  # changes stored (moves and steps taken back): see the module's text
+    public: bool = False  # listed to anyone who asks the server (``list``); else code only
+    table_name: str = ""  # the name the list shows
 
     @property
     def has_ai(self) -> bool:
@@ -64,7 +66,8 @@ NewMove = tuple[str, int, int, Move, int]
 
 # The columns ``stored_match`` reads, in its order: both stores select exactly these.
 MATCH_COLUMNS = (
-    "id, code, players, seed, first, ai_seed, seats, finished, away_ai, version, left_seat"
+    "id, code, players, seed, first, ai_seed, seats, finished, away_ai, version, left_seat,"
+    " public, table_name"
 )
 
 
@@ -72,10 +75,11 @@ def stored_match(
     row: tuple[Any, ...], tokens: dict[int, str], moves: list[tuple[int, Move]]
 ) -> StoredMatch:
     """A match from its ``MATCH_COLUMNS`` row, its seat-token hashes and its moves."""
-    mid, code, players, seed, first, ai_seed, seats, finished, away_ai, version, left = row
+    mid, code, players, seed, first, ai_seed, seats, finished, away_ai, version = row[:10]
+    left, public, table_name = row[10:13]
     return StoredMatch(
         mid, code, players, seed, first, ai_seed, seats_of(seats), tokens, moves,
-        bool(finished), away_ai, left, version,
+        bool(finished), away_ai, left, version, bool(public), table_name,
     )  # fmt: skip
 
 

@@ -91,6 +91,10 @@ MIGRATIONS: list[list[str]] = [
     [  # 4: what becomes of a seat whose player leaves: "ai" plays it, or it is "open"
         "ALTER TABLE matches ADD COLUMN left_seat text NOT NULL DEFAULT 'ai'",
     ],
+    [  # 5: listed publicly (``list``), under this name
+        "ALTER TABLE matches ADD COLUMN public boolean NOT NULL DEFAULT false",
+        "ALTER TABLE matches ADD COLUMN table_name text NOT NULL DEFAULT ''",
+    ],
 ]
 LATEST = len(MIGRATIONS)
 
@@ -194,11 +198,12 @@ class PostgresStore(MatchStore):
         with self._tx() as db:
             db.execute(
                 "INSERT INTO matches (id, code, players, seed, first, ai_seed, seats, has_ai,"
-                " ai_owner, ai_until, away_ai, left_seat) VALUES (%s, %s, %s, %s, %s, %s, %s,"
-                " %s, %s, CASE WHEN %s::text IS NULL THEN NULL"
-                " ELSE now() + make_interval(secs => %s) END, %s, %s)",
+                " ai_owner, ai_until, away_ai, left_seat, public, table_name) VALUES (%s, %s, %s,"
+                " %s, %s, %s, %s, %s, %s, CASE WHEN %s::text IS NULL THEN NULL"
+                " ELSE now() + make_interval(secs => %s) END, %s, %s, %s, %s)",
                 (m.id, m.code, m.players, m.seed, m.first, m.ai_seed, seats_text(m.seats))
-                + (m.has_ai, owner, owner, self.lease_s, m.away_ai, m.left_seat),
+                + (m.has_ai, owner, owner, self.lease_s, m.away_ai, m.left_seat)
+                + (m.public, m.table_name),
             )
             for seat, digest in m.tokens.items():
                 db.execute("INSERT INTO tokens VALUES (%s, %s, %s)", (m.id, seat, digest))

@@ -68,6 +68,10 @@ MIGRATIONS: list[list[str]] = [
     [  # 4: what becomes of a seat whose player leaves: "ai" plays it, or it is "open"
         "ALTER TABLE matches ADD COLUMN left_seat TEXT NOT NULL DEFAULT 'ai'",
     ],
+    [  # 5: listed publicly (``list``), under this name
+        "ALTER TABLE matches ADD COLUMN public INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE matches ADD COLUMN table_name TEXT NOT NULL DEFAULT ''",
+    ],
 ]
 LATEST = len(MIGRATIONS)
 
@@ -153,7 +157,7 @@ class SqliteStore(MatchStore):
         rows: list[tuple[str, tuple]] = [
             (
                 "INSERT INTO matches (id, code, players, seed, first, ai_seed, seats, created,"
-                " away_ai, left_seat) VALUES (?,?,?,?,?,?,?,?,?,?)",
+                " away_ai, left_seat, public, table_name) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
                 (
                     m.id,
                     m.code,
@@ -165,6 +169,8 @@ class SqliteStore(MatchStore):
                     time.time(),
                     m.away_ai,
                     m.left_seat,
+                    int(m.public),
+                    m.table_name,
                 ),
             )
         ]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 from pygame import Rect
 
+from game.net.client import Session
 from game.seats import MAX_NAME
 from game.ui.context import Context
 from game.ui.kit import theme
@@ -26,6 +27,7 @@ class FormScene(Scene):
         self.menu = ButtonList()
         self.editing = ""  # the field being typed into
         self.fields: dict[str, str] = {}
+        self.field_at: dict[str, Rect] = {}  # where each field was last built
         self.error = ""
 
     def resized(self) -> None:
@@ -35,18 +37,27 @@ class FormScene(Scene):
         raise NotImplementedError
 
     def set_buttons(self, buttons: list[Button]) -> None:
-        focus = self.menu.focus if self.menu.buttons else len(buttons) - 1
+        """Show ``buttons``; the keyboard's focus stays on the button where it was (a list
+        growing above it does not move it) or starts on the default (the one built with
+        ``highlight``, else the last). It is the only outlined button: one default."""
+        old = self.menu.buttons
+        at = old[self.menu.focus].rect if 0 <= self.menu.focus < len(old) else None
+        default = next((i for i, b in enumerate(buttons) if b.highlight), len(buttons) - 1)
+        same = [i for i, b in enumerate(buttons) if at is not None and b.rect == at]
         self.menu.buttons = buttons
-        self.menu.focus = min(focus, len(buttons) - 1)
+        self.menu.focus = same[0] if same else default
         for i, b in enumerate(buttons):
             b.focused = i == self.menu.focus
+            b.highlight = False
 
     def field_button(self, rect: Rect, key: str, placeholder: str) -> Button:
+        self.field_at[key] = rect
         text = self.fields.get(key, "") or placeholder
         return Button(rect, text + ("_" if self.editing == key else ""), lambda: self.edit(key))
 
     def edit(self, key: str) -> None:
-        self.editing = "" if self.editing == key else key
+        """Type into field ``key`` (clicking the field being typed into keeps it so)."""
+        self.editing = key
         self.build()
 
     def accept(self, key: str, text: str) -> str:
@@ -80,6 +91,11 @@ class FormScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.back()
             return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.editing:
+            self.editing = ""  # a click elsewhere ends typing; on a field, it types there
+            if not self.menu.handle_event(event):
+                self.build()
+            return
         self.menu.handle_event(event)
 
     def draw_frame(self, p: Painter) -> None:
@@ -92,6 +108,21 @@ class FormScene(Scene):
         if self.error:
             box = Rect(BOX.x + 40, BOX.bottom - 200, BOX.w - 80, 70)
             p.text_box(self.error, box, theme.SMALL, theme.DANGER, "center", valign="center")
+
+    def security_note(self, session: Session, hosting: bool) -> str:
+        """Hosting on this computer: the key of whether friends' connections are encrypted
+        (without a certificate the table is for a trusted home network only); else ""."""
+        online = self.ctx.online
+        if not hosting or not online.is_here(session):
+            return ""
+        return "online.home_network" if online.tls is None else "online.tls_note"
+
+    def draw_security(self, p: Painter, session: Session, y: int, hosting: bool) -> None:
+        key = self.security_note(session, hosting)
+        if key:
+            colour = theme.SELECTED if key == "online.home_network" else theme.TEXT_DIM
+            box = Rect(BOX.x + 40, y, BOX.w - 80, 64)
+            p.text_box(self.ctx.tr(key), box, theme.SMALL, colour, "center", valign="center")
 
     def help(self, p: Painter, key: str, top: int = BOX.y + 550) -> None:
         """A few wrapped lines of help under the form."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import errno
 import logging
+import ssl
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -14,7 +15,7 @@ from typing import Any
 from game.net.client import GONE, Session
 from game.net.discovery import Advert, Browser, FoundHost, lan_addresses
 from game.net.limits import Limits
-from game.net.server import ServerThread
+from game.net.server import ServerThread, tls_context
 from game.player_settings import DEFAULT_PORT
 from game.ui.online.held import HeldSeat, MemorySeatBook, SeatBook, with_code
 
@@ -39,6 +40,45 @@ class ServingElsewhere(RuntimeError):
         self.port = port
 
 
+class BadCertificate(RuntimeError):
+    """The certificate or key given for TLS cannot be used (missing, unreadable, not a pair)."""
+
+
+class TlsMismatch(RuntimeError):
+    """A table asked for with (or without) TLS while this app's server already runs the
+    other way: the server keeps its port and its TLS until the app quits."""
+
+    def __init__(self, tls: bool) -> None:
+        super().__init__("the match server here " + ("uses" if tls else "does not use") + " TLS")
+        self.tls = tls
+
+
+@dataclass(frozen=True)
+class HostTls:
+    """The in-app server's TLS: a certificate chain and its key (PEM files)."""
+
+    cert: str
+    key: str
+
+    def server_context(self) -> ssl.SSLContext:
+        try:
+            return tls_context(self.cert, self.key)
+        except (OSError, ssl.SSLError, ValueError) as e:
+            raise BadCertificate(f"cannot use {self.cert} with {self.key}: {e}") from e
+
+    def own_context(self) -> ssl.SSLContext:
+        """How this app's own connection trusts its server: the certificate itself (it may
+        be self-signed, and it names the host's public name, not 127.0.0.1)."""
+        ctx = ssl.create_default_context()
+        try:
+            ctx.load_verify_locations(self.cert)
+        except (OSError, ssl.SSLError) as e:
+            raise BadCertificate(f"cannot read {self.cert}: {e}") from e
+        ctx.verify_flags |= ssl.VERIFY_X509_PARTIAL_CHAIN  # a CA-issued leaf, trusted as is
+        ctx.check_hostname = False
+        return ctx
+
+
 @dataclass
 class Online:
     db: Path | None = None  # where hosted tables are kept (None: in memory, lost on quit)
@@ -50,21 +90,27 @@ class Online:
     limits: Limits | None = None  # the server's caps (None: its defaults, made for people)
     book: SeatBook = field(default_factory=MemorySeatBook)  # the seats held (the app: a file)
     server: ServerThread | None = None
+    tls: HostTls | None = None  # the running server's TLS (None: plain ws, a home network)
     sessions: list[Session] = field(default_factory=list)
     _advert: Any = None
     _browser: Any = None
 
     # -- hosting ---------------------------------------------------------------------------
 
-    def host(self, name: str, port: int | None = None) -> str:
+    def host(self, name: str, port: int | None = None, tls: HostTls | None = None) -> str:
         """Start the match server here (once) and return the address this app connects to.
         On ``port`` (the Host form's): ``PortInUse`` if it cannot be had, nothing started;
         without one, on ``self.port`` if free, else on any free port. A server already
-        running stays on its port (``ServingElsewhere`` if another ``port`` is asked for)."""
+        running stays on its port (``ServingElsewhere`` if another ``port`` is asked for)
+        and its TLS (``TlsMismatch``). With ``tls`` it serves wss:// only
+        (``BadCertificate`` if the files cannot be used, nothing started)."""
         if self.server is not None and port is not None and port != self.hosted_port:
             raise ServingElsewhere(self.hosted_port, port)
+        if self.server is not None and tls != self.tls:
+            raise TlsMismatch(self.tls is not None)
         if self.server is None:
             db = str(self.db) if self.db is not None else ":memory:"
+            context = tls.server_context() if tls is not None else None
             ports = (port,) if port is not None else (self.port, 0)
             for tried in ports:
                 server = ServerThread(
@@ -74,6 +120,7 @@ class Online:
                     processes=self.ai_processes,
                     limits=self.limits,
                     farewell="host_left",
+                    tls=context,
                 )
                 try:
                     server.start()
@@ -84,7 +131,7 @@ class Online:
                         raise PortInUse(tried) from e
                     log.warning("the match server could not start on port %d", tried)
                     continue
-                self.server = server
+                self.server, self.tls = server, tls
                 break
             else:
                 raise RuntimeError("the match server could not start")
@@ -94,7 +141,14 @@ class Online:
                     self._advert = Advert(name, self.hosted_port, local, self.discover_on)
                 except Exception:  # noqa: BLE001 - no multicast here: joining by address works
                     log.warning("the table cannot be announced on the network", exc_info=True)
-        return f"ws://127.0.0.1:{self.hosted_port}"
+        return self.host_url()
+
+    def host_url(self) -> str:
+        return f"{self.scheme}://127.0.0.1:{self.hosted_port}"
+
+    @property
+    def scheme(self) -> str:
+        return "wss" if self.tls is not None else "ws"
 
     @property
     def hosted_port(self) -> int:
@@ -105,27 +159,40 @@ class Online:
         """Where friends reach the hosted table (this machine's LAN address and port)."""
         if self.server is None:
             return []
+        pre = "wss://" if self.tls is not None else ""  # friends type it as shown
         if self.listen.startswith("127."):
-            return [f"127.0.0.1:{self.hosted_port}"]
-        return [f"{a}:{self.hosted_port}" for a in lan_addresses()] or [
-            f"127.0.0.1:{self.hosted_port}"
+            return [f"{pre}127.0.0.1:{self.hosted_port}"]
+        return [f"{pre}{a}:{self.hosted_port}" for a in lan_addresses()] or [
+            f"{pre}127.0.0.1:{self.hosted_port}"
         ]
+
+    def is_here(self, session: Session) -> bool:
+        """Whether ``session`` sits at a table of this app's own server."""
+        return self.hosts(session.url)
+
+    def addresses_for(self, session: Session) -> list[str]:
+        """Where friends reach the table ``session`` hosts: this app's addresses, or the
+        dedicated server's, as typed on the Host form."""
+        return self.addresses() if self.is_here(session) else [session.url]
 
     # -- joining ---------------------------------------------------------------------------
 
     def hosts(self, url: str) -> bool:
         """Whether ``url`` is this app's own server."""
-        return self.server is not None and url == f"ws://127.0.0.1:{self.hosted_port}"
+        return self.server is not None and url == self.host_url()
 
     def connect(self, url: str, first: dict[str, Any]) -> Session:
-        """A session seated by ``first``. A join with the code of a table whose seat this app
-        holds resumes that seat instead (the server would find no free seat for it)."""
+        """A session seated by ``first`` (wss://: the system's trusted certificates; this
+        app's own TLS server: its certificate). A join with the code of a table whose seat
+        this app holds resumes that seat instead (the server would find no free seat for it)."""
         if first.get("type") == "join":
             held = with_code(self.book, url, str(first.get("code", "")))
             if held is not None:
                 log.info("joining %s again: resuming the seats held there", held.code)
                 first = {"type": "resume", "match": held.match, "tokens": list(held.tokens)}
-        session = Session(url, first, on_message=self._heard)
+        own = self.tls is not None and self.hosts(url)
+        context = self.tls.own_context() if own and self.tls is not None else None
+        session = Session(url, first, context, on_message=self._heard)
         session.own_server = self.hosts(url)  # its server's bye is this app's own quitting
         session.start()
         self.sessions.append(session)
@@ -206,4 +273,4 @@ class Online:
         self._advert = self._browser = None
         if self.server is not None:
             self.server.stop()
-            self.server = None
+            self.server = self.tls = None

@@ -1,15 +1,17 @@
-"""Menu › Play online: host a table (the match server starts inside the app) or join one
-found on the local network or by address and join code. The lobby
-(``game/ui/scenes/online_lobby.py``) then waits for the server's welcome; the table is the
-same table scene as a local game, on a ``RemoteMatch``."""
+"""Menu › Play online: host a table, on this computer (the match server starts inside the
+app) or on a dedicated server (the app sends it ``create``), or join one
+(``game/ui/scenes/online_join.py``). The lobby (``game/ui/scenes/online_lobby.py``) then
+waits for the server's welcome; the table is the same table scene as a local game, on a
+``RemoteMatch``."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from pygame import Rect
 
-from game.net.protocol import normal_code, show_code
+from game.net.browse import server_url
 from game.player_settings import DEFAULT_PORT, HOST_PORTS, port_problem
 from game.seats import AI_LEVELS, default_name, is_default, shown_name
 from game.ui.context import Context
@@ -17,16 +19,30 @@ from game.ui.kit import theme
 from game.ui.kit.painter import Painter
 from game.ui.kit.widgets import Button, column
 from game.ui.online.form import BOX, FormScene
-from game.ui.online.service import PortInUse, ServingElsewhere
+from game.ui.online.service import (
+    BadCertificate,
+    HostTls,
+    PortInUse,
+    ServingElsewhere,
+    TlsMismatch,
+)
 from game.ui.words.sentences import SEASONS
 
 HOST_KINDS = ("here", "friend", *AI_LEVELS)  # a person at this screen, a friend joining, AI
-FOUND_ROWS = 4
-AWAY_Y = BOX.y + 550  # the host's row: when an AI takes an away friend's seat
-LEFT_Y = BOX.y + 620  # the host's row: what becomes of a seat whose player leaves
-PORT_Y = BOX.y + 690  # the host's row: the port the table listens on
-LOOK_S = 0.25  # Join's look at the tables found (a lock and a sort: cheap, and a table
-# announced shows within a quarter second)
+# The Host form's rows, top down.
+ROW, FIELD_H = 66, 54
+COUNT_Y = BOX.y + 100  # the number of seats; where the table is hosted
+SEATS_Y = BOX.y + 170  # a row per seat
+AWAY_Y = BOX.y + 440  # when an AI takes an away friend's seat
+LEFT_Y = BOX.y + 506  # what becomes of a seat whose player leaves
+PORT_Y = BOX.y + 572  # the port the table listens on here; or the server's address
+PUBLIC_Y = BOX.y + 638  # listed by the server (and under which name)
+CERT_Y = BOX.y + 704  # here: TLS certificate and key (none: plain ws, a home network)
+KEY_Y = BOX.y + 770
+NOTE_Y = BOX.y + 830  # the error, or whether the table is encrypted
+PATH_SHOWN = 44  # the end of a long file path shown in its field
+LONG_FIELDS = {"server": 200, "cert": 1024, "key": 1024}  # characters kept
+HOME_NOTE = ("online.home_network", theme.SELECTED)
 AWAY_WAITS = (0, 30, 60, 120, 300)  # seconds before an AI plays an away friend's seat (0: never)
 
 
@@ -62,7 +78,9 @@ class OnlineScene(FormScene):
 
 
 class HostScene(FormScene):
-    """The table to host: 2-4 seats, each a person here, a friend who joins, or an AI."""
+    """The table to host: 2-4 seats, each a person here, a friend who joins, or an AI; on
+    this computer (the app's own server, TLS when given a certificate) or on a dedicated
+    server (the app sends ``create`` there and starts no server of its own)."""
 
     kind = "online_host"
     title_key = "online.host_title"
@@ -77,36 +95,54 @@ class HostScene(FormScene):
         self.left = "ai"  # a seat whose player leaves: an AI plays it, or it is "open"
         running = ctx.online.server is not None  # tables hosted here share its one port
         self.fields["port"] = str(ctx.online.hosted_port if running else ctx.settings.host_port)
+        settings = ctx.settings
+        self.where = "here"  # or "server": a dedicated server
+        self.public = False  # listed by the server for anyone to join
+        self.server_tls = settings.host_server_tls
+        self.fields.update(
+            server=settings.host_server,
+            server_port=str(settings.host_server_port),
+            cert=settings.host_cert,
+            key=settings.host_key,
+        )
         self.build()
 
     def build(self) -> None:
         tr = self.ctx.tr
-        x0, y = BOX.x + 60, BOX.y + 120
+        x0 = BOX.x + 60
         b = [
-            Button(Rect(x0 + 420, y, 80, 60), "−", lambda: self.set_count(-1)),
-            Button(Rect(x0 + 600, y, 80, 60), "+", lambda: self.set_count(1)),
+            Button(Rect(x0 + 420, COUNT_Y, 80, 56), "−", lambda: self.set_count(-1)),
+            Button(Rect(x0 + 600, COUNT_Y, 80, 56), "+", lambda: self.set_count(1)),
+            Button(Rect(x0 + 720, COUNT_Y, 300, 56), tr(f"online.where.{self.where}"), self.move),
         ]
-        y += 100
+        y = SEATS_Y
         for i in range(self.count):
             key = f"name{i}"
             self.fields.setdefault(key, self.names[i])
-            b.append(self.field_button(Rect(x0 + 60, y, 480, 62), key, self.names[i]))
+            b.append(self.field_button(Rect(x0 + 60, y, 480, FIELD_H), key, self.names[i]))
             b.append(
                 Button(
-                    Rect(x0 + 580, y, 440, 62),
+                    Rect(x0 + 580, y, 440, FIELD_H),
                     tr(f"online.kind.{self.kinds[i]}"),
                     lambda i=i: self.cycle(i),
                 )
             )
-            y += 80
-        b.append(Button(Rect(x0 + 580, AWAY_Y, 440, 62), tr(f"online.away.{self.away}"), self.wait))
-        b.append(Button(Rect(x0 + 580, LEFT_Y, 440, 62), tr(f"online.left.{self.left}"), self.gone))
-        b.append(self.field_button(Rect(x0 + 580, PORT_Y, 440, 62), "port", str(DEFAULT_PORT)))
-        y = BOX.bottom - 110
-        b.append(Button(Rect(BOX.centerx - 440, y, 400, 76), tr("setup.back"), self.back))
+            y += ROW
+        away = tr(f"online.away.{self.away}")
+        b.append(Button(Rect(x0 + 580, AWAY_Y, 440, FIELD_H), away, self.wait))
+        left = tr(f"online.left.{self.left}")
+        b.append(Button(Rect(x0 + 580, LEFT_Y, 440, FIELD_H), left, self.gone))
+        b += self.place_buttons(x0)
+        listed = tr("online.public.on" if self.public else "online.public.off")
+        b.append(Button(Rect(x0 + 300, PUBLIC_Y, 260, FIELD_H), listed, self.toggle_public))
+        if self.public:
+            name = shown_name(tr, self.seats()[0]["name"], 0)
+            b.append(self.field_button(Rect(x0 + 580, PUBLIC_Y, 440, FIELD_H), "table", name))
+        y = BOX.bottom - 96
+        b.append(Button(Rect(BOX.centerx - 440, y, 400, 72), tr("setup.back"), self.back))
         b.append(
             Button(
-                Rect(BOX.centerx + 40, y, 400, 76),
+                Rect(BOX.centerx + 40, y, 400, 72),
                 tr("online.start_hosting"),
                 self.start,
                 enabled=any(k == "here" for k in self.kinds[: self.count]),
@@ -116,8 +152,46 @@ class HostScene(FormScene):
         )
         self.set_buttons(b)
 
+    def place_buttons(self, x0: int) -> list[Button]:
+        """The port here, or the server's address, port and TLS; the certificate here."""
+        if self.where == "server":
+            tls = self.ctx.tr("online.tls.on" if self.server_tls else "online.tls.off")
+            return [
+                self.field_button(
+                    Rect(x0 + 300, PORT_Y, 380, FIELD_H), "server", "play.example.org"
+                ),
+                self.field_button(Rect(x0 + 700, PORT_Y, 150, FIELD_H), "server_port", "8765"),
+                Button(Rect(x0 + 870, PORT_Y, 150, FIELD_H), tls, self.toggle_tls),
+            ]
+        none = self.ctx.tr("online.cert_none")
+        return [
+            self.field_button(Rect(x0 + 580, PORT_Y, 440, FIELD_H), "port", str(DEFAULT_PORT)),
+            self.path_button(Rect(x0 + 300, CERT_Y, 720, FIELD_H), "cert", none),
+            self.path_button(Rect(x0 + 300, KEY_Y, 720, FIELD_H), "key", none),
+        ]
+
+    def path_button(self, rect: Rect, key: str, placeholder: str) -> Button:
+        """A file path's field, showing the path's end when it is too long to show whole."""
+        button = self.field_button(rect, key, placeholder)
+        if len(button.label) > PATH_SHOWN:
+            button.label = "…" + button.label[-PATH_SHOWN:]
+        return button
+
     def set_count(self, step: int) -> None:
         self.count = min(4, max(2, self.count + step))
+        self.build()
+
+    def move(self) -> None:
+        self.where = "server" if self.where == "here" else "here"
+        self.error = ""
+        self.build()
+
+    def toggle_tls(self) -> None:
+        self.server_tls = not self.server_tls
+        self.build()
+
+    def toggle_public(self) -> None:
+        self.public = not self.public
         self.build()
 
     def wait(self) -> None:
@@ -142,9 +216,12 @@ class HostScene(FormScene):
         return out
 
     def accept(self, key: str, text: str) -> str:
-        if key == "port":  # digits only, five at most
+        if key in ("port", "server_port"):  # digits only, five at most
             self.error = ""
-            return (self.fields.get("port", "") + "".join(c for c in text if c.isdigit()))[:5]
+            return (self.fields.get(key, "") + "".join(c for c in text if c.isdigit()))[:5]
+        if key in LONG_FIELDS:  # an address or a file path: longer than a name
+            kept = "".join(c for c in text if c.isprintable())
+            return (self.fields.get(key, "") + kept)[: LONG_FIELDS[key]]
         return super().accept(key, text)
 
     def port(self) -> int | None:
@@ -157,164 +234,118 @@ class HostScene(FormScene):
             return None
         return port
 
+    def create_message(self) -> dict[str, Any]:
+        mine = [i for i in range(self.count) if self.kinds[i] == "here"]
+        create = {"type": "create", "seats": self.seats(), "mine": mine, "away_ai_s": self.away}
+        create["left_seat"] = self.left
+        if self.public:  # only then: a server from before the list keeps taking the rest
+            create["public"] = True
+            name = self.fields.get("table", "").strip()
+            if name:
+                create["table_name"] = name
+        return create
+
+    def fail(self, key: str, **values: Any) -> None:
+        self.error = self.ctx.tr(key, **values)
+        self.build()
+
     def start(self) -> None:
-        online, settings = self.ctx.online, self.ctx.settings
         self.editing = ""
+        if self.where == "server":
+            self.start_on_server()
+            return
+        online, settings = self.ctx.online, self.ctx.settings
         port = self.port()
         if port is None:
             self.build()
             return
+        cert, key = self.fields.get("cert", "").strip(), self.fields.get("key", "").strip()
+        if bool(cert) != bool(key):
+            self.fail("online.error.tls_pair")
+            return
+        tls = HostTls(cert, key) if cert else None
         try:
-            url = online.host(shown_name(self.ctx.tr, self.seats()[0]["name"], 0), port)
+            url = online.host(shown_name(self.ctx.tr, self.seats()[0]["name"], 0), port, tls)
         except PortInUse as e:
-            self.error = self.ctx.tr("online.error.port_taken", port=e.port)
-            self.build()
+            self.fail("online.error.port_taken", port=e.port)
             return
         except ServingElsewhere as e:  # a second table is hosted on the server's port
-            self.error = self.ctx.tr("online.error.port_running", port=e.port)
-            self.build()
+            self.fail("online.error.port_running", port=e.port)
+            return
+        except TlsMismatch as e:
+            self.fail("online.error.tls_running" if e.tls else "online.error.plain_running")
+            return
+        except BadCertificate:
+            self.fail("online.error.certificate")
             return
         except RuntimeError:
             self.error = self.ctx.tr("online.error.host")
             return
-        if settings.host_port != port:
+        if (settings.host_port, settings.host_cert, settings.host_key) != (port, cert, key):
             settings.host_port = port  # remembered for the next table hosted here
+            settings.host_cert, settings.host_key = cert, key
             self.ctx.storage.save_settings(settings)  # a failure is the storage's to say
-        mine = [i for i in range(self.count) if self.kinds[i] == "here"]
-        create = {"type": "create", "seats": self.seats(), "mine": mine, "away_ai_s": self.away}
-        create["left_seat"] = self.left
-        session = online.connect(url, create)
+        session = online.connect(url, self.create_message())
+        self.replace("online_lobby", session, True)
+
+    def start_on_server(self) -> None:
+        """Create the table on the dedicated server typed (this app starts no server)."""
+        settings = self.ctx.settings
+        address = self.fields.get("server", "").strip()
+        text = self.fields.get("server_port", "").strip()
+        port = int(text) if text.isdigit() else 0
+        if not address:
+            self.fail("online.error.server_address")
+            return
+        if not 1 <= port <= 65535:
+            self.fail("online.error.server_port")
+            return
+        url = server_url(address, port, self.server_tls)
+        known = (settings.host_server, settings.host_server_port, settings.host_server_tls)
+        if known != (address, port, self.server_tls):
+            settings.host_server, settings.host_server_port = address, port
+            settings.host_server_tls = self.server_tls
+            self.ctx.storage.save_settings(settings)
+        session = self.ctx.online.connect(url, self.create_message())
         self.replace("online_lobby", session, True)
 
     def draw(self, p: Painter) -> None:
         self.draw_frame(p)
-        self.label(p, "setup.players", BOX.y + 150)
+        self.label(p, "setup.players", COUNT_Y + 28)
         p.text(
             str(self.count),
-            (BOX.x + 610, BOX.y + 150),
+            (BOX.x + 610, COUNT_Y + 28),
             theme.TITLE,
             theme.ACCENT,
             anchor="center",
             bold=True,
         )
-        y = BOX.y + 220
+        y = SEATS_Y
         for i in range(self.count):
-            p.circle((BOX.x + 84, y + 31), 14, self.ctx.palette.seasons[i])
-            y += 80
-        self.label(p, "online.away_label", AWAY_Y + 31)
-        self.label(p, "online.left_label", LEFT_Y + 31)
-        self.label(p, "online.port", PORT_Y + 31)
-        if self.error:  # in the help's place: what to change comes first
-            self.draw_error(p)
+            p.circle((BOX.x + 84, y + FIELD_H // 2), 14, self.ctx.palette.seasons[i])
+            y += ROW
+        mid = FIELD_H // 2
+        self.label(p, "online.away_label", AWAY_Y + mid)
+        self.label(p, "online.left_label", LEFT_Y + mid)
+        here = self.where == "here"
+        self.label(p, "online.port" if here else "online.server", PORT_Y + mid)
+        self.label(p, "online.public_label", PUBLIC_Y + mid)
+        if here:
+            self.label(p, "online.cert", CERT_Y + mid)
+            self.label(p, "online.key", KEY_Y + mid)
         else:
-            self.help(p, "online.host_help", BOX.y + 760)
+            box = Rect(BOX.x + 60, CERT_Y, BOX.w - 120, NOTE_Y - CERT_Y)
+            p.text_box(self.ctx.tr("online.server_help"), box, theme.BODY, theme.TEXT_DIM)
+        self.draw_note(p)
         self.menu.draw(p)
 
-
-class JoinScene(FormScene):
-    """A table found on the local network, or an address and a join code."""
-
-    kind = "online_join"
-    title_key = "online.join_title"
-
-    def __init__(self, ctx: Context) -> None:
-        super().__init__(ctx)
-        self.found: list = []
-        self.drawn: list = []  # the tables the list showed when last drawn
-        self.looked = 0.0
-        self.build()
-
-    def busy(self) -> bool:
-        return self.drawn != self.found  # a table found or gone while idle: drawn at once
-
-    def update(self, dt: float) -> None:
-        self.looked -= dt
-        if self.looked <= 0:  # what the network announces, looked at 4 times a second
-            self.looked = LOOK_S
-            found = self.ctx.online.found()[:FOUND_ROWS]
-            if found != self.found:
-                self.found = found
-                self.build()
-
-    def build(self) -> None:
-        tr = self.ctx.tr
-        x0 = BOX.x + 60
-        b: list[Button] = []
-        for i, host in enumerate(self.found):
-            label = f"{host.name} · {host.address}"
-            b.append(
-                Button(
-                    Rect(x0 + 420, BOX.y + 130 + i * 70, 660, 58),
-                    label,
-                    lambda h=host: self.pick(h.address),
-                )
-            )
-        y = BOX.y + 430
-        b.append(
-            self.field_button(Rect(x0 + 420, y, 660, 62), "address", tr("online.address_hint"))
-        )
-        b.append(self.field_button(Rect(x0 + 420, y + 90, 660, 62), "code", "XXXX-XXXX"))
-        b.append(
-            self.field_button(Rect(x0 + 420, y + 180, 660, 62), "name", tr("online.name_hint"))
-        )
-        y = BOX.bottom - 110
-        b.append(Button(Rect(BOX.centerx - 440, y, 400, 76), tr("setup.back"), self.back))
-        ready = (
-            bool(self.fields.get("address")) and len(normal_code(self.fields.get("code", ""))) == 8
-        )
-        b.append(
-            Button(
-                Rect(BOX.centerx + 40, y, 400, 76),
-                tr("online.join_button"),
-                self.join,
-                enabled=ready,
-                highlight=True,
-                size=theme.LARGE,
-            )
-        )
-        self.set_buttons(b)
-
-    def pick(self, address: str) -> None:
-        self.fields["address"] = address
-        self.editing = "code"
-        self.build()
-
-    def accept(self, key: str, text: str) -> str:
-        if key == "code":
-            raw = normal_code(self.fields.get("code", "") + text)
-            raw = "".join(c for c in raw if c.isalnum())[:8]
-            return show_code(raw) if len(raw) > 4 else raw
-        return super().accept(key, text)
-
-    def url(self) -> str:
-        address = self.fields.get("address", "").strip()
-        if "://" in address:
-            return address
-        return f"ws://{address}" if ":" in address else f"ws://{address}:{DEFAULT_PORT}"
-
-    def join(self) -> None:
-        message = {"type": "join", "code": self.fields.get("code", "")}
-        name = self.fields.get("name", "").strip()
-        if name:
-            message["name"] = name
-        session = self.ctx.online.connect(self.url(), message)
-        self.push("online_lobby", session, False)
-
-    def draw(self, p: Painter) -> None:
-        self.drawn = list(self.found)
-        self.draw_frame(p)
-        self.label(p, "online.found", BOX.y + 160)
-        if not self.found:
-            p.text(
-                self.ctx.tr("online.none_found"),
-                (BOX.x + 480, BOX.y + 160),
-                theme.BODY,
-                theme.TEXT_DIM,
-                anchor="midleft",
-                max_width=640,
-            )
-        self.label(p, "online.address", BOX.y + 461)
-        self.label(p, "online.code", BOX.y + 551)
-        self.label(p, "online.name", BOX.y + 641)
-        self.draw_error(p)
-        self.menu.draw(p)
+    def draw_note(self, p: Painter) -> None:
+        """The error if there is one; else, hosting here, whether friends' connections are
+        encrypted (without a certificate: a trusted home network only)."""
+        box = Rect(BOX.x + 40, NOTE_Y, BOX.w - 80, 70)
+        if self.error:
+            p.text_box(self.error, box, theme.SMALL, theme.DANGER, "center", valign="center")
+        elif self.where == "here":
+            tls = bool(self.fields.get("cert", "").strip())
+            key, colour = ("online.tls_note", theme.TEXT_DIM) if tls else HOME_NOTE
+            p.text_box(self.ctx.tr(key), box, theme.SMALL, colour, "center", valign="center")

@@ -142,7 +142,7 @@ class LobbyScene(FormScene):
                 anchor="midleft",
                 bold=True,
             )
-            addresses = self.ctx.online.addresses() if self.hosting else []
+            addresses = self.ctx.online.addresses_for(self.session) if self.hosting else []
             if addresses:
                 self.label(p, "online.addresses", BOX.y + 310)
                 p.text(
@@ -154,6 +154,7 @@ class LobbyScene(FormScene):
                     max_width=BOX.w - 520,
                 )
             self.draw_seats(p, BOX.y + 390)
+            self.draw_security(p, self.session, BOX.y + 660, self.hosting)
         self.draw_error(p)
         self.menu.draw(p)
 

@@ -13,7 +13,8 @@ from game.ui.scenes.end_round import EndOfRoundOverlay
 from game.ui.scenes.game_over import GameOverScene
 from game.ui.scenes.info import CreditsScene, LaunchErrorScene
 from game.ui.scenes.menu import MenuScene
-from game.ui.scenes.online import HostScene, JoinScene, OnlineScene
+from game.ui.scenes.online import HostScene, OnlineScene
+from game.ui.scenes.online_join import JoinScene
 from game.ui.scenes.online_lobby import LobbyScene
 from game.ui.scenes.online_overlays import HostGoneOverlay, OnlineMenuOverlay
 from game.ui.scenes.online_tables import TablesScene
