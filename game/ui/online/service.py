@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.net.client import GONE, Session
+from game.net.client import GONE, Session, Status
 from game.net.discovery import Advert, Browser, FoundHost, lan_addresses
 from game.net.limits import Limits
 from game.net.server import ServerThread, tls_context
@@ -187,7 +187,7 @@ class Online:
         this app holds resumes that seat instead (the server would find no free seat for it)."""
         if first.get("type") == "join":
             held = with_code(self.book, url, str(first.get("code", "")))
-            if held is not None:
+            if held is not None and not self.seated_at(url, held.match):
                 log.info("joining %s again: resuming the seats held there", held.code)
                 first = {"type": "resume", "match": held.match, "tokens": list(held.tokens)}
         own = self.tls is not None and self.hosts(url)
@@ -197,6 +197,14 @@ class Online:
         session.start()
         self.sessions.append(session)
         return session
+
+    def seated_at(self, url: str, match: str) -> bool:
+        """Whether a live session of this app sits at ``match`` now: its seats are held
+        here already, so joining that table again takes another seat (hot-seat)."""
+        gone = (Status.FAILED, Status.CLOSED)
+        return any(
+            s.url == url and s.match == match and s.status not in gone for s in self.sessions
+        )
 
     def resume(self, held: HeldSeat) -> Session:
         """Back to a table held here: a hosted one's server reopens first, on its port and
