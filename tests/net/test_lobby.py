@@ -14,7 +14,8 @@ from game.net.browse import ListFailed, fetch_tables, read_tables, server_url
 from game.net.client import TableClient
 from game.net.lobby import LISTS_PER_WINDOW, Lobby
 from game.net.protocol import ProtocolError, parse_client
-from game.net.store import token_hash
+from game.net.store import StoredMatch, open_store, token_hash
+from game.seats import Seat
 from tests.net.helpers import running_server, seats
 from tests.net.server_process import ServerProcess, free_port
 
@@ -129,6 +130,23 @@ def test_the_public_flag_and_name_survive_a_restart(tmp_path: Path) -> None:
         assert [t.name for t in after] == ["Bo's table"] and after == before
     finally:
         server.kill()
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_both_stores_keep_the_public_flag_and_name(kind: str, tmp_path: Path, request) -> None:
+    where = str(tmp_path / "m.db") if kind == "sqlite" else request.getfixturevalue("pg_url")
+    store = open_store(where)
+    try:
+        seats = [Seat("Ana"), Seat("Bo")]
+        listed = StoredMatch("a" * 32, "ABCD2345", 2, 7, 0, 9, seats, {0: "h"}, public=True)
+        listed.table_name = "숲속의 밤"
+        store.create(listed)
+        store.create(StoredMatch("b" * 32, "EFGH6789", 2, 7, 0, 9, seats, {0: "h"}))
+        a, b = store.load("a" * 32), store.load("b" * 32)
+        assert (a.public, a.table_name) == (True, "숲속의 밤")
+        assert (b.public, b.table_name) == (False, "")
+    finally:
+        store.close()
 
 
 @pytest.mark.parametrize(
