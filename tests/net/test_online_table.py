@@ -113,9 +113,10 @@ def test_a_lost_server_shows_and_the_table_offers_no_move_meanwhile(app, ctx) ->
     assert table.human_seat() >= 0
     ctx.online.server.stop()
     deadline = time.monotonic() + 10
-    while "lost" not in table.match.status():
+    while table.match.link is Status.CONNECTED:  # until the table has taken the news in
         assert time.monotonic() < deadline, "the lost connection never showed"
         app.step(1 / 60)
+    assert "lost" in table.match.status()
     assert table.human_seat() == -1  # nothing lit: nothing could be sent
     seat = table.match.mirror.yours[0]
     before = table.match.mirror.n

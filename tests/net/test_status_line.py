@@ -93,3 +93,25 @@ def test_the_status_line_changes_with_no_key_press(app, tmp_path: Path) -> None:
         back.close()
     finally:
         again.stop()
+
+
+def test_a_drop_shows_on_the_status_line_under_the_tables_menu(app, tmp_path: Path) -> None:
+    """The table's menu (or the round's walkthrough) over the table keeps the table from
+    taking its news in; the status line drawn under it still says the host has gone."""
+    ctx = app.ctx
+    server = ServerThread(tmp_path / "m.db", LOCAL, 0, limits=FAST, farewell="host_left")
+    server.start()
+    host = TableClient(server.url)
+    host.send({"type": "create", "seats": seats("human", "human"), "mine": [0]})
+    code = host.wait_type("welcome")["code"]
+    session = ctx.online.connect(server.url, {"type": "join", "code": code})
+    app.stack.push(ctx.scenes.make("online_lobby", ctx, session, False))
+    wait("the table", lambda: app.stack.top.kind in ("draw", "action"), lambda: app.step(1 / 60))
+    table = app.stack.top
+    table.open_pause()
+    assert app.stack.top.kind == "online_menu"
+    server.stop()
+    host.close()
+    wait("the drop", lambda: session.status is not Status.CONNECTED, lambda: app.step(1 / 60))
+    assert table.match.link is Status.CONNECTED  # the table has not taken the news in
+    assert table.match.status() == ctx.tr("online.status.host_left")

@@ -148,12 +148,17 @@ class RemoteMatch(Match):
             self.session.close()
 
     def status(self) -> str:
+        """The line at the right of the banner. A connection that dropped shows at once,
+        from the session itself, even while a scene over the table (its menu, the round's
+        walkthrough) keeps the table from taking its news in."""
         tr = self.tr
         if tr is None:
             return ""
-        if self.link is Status.LOST or self.link is Status.CONNECTING:
+        live = getattr(self.session, "status", None)
+        link = live if live in DOWN and self.link is Status.CONNECTED else self.link
+        if link is Status.LOST or link is Status.CONNECTING:
             return self.lost_status()
-        if self.link is Status.FAILED or self.link is Status.CLOSED:
+        if link is Status.FAILED or link is Status.CLOSED:
             return tr("online.status.closed")
         if self.notice:
             return tr(self.notice, name=self.notice_name)
