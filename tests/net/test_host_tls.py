@@ -13,7 +13,7 @@ import time
 import pytest
 from websockets.exceptions import InvalidMessage, WebSocketException
 
-from game.net.client import TableClient
+from game.net.client import Status, TableClient
 from game.ui.scenes.online import HostScene
 from tests.net.server_process import free_port
 from tests.net.test_tls import certificate  # noqa: F401 - the fixture
@@ -129,3 +129,40 @@ def test_a_second_table_asks_for_the_same_tls_as_the_running_server(
     again.fields.update(cert=str(cert), key=str(key))
     again.start()
     assert again.error == ctx.tr("online.error.plain_running") and app.stack.top is again
+
+
+def test_a_table_hosted_over_tls_reopens_over_tls(
+    tmp_path,
+    certificate,  # noqa: F811 - the fixture
+) -> None:
+    """Continue after a restart reopens the app's server with the certificate, so the table
+    is not silently served in plain ws (and its wss:// seat finds it)."""
+    from game.ui.online.service import HostTls, Online
+
+    cert, key = certificate
+    tls = HostTls(str(cert), str(key))
+    db, port = tmp_path / "hosted-tables.db", free_port()
+    first = Online(db=db, listen="127.0.0.1", port=port, discover=False, ai_processes=0)
+    try:
+        url = first.host("Ana", port, tls)
+        seats = [{"name": "Ana", "kind": "human"}, {"name": "Bo", "kind": "human"}]
+        session = first.connect(url, {"type": "create", "seats": seats, "mine": [0]})
+        deadline = time.monotonic() + SEATED_S
+        while not first.book.all():
+            assert time.monotonic() < deadline, f"never seated: {session.status}"
+            time.sleep(0.01)
+        held = first.book.all()[0]
+    finally:
+        first.close()
+    assert held.hosted and held.server.startswith("wss://")
+    again = Online(db=db, listen="127.0.0.1", port=port, discover=False, ai_processes=0)
+    again.book = first.book
+    try:
+        resumed = again.resume(held, tls)
+        assert again.tls == tls and resumed.url == held.server
+        deadline = time.monotonic() + SEATED_S
+        while resumed.status is not Status.CONNECTED:
+            assert time.monotonic() < deadline, f"never back: {resumed.status}"
+            time.sleep(0.01)
+    finally:
+        again.close()

@@ -206,12 +206,13 @@ class Online:
             s.url == url and s.match == match and s.status not in gone for s in self.sessions
         )
 
-    def resume(self, held: HeldSeat) -> Session:
+    def resume(self, held: HeldSeat, tls: HostTls | None = None) -> Session:
         """Back to a table held here: a hosted one's server reopens first, on its port and
-        its file (``PortInUse`` and the others as ``host``)."""
+        its file, with ``tls`` if it spoke wss:// (``PortInUse`` and the others as
+        ``host``)."""
         url = held.server
         if held.hosted:
-            url = self.host(held.table, held.port)
+            url = self.host(held.table, held.port, tls if url.startswith("wss://") else None)
         return self.connect(
             url, {"type": "resume", "match": held.match, "tokens": list(held.tokens)}
         )
