@@ -162,22 +162,23 @@ class RemoteMatch(Match):
             return tr("online.status.closed")
         if self.notice:
             return tr(self.notice, name=self.notice_name)
-        standing = [self.seats[s].name for s in self.mirror.stand_ins]
+        names = self.names  # as this screen shows them (a default name in its language)
+        standing = [names[s] for s in self.mirror.stand_ins]
         if standing:
             return tr("online.status.stand_in", names=", ".join(standing))
-        away = [self.seats[s].name for s, c in enumerate(self.mirror.connected) if not c]
+        away = [names[s] for s, c in enumerate(self.mirror.connected) if not c]
         seat, until = self.back
         if 0 <= seat < len(self.seats) and self.clock() < until and not away:
-            return tr("online.status.back", name=self.seats[seat].name)
+            return tr("online.status.back", name=names[seat])
         soon = self.stand_in_in()
         if soon is not None:
             seat, seconds = soon
-            return tr("online.status.away_ai", name=self.seats[seat].name, seconds=seconds)
+            return tr("online.status.away_ai", name=names[seat], seconds=seconds)
         if away:
             return tr("online.status.away", names=", ".join(away))
         a = super().active()
         if a is not None and not self.plays_here(a.player) and not self.game.over:
-            return tr("online.status.thinking", name=self.seats[a.player].name)
+            return tr("online.status.thinking", name=names[a.player])
         return tr("online.status.connected")
 
     def lost_status(self) -> str:

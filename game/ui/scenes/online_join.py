@@ -7,6 +7,7 @@ from pygame import Rect
 
 from game.net.browse import ListedTable, server_url
 from game.net.protocol import normal_code, show_code
+from game.seats import shown_name
 from game.ui.context import Context
 from game.ui.kit import theme
 from game.ui.kit.painter import Painter
@@ -74,7 +75,8 @@ class JoinScene(FormScene):
         shown = self.listed[self.page * FOUND_ROWS : (self.page + 1) * FOUND_ROWS]
         out = []
         for r, t in zip(rects, shown, strict=False):
-            label = tr("online.table_row", name=t.name, free=t.open, seats=t.seats)
+            name = shown_name(tr, t.name)  # a default seat name, in this screen's language
+            label = tr("online.table_row", name=name, free=t.open, seats=t.seats)
             out.append(Button(r, label, lambda t=t: self.pick_table(t)))
         if len(self.listed) > FOUND_ROWS:
             pages = (len(self.listed) + FOUND_ROWS - 1) // FOUND_ROWS
