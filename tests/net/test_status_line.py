@@ -115,3 +115,28 @@ def test_a_drop_shows_on_the_status_line_under_the_tables_menu(app, tmp_path: Pa
     wait("the drop", lambda: session.status is not Status.CONNECTED, lambda: app.step(1 / 60))
     assert table.match.link is Status.CONNECTED  # the table has not taken the news in
     assert table.match.status() == ctx.tr("online.status.host_left")
+
+
+def test_the_status_line_says_a_default_name_in_this_screens_language(app, tmp_path: Path) -> None:
+    """A seat left at its default name travels as a marker ("@spring"): the friend's
+    status line says the season in its own language, never the marker."""
+    ctx = app.ctx
+    server = ServerThread(tmp_path / "m.db", LOCAL, 0, limits=FAST)
+    server.start()
+    try:
+        host = TableClient(server.url)
+        two = [{"name": "@spring", "kind": "human"}, {"name": "Bo", "kind": "human"}]
+        host.send({"type": "create", "seats": two, "mine": [0], "away_ai_s": 60})
+        code = host.wait_type("welcome")["code"]
+        session = ctx.online.connect(server.url, {"type": "join", "code": code})
+        app.stack.push(ctx.scenes.make("online_lobby", ctx, session, False))
+        wait(
+            "the table", lambda: app.stack.top.kind in ("draw", "action"), lambda: app.step(1 / 60)
+        )
+        match = app.stack.top.match
+        host.close()
+        wait("the host away", lambda: "away" in match.status(), lambda: app.step(1 / 60))
+        assert match.status().startswith(f"{ctx.tr('season.spring')} is away")
+        assert "@" not in match.status()
+    finally:
+        server.stop()
