@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from game.devtools.screen_checks import SIZES
 from game.devtools.two_screens import play_a_game
 
@@ -39,3 +41,14 @@ def violations(folder: Path) -> list[str]:
     record = folder / "out" / "record.jsonl"
     lines = record.read_text(encoding="utf-8").splitlines() if record.exists() else []
     return [x for x in lines if '"violation"' in x][:5]
+
+
+@pytest.mark.slow
+def test_a_mixed_table_two_people_here_and_a_friend(tmp_path: Path) -> None:
+    """Hot-seat and online at once: the host's screen passes the tray between its two
+    people, never to the friend's seat; the friend's screen keeps its own (``-m slow``: one
+    more whole game)."""
+    figures = play_a_game(tmp_path, GAME_S, ("here", "here", "friend"))
+    for role, summary in figures["screens"].items():
+        assert summary["violations"] == {}, (role, summary, violations(tmp_path / role))
+        assert summary["decides_here"] > 50 and summary["others_decide"] > 10, (role, summary)
