@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from game.devtools.screen_checks import SIZES
-from game.devtools.two_screens import play_a_game
+from game.devtools.two_screens import ScreenProcess, play_a_game
 
 GAME_S = 150.0  # a whole game, both screens: ~20 s idle, far more on a loaded machine
 
@@ -52,3 +52,23 @@ def test_a_mixed_table_two_people_here_and_a_friend(tmp_path: Path) -> None:
     for role, summary in figures["screens"].items():
         assert summary["violations"] == {}, (role, summary, violations(tmp_path / role))
         assert summary["decides_here"] > 50 and summary["others_decide"] > 10, (role, summary)
+
+
+def test_a_screen_killed_starts_again_on_its_data_folder(tmp_path: Path) -> None:
+    """What the restart moments stand on: SIGKILL loses none of the record, a new process on
+    the same data folder appends to it and reads only the commands sent to it."""
+    screen = ScreenProcess("friend", tmp_path / "friend", seconds=60)
+    try:
+        first = screen.start().wait_for("start", 30)
+        screen.command("shot", name="menu")
+        assert screen.wait_for("shot", 30)["files"]
+        screen.kill()
+        assert screen.proc is not None and screen.proc.returncode == -9
+        second = screen.start().wait_for("start", 30)
+        assert second["pid"] != first["pid"] and second["home"] == first["home"]
+        assert screen.stop() == 0
+        assert screen.wait_for("exit", 10)
+        shots = [r for r in screen.records() if r["event"] == "shot"]
+        assert len(shots) == 1, "the command sent to the killed process is not read again"
+    finally:
+        screen.kill()
