@@ -13,6 +13,7 @@ the default (``is_default``), so old saves keep following a language switch.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
@@ -91,6 +92,13 @@ def is_default(name: str, seat: int) -> bool:
     if default_season(name) is not None:
         return True
     return 0 <= seat < len(SEASONS) and name in _legacy()[seat]
+
+
+def shown_names(tr: Callable[..., str], text: str) -> str:
+    """``text`` with every default-name marker in it shown as its season (a line composed
+    from raw names, e.g. a status line: each screen still reads its own language)."""
+    pattern = rf"{re.escape(DEFAULT_MARK)}({'|'.join(SEASONS)})\b"
+    return re.sub(pattern, lambda m: tr(f"season.{m.group(1)}"), text)
 
 
 def shown_name(tr: Callable[..., str], name: str, seat: int = -1) -> str:

@@ -20,7 +20,7 @@ from typing import Any
 
 SIZES: tuple[tuple[int, int], ...] = ((1280, 720), (1920, 1080))
 YOURS = ("banner.draw_turn", "banner.action_turn", "banner.action_turn.one", "prompt.draw",
-         "prompt.action", "prompt.action.one")  # fmt: skip
+         "prompt.action", "prompt.action.one", "banner.handover")  # fmt: skip
 KEPT = 20  # violations recorded at length (the count goes on)
 
 
@@ -75,6 +75,8 @@ class ScreenChecks:
         self.others_decide += person_elsewhere
         banner = table.banner_text()
         said = [banner]
+        if table.seating.handing_over(table.clock):  # the hand-over's banner is drawn over it
+            said.append(self.ctx.tr("banner.handover", name=match.names[tray]))
         if top is table:  # the prompt and buttons show on the table itself
             said.append(table.prompt_text())
             lit = table.targets.buttons.get("button_draw")

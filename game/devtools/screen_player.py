@@ -2,7 +2,8 @@
 --out DIR [--commands FILE] [--seed N] [--speed instant] [--seconds S]``.
 
 The real app (``TableApp`` on a context from the composition root, ``game.app.launch``: the
-player's files under ``LIVING_FOREST_HOME``, the in-app match server on 127.0.0.1) is driven
+player's files under ``LIVING_FOREST_HOME``, the in-app match server on 127.0.0.1 with no
+mDNS, AI seats and hints thinking in this process to keep the run light) is driven
 by synthetic events only: a click on a button it can see, Space to draw, Enter to stop or
 confirm, a number key for an action, Tab and Enter to pick what the decision offers. It
 reads only what the screen offers (the top scene's buttons, the table's decision).

@@ -118,14 +118,20 @@ class ScreenProcess:
         return self.proc.returncode
 
 
-def play_a_game(folder: Path, seconds: float = 120.0) -> dict[str, Any]:
-    """Host + friend + an easy AI, a whole game; the figures and both screens' summaries."""
+HOST_SEATS = ("here", "friend", "easy")  # the Host form's kinds, seat by seat
+
+
+def play_a_game(
+    folder: Path, seconds: float = 120.0, seats: tuple[str, ...] = HOST_SEATS
+) -> dict[str, Any]:
+    """A whole game at ``seats`` (the host's screen plays each "here", the friend's each
+    "friend"); the figures and both screens' summaries."""
     started = time.monotonic()
     host = ScreenProcess("host", folder / "host", seed=1, seconds=seconds).start()
     friend = ScreenProcess("friend", folder / "friend", seed=2, seconds=seconds).start()
     try:
         port = free_port()
-        host.command("host", seats=["here", "friend", "easy"], port=port)
+        host.command("host", seats=list(seats), port=port)
         hosted = host.wait_for("hosted", 30)
         friend.command("join", address=f"127.0.0.1:{hosted['port']}", code=hosted["code"])
         ends = {}
@@ -143,8 +149,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("out", type=Path)
     parser.add_argument("--seconds", type=float, default=120.0)
+    parser.add_argument("--seats", nargs="+", default=list(HOST_SEATS),
+                        help="the Host form's kinds: here, friend, easy, medium, hard")  # fmt: skip
     args = parser.parse_args(argv)
-    figures = play_a_game(args.out, args.seconds)
+    figures = play_a_game(args.out, args.seconds, tuple(args.seats))
     print(json.dumps(figures))
     return 0 if all(not s["violations"] for s in figures["screens"].values()) else 1
 

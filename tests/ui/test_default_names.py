@@ -13,7 +13,15 @@ from game.engine.moves import DRAW, STOP
 from game.net.protocol import parse_client
 from game.player_settings import PlayerSettings
 from game.savegame import parse_save
-from game.seats import SEASONS, default_name, default_season, is_default, seat_from_json, shown_name
+from game.seats import (
+    SEASONS,
+    default_name,
+    default_season,
+    is_default,
+    seat_from_json,
+    shown_name,
+    shown_names,
+)
 from game.ui.headless import headless_context
 from game.ui.scenes.setup import SetupScene
 from game.ui.table.match import Match, Seat
@@ -34,6 +42,12 @@ def test_a_default_is_shown_in_each_screens_language_and_a_typed_name_as_typed()
     assert shown_name(ko.tr, "Bo", 1) == "Bo" and shown_name(ko.tr, "@bo", 1) == "@bo"
     assert shown_name(en.tr, "여름", 1) == "Summer", "an older table's default, at its seat"
     assert shown_name(en.tr, "여름", 0) == "여름", "another seat's season: a typed name"
+
+
+def test_a_line_composed_from_raw_names_shows_them_in_this_screens_language() -> None:
+    ko = headless_context("ko")
+    line = "Online · @summer is thinking; @spring, @winterfell and Bo are away"
+    assert shown_names(ko.tr, line) == "Online · 여름 is thinking; 봄, @winterfell and Bo are away"
 
 
 def test_the_banner_and_prompt_show_names_as_this_screen_does(app) -> None:

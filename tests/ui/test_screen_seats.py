@@ -73,8 +73,9 @@ def test_a_mixed_table_hands_over_between_its_own_seats_only(ctx) -> None:
     s = seating(ctx, match)
     draw_until(match, 1)  # the second person at this screen
     assert s.follow(4.0, animating=False) and s.tray == 1 and s.handing_over(4.0)
-    draw_until(match, 2)  # Cy draws at the other screen
-    assert not s.follow(9.0, animating=False) and s.tray == 1 and not s.handing_over(9.0)
+    draw_until(match, 2)  # Cy draws at the other screen, within the hand-over's seconds
+    assert not s.handing_over(5.0), 'no "Bo, your turn" over Cy\'s turn'
+    assert not s.follow(5.0, animating=False) and s.tray == 1
 
 
 def table_for(app, ctx, match: Match) -> Driver:

@@ -184,8 +184,8 @@ class Match:
         pending = self.active()
         events = self.game.play(seat, move)
         self.history.append((seat, move))
-        human = not self.seats[seat].is_ai
-        if human and closes(pending, seat, move, events, self.active()) is None:
+        here = self.plays_here(seat)  # undo is for the seats this screen plays
+        if here and closes(pending, seat, move, events, self.active()) is None:
             self.undo_stack.append((before, marks))
         else:
             self.undo_stack.clear()  # the engine's rule (game/engine/undo.py)

@@ -82,8 +82,13 @@ class Seating:
         return True
 
     def handing_over(self, clock: float) -> bool:
-        """The banner still says whose the tray is now."""
-        return clock - self.handed_at < HANDOVER_S
+        """The banner still says whose the tray is now: for ``HANDOVER_S`` seconds, and only
+        while the tray's seat decides ("your turn" said over another seat's turn, an AI's
+        or a person's at another screen, would be untrue)."""
+        if clock - self.handed_at >= HANDOVER_S:
+            return False
+        a = self.match.shown_active()
+        return a is not None and a.player == self.tray
 
     def draw_handover(self, p: Painter, clock: float, palette: theme.Palette, tr: Tr) -> None:
         """Hot-seat: the tray has just passed to another human; say so over the banner and

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from game.seats import shown_names
 from game.ui.kit import theme
 from game.ui.kit.anim import Animator
 from game.ui.kit.painter import Painter
@@ -91,7 +92,8 @@ class TableDrawing:
         finally:
             p.text_scale = 1.0
         self.alerts.draw(p, self.layout["banner"], self.tr)
-        draw_status(p, self.match.status(), self.layout["banner"])
+        status = shown_names(self.tr, self.match.status())  # a name in it as this screen's
+        draw_status(p, status, self.layout["banner"])
 
     def layer_key(self, p: Painter) -> tuple:
         """What the cached layer shows: redrawn when any of it changes."""
