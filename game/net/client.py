@@ -72,8 +72,11 @@ class TableClient:
             msg["name"] = name
         self.send(msg)
 
-    def resume(self, match: str, tokens: list[str]) -> None:
-        self.send({"type": "resume", "match": match, "tokens": tokens})
+    def resume(self, match: str, tokens: list[str], since: int | None = None) -> None:
+        doc: dict[str, Any] = {"type": "resume", "match": match, "tokens": tokens}
+        if since is not None:
+            doc["since"] = since
+        self.send(doc)
 
     def play(self, seat: int, move: Move, seq: int | None = None) -> None:
         seq = self.mirror.seq.get(seat, 0) if seq is None else seq
@@ -137,6 +140,7 @@ RETRY_S = (0.1, 0.25, 0.5, 1.0)  # waits between reconnections (the last repeats
 RESUME_OPEN_S = 2.0  # a reconnection's handshake: one begun while the network silently drops
 # packets gives up this soon, so the next begins soon after the network is back
 FATAL = {"no_such_code", "no_seat", "bad_token", "no_such_match", "bad_version", "server_full"}
+FATAL |= {"create_limited", "too_many_tables", "no_human_seat"}
 
 
 class Session:
@@ -149,6 +153,7 @@ class Session:
         self.status = Status.CONNECTING
         self.match = ""
         self.tokens: list[str] = []
+        self.since: Callable[[], int] | None = None  # the mirror's (``Mirror.since``)
         self._client: TableClient | None = None
         self._lock = threading.Lock()
         self._stop = threading.Event()
@@ -237,6 +242,9 @@ class Session:
                 elif kind == "error" and msg.get("code") in FATAL and not self.seated:
                     self._set(Status.FAILED)
                     return True
+                elif kind == "error" and msg.get("code") == "resume_limited":
+                    self._stop.wait(min(60.0, float(msg.get("retry_after", 1.0))))
+                    client.send(self._seat_message())  # then resume again
         except (ConnectionClosed, OSError, ProtocolError) as e:
             log.info("connection to %s ended: %s", self.url, e)
             return self._stop.is_set()
@@ -244,5 +252,8 @@ class Session:
 
     def _seat_message(self) -> dict[str, Any]:
         if self.match and self.tokens:
-            return {"type": "resume", "match": self.match, "tokens": self.tokens}
+            doc = {"type": "resume", "match": self.match, "tokens": self.tokens}
+            if self.since is not None:  # the log the table keeps: only the rest is sent
+                doc["since"] = self.since()
+            return doc
         return self.first

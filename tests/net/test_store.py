@@ -58,7 +58,7 @@ def test_an_empty_database_is_migrated_to_the_latest_schema_once(where: str) -> 
     for _ in range(2):  # the second open finds nothing to do
         store = open_store(where)
         try:
-            assert store.schema_version() == 3
+            assert store.schema_version() == 4
         finally:
             store.close()
 
@@ -128,7 +128,7 @@ def test_a_sqlite_file_from_before_versioning_is_brought_up_to_date(tmp_path: Pa
     con.close()
     store = SqliteStore(db)
     try:
-        assert store.schema_version() == sqlite_store.LATEST == 3
+        assert store.schema_version() == sqlite_store.LATEST == 4
         assert store.load("m1").moves == [(0, DRAW), (0, DRAW), (0, STOP)]
         assert store.load("m1").version == 3  # counted from the stored moves
         with pytest.raises(StaleMatch):

@@ -87,6 +87,9 @@ MIGRATIONS: list[list[str]] = [
     [  # 3: the host's wait before an AI plays an away player's seat (0: the table waits)
         "ALTER TABLE matches ADD COLUMN away_ai integer NOT NULL DEFAULT 0",
     ],
+    [  # 4: when an abandoned match was closed (archived: finished, kept for replays)
+        "ALTER TABLE matches ADD COLUMN closed_at timestamptz",
+    ],
 ]
 LATEST = len(MIGRATIONS)
 
@@ -273,6 +276,15 @@ class PostgresStore(MatchStore):
 
     def finish(self, match: str) -> None:
         self.add_moves([], [match])
+
+    def archive(self, match: str) -> None:
+        with self._tx() as db:
+            db.execute(
+                "UPDATE matches SET finished = true, ai_owner = NULL, closed_at = now()"
+                " WHERE id = %s",
+                (match,),
+            )
+        self.ai_owned.discard(match)
 
     def unfinished(self) -> list[StoredMatch]:
         """None: a process of a shared store loads a match when a client or a lease asks."""

@@ -64,6 +64,9 @@ MIGRATIONS: list[list[str]] = [
     [  # 3: the host's wait before an AI plays an away player's seat (0: the table waits)
         "ALTER TABLE matches ADD COLUMN away_ai INTEGER NOT NULL DEFAULT 0",
     ],
+    [  # 4: when an abandoned match was closed (archived: finished=1, kept for replays)
+        "ALTER TABLE matches ADD COLUMN closed_at REAL",
+    ],
 ]
 LATEST = len(MIGRATIONS)
 
@@ -92,6 +95,7 @@ _NONE: frozenset[int] = frozenset()
 _BUMP = "UPDATE matches SET version=version+1 WHERE id=? AND version=?"  # each change's check
 _ADD = "INSERT INTO moves (match, idx, seat, move) VALUES (?,?,?,?)"
 _FINISH = "UPDATE matches SET finished=1 WHERE id=?"
+_ARCHIVE = "UPDATE matches SET finished=1, closed_at=? WHERE id=?"
 
 
 class SqliteStore(MatchStore):
@@ -218,6 +222,9 @@ class SqliteStore(MatchStore):
 
     def finish(self, match: str) -> None:
         self._write([(_FINISH, (match,))])
+
+    def archive(self, match: str) -> None:
+        self._write([(_ARCHIVE, (time.time(), match))])
 
     def unfinished(self) -> list[StoredMatch]:
         ids = [r[0] for r in self.db.execute("SELECT id FROM matches WHERE finished=0")]
