@@ -33,10 +33,14 @@ log = logging.getLogger(__name__)
 class TableClient:
     """One connection to a match server; every wait is bounded by ``timeout``."""
 
-    def __init__(self, url: str, timeout: float = 5.0, tls: ssl.SSLContext | None = None) -> None:
+    def __init__(
+        self, url: str, timeout: float = 5.0, tls: ssl.SSLContext | None = None, source: str = ""
+    ) -> None:
         self.url = url
         self.timeout = timeout
         kwargs: dict[str, Any] = {"ssl": tls} if tls is not None else {}
+        if source:  # the local address to connect from (tests: 127.0.0.x, many "machines")
+            kwargs["source_address"] = (source, 0)
         self._stack = contextlib.ExitStack()
         self.ws: ClientConnection = self._stack.enter_context(
             connect(

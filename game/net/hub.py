@@ -14,17 +14,15 @@ from __future__ import annotations
 import asyncio
 import hmac
 import logging
-import random
 import secrets
 import time
 from collections.abc import Callable
 from typing import Any
 
-from game.ai.levels.easy import baseline_move
-from game.engine import Decision, IllegalMove, Move, Phase, new_game
-from game.net import lifecycle, take_back
+from game.engine import IllegalMove, Move, new_game
+from game.net import ai_turns, lifecycle, take_back
 from game.net.admission import Admission
-from game.net.ai_seats import AiRunner, decision_seed
+from game.net.ai_seats import AiRunner
 from game.net.group_commit import GroupCommit, Unstored
 from game.net.hosted import HostedMatch
 from game.net.limits import Limits, TokenBucket
@@ -45,7 +43,7 @@ from game.net.store import StaleMatch, Store, StoredMatch, StoreError, token_has
 from game.seats import Seat
 
 log = logging.getLogger(__name__)
-RETRY_S = 1.0  # after a store failure, an AI seat asks again this much later
+RETRY_S = ai_turns.RETRY_S  # after a store failure, an AI seat asks again this much later
 CONFLICT_TRIES = 20  # a move another server process keeps beating is refused as busy after
 
 
@@ -403,63 +401,8 @@ class Hub:
     # -- AI seats --------------------------------------------------------------------------
 
     def kick_ai(self, match: HostedMatch) -> None:
-        """Ask every AI seat that must decide now and is not already thinking (if this
-        server process is the one that runs the match's AI seats), while someone sits at
-        the table (one process: with several, its players may be on another)."""
-        if match.game.over or not self.store.runs_ai(match.id):
-            return
-        if not match.peers and not self.store.shared:
-            return
-        for seat, decision in match.deciding():
-            if not match.ai_plays(seat) or seat in match.thinking:
-                continue
-            moves = match.own[seat] if decision is Decision.DRAW else match.moves
-            seed = decision_seed(match.stored.ai_seed, moves, seat)
-            view = match.game.view(seat)
-            legal = match.game.legal_moves(seat)
-            try:
-                fut = self.ai.ask(match.ai_level(seat), view, decision, legal, seed, match.id)
-            except RuntimeError:  # no worker could start (a shut-down pool): try again soon
-                log.exception("match %s: AI seat %d could not be asked", match.id, seat)
-                asyncio.get_running_loop().call_later(RETRY_S, self.kick_ai, match)
-                return
-            match.thinking.add(seat)
-            self.pending_ai.add(fut)
-            key = (match.moves, match.own[seat])
-            fut.add_done_callback(lambda f, m=match, s=seat, k=key: self.ai_answered(m, s, k, f))
-
-    def ai_answered(self, match: HostedMatch, seat: int, key: tuple, fut: asyncio.Future) -> None:
-        self.pending_ai.discard(fut)
-        match.thinking.discard(seat)
-        if fut.cancelled() or self.matches.get(match.id) is not match:
-            return
-        if fut.exception() is not None:  # the level crashed: the baseline plays this move
-            log.error("match %s: AI seat %d failed", match.id, seat, exc_info=fut.exception())
-            move = baseline_move(match.game, seat, match.deciding_of(seat), random.Random(key[0]))
-        else:
-            move = fut.result()
-        if not match.ai_plays(seat):  # its player came back while it thought
-            return
-        stale = key[1] != match.own[seat] or move not in match.game.legal_moves(seat)
-        if match.game.phase is not Phase.DRAW and key[0] != match.moves:
-            stale = True
-        if stale:
-            self.kick_ai(match)  # the game moved on meanwhile: ask again
-            return
-        if self.group_commit:
-            events = match.apply(seat, move, by_ai=True)  # legal: checked just above
-            idx, back = match.moves - 1, match.back.to_json()
-            self.group.add(Unstored(match, idx, seat, move, events, None, {}, back))
-            return
-        try:
-            events = match.play(self.store, seat, move, by_ai=True)
-        except StaleMatch:  # another server process moved first: take its moves, ask again
-            self.catch_up(match)
-            return
-        except StoreError:  # logged by the match; ask again in a moment
-            asyncio.get_running_loop().call_later(RETRY_S, self.kick_ai, match)
-            return
-        self.after_move(match, seat, move, events, match.moves, match.back.to_json())
+        """Ask the match's AI seats that must decide now (``ai_turns.kick``)."""
+        ai_turns.kick(self, match)
 
     def tick(self) -> None:
         """Once a second: an AI takes the seats whose players have been away longer than
