@@ -23,6 +23,7 @@ from game.engine import IllegalMove, Move, new_game
 from game.net import ai_turns, lifecycle, take_back
 from game.net.admission import Admission
 from game.net.ai_seats import AiRunner
+from game.net.gc_pacing import GcPacer
 from game.net.group_commit import GroupCommit, Unstored
 from game.net.hosted import HostedMatch
 from game.net.limits import Limits, TokenBucket
@@ -80,6 +81,7 @@ class Hub:
         self.matches: dict[str, HostedMatch] = {}
         self.codes: dict[str, str] = {}  # join code -> match id
         self.admission = Admission(self.limits)  # who may create, join, resume now
+        self.gc: GcPacer | None = None  # the dedicated server's collector pacing
         self.pending_ai: set[asyncio.Future[Move]] = set()
         self.group_commit = not store.shared  # shared: a stale move is retried on its own
         self.group = GroupCommit(store, self._stored, self._lost)
@@ -408,6 +410,8 @@ class Hub:
         """Once a second: an AI takes the seats whose players have been away longer than
         their host chose. One server process only: with several over PostgreSQL a player
         connected to another process would look away here."""
+        if self.gc is not None:
+            self.gc.tick()
         if self.store.shared:
             return
         now = self.clock()
