@@ -16,10 +16,13 @@ No limit here can be turned against an honest player by someone else's failures:
 
 from __future__ import annotations
 
+import logging
 from collections import Counter
 
 from game.net.limits import Limits, Window
 from game.net.refusals import Refused
+
+log = logging.getLogger("game.net.hub")
 
 
 class Admission:
@@ -54,7 +57,10 @@ class Admission:
         once the address is over its limit, so guessing learns nothing more)."""
         wait = self.limited(address, now)
         self.failed.record(address, now)
-        return join_limited(wait) if wait > 0 else Refused(code, text)
+        if wait > 0:
+            return join_limited(wait)
+        log.info("%s: %s", address, text)  # at most failed_joins lines a window per address
+        return Refused(code, text)
 
     # -- resumes ---------------------------------------------------------------------------
 

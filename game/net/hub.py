@@ -200,8 +200,7 @@ class Hub:
         match.creator = client.address
         self._loaded(match)
         log.info("%s: created match %s (%d seats)", client.address, match.id, players)
-        self.bind(client, match, set(msg.mine), tokens)
-        self.kick_ai(match)
+        self.bind(client, match, set(msg.mine), tokens)  # its AI seats start there
 
     def _new_code(self) -> str:
         for _ in range(100):
