@@ -406,21 +406,11 @@ class Hub:
         ai_turns.kick(self, match)
 
     def tick(self) -> None:
-        """Once a second: an AI takes the seats whose players have been away longer than
-        their host chose. One server process only: with several over PostgreSQL a player
-        connected to another process would look away here."""
+        """Once a second: the collector's pacing; stand-ins for away players
+        (``lifecycle.stand_in``)."""
         if self.gc is not None:
             self.gc.tick()
-        if self.store.shared:
-            return
-        now = self.clock()
-        for match in list(self.matches.values()):
-            overdue = match.overdue(now)
-            if overdue:
-                match.stand_ins.update(overdue)
-                log.info("match %s: an AI plays seats %s while away", match.id, overdue)
-                match.tell(encode(match.presence()))
-                self.kick_ai(match)
+        lifecycle.stand_in(self, self.clock())
 
     def sweep(self) -> None:
         """Unload finished tables past their grace period, close abandoned ones

@@ -1,6 +1,7 @@
 """How long a table stays loaded: the rules that keep abandoned tables from filling the
-server (``Limits.matches``) for good. Run by ``Hub.sweep`` (once a minute), on the hub's
-clock, so a test moves time instead of sleeping.
+server (``Limits.matches``) for good, run by ``Hub.sweep`` (once a minute), on the hub's
+clock, so a test moves time instead of sleeping; and the stand-ins for away players
+(``stand_in``, once a second).
 
 - A finished table stays loaded ``keep_finished_s`` (10 minutes) after its end, for late
   resumes (they are sent the whole match for replays), then is unloaded; the store keeps it.
@@ -21,6 +22,7 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING
 
+from game.net.protocol import encode
 from game.net.store import StoreError
 
 if TYPE_CHECKING:
@@ -29,6 +31,21 @@ if TYPE_CHECKING:
     from game.net.limits import Limits
 
 log = logging.getLogger(__name__)
+
+
+def stand_in(hub: Hub, now: float) -> None:
+    """An AI takes the seats whose players have been away longer than their host chose.
+    One server process only: with several over PostgreSQL a player connected to another
+    process would look away here."""
+    if hub.store.shared:
+        return
+    for match in list(hub.matches.values()):
+        overdue = match.overdue(now)
+        if overdue:
+            match.stand_ins.update(overdue)
+            log.info("match %s: an AI plays seats %s while away", match.id, overdue)
+            match.tell(encode(match.presence()))
+            hub.kick_ai(match)
 
 
 def sweep(hub: Hub, now: float) -> None:
