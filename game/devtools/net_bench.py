@@ -23,7 +23,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
+import multiprocessing
 import os
 import random
 import subprocess
@@ -32,6 +34,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from websockets.asyncio.client import connect
 
@@ -41,6 +44,8 @@ from game.net.protocol import MAX_SERVER_MESSAGE, decode, encode
 
 CLK = os.sysconf("SC_CLK_TCK")
 WIND_DOWN_S = 20.0  # players closing their connections after the measure
+SETUP_S = 600.0  # the longest seating every table may take
+LAG_TICK_S = 0.01  # the client processes' loop-lag probe
 
 
 @dataclass
@@ -152,65 +157,130 @@ async def player(
             reader.cancel()
 
 
-async def run(urls: list[str], args: argparse.Namespace, pids: list[int], pg: int = 0) -> dict:
-    """The load on the servers at ``urls`` (process ids ``pids``; PostgreSQL's ``pg``)."""
-    stats = LoadStats()
+async def seat(
+    urls: list[str], args: argparse.Namespace, tables: range, stats: LoadStats, stop: list[float]
+) -> list[asyncio.Task]:
+    """Create the tables numbered ``tables`` (a host each), then seat everyone else."""
     loop = asyncio.get_running_loop()
-    rss0 = sum(proc_rss_kb(p) for p in pids)
-    setup_started = time.monotonic()
-    stop = [time.monotonic() + 3600]
     tasks = []
     codes: list[asyncio.Future] = []
     seats = [{"name": f"P{i}", "kind": "human"} for i in range(args.players)]
-    for m in range(args.matches):  # the hosts, then everyone else joins
+    pace = (args.pace[0], args.pace[1])
+    for i, m in enumerate(tables):  # the hosts, then everyone else joins
         fut = loop.create_future()
         codes.append(fut)
         first = {"type": "create", "seats": seats, "mine": [0]}
-        tasks.append(
-            asyncio.create_task(
-                player(urls[m % len(urls)], first, tuple(args.pace), stop, stats, m * 10, fut)
-            )
-        )
-        if m % 20 == 19:
+        url = urls[m % len(urls)]
+        tasks.append(asyncio.create_task(player(url, first, pace, stop, stats, m * 10, fut)))
+        if i % 20 == 19:
             await asyncio.sleep(0.05)
-    for m, fut in enumerate(codes):
-        code = await asyncio.wait_for(fut, 60)
+    for i, (m, fut) in enumerate(zip(tables, codes, strict=True)):
+        code = await asyncio.wait_for(fut, 120)
         for s in range(1, args.players):
             first = {"type": "join", "code": code, "seats": [s]}
+            url = urls[(m + s) % len(urls)]
+            seated = loop.create_future()
             tasks.append(
-                asyncio.create_task(
-                    player(
-                        urls[(m + s) % len(urls)],
-                        first,
-                        (args.pace[0], args.pace[1]),
-                        stop,
-                        stats,
-                        m * 10 + s,
-                        loop.create_future(),
-                    )
-                )
+                asyncio.create_task(player(url, first, pace, stop, stats, m * 10 + s, seated))
             )
-        if m % 20 == 19:
+        if i % 20 == 19:
             await asyncio.sleep(0.05)
-    await asyncio.sleep(args.settle)  # everyone seated; tables wait for the first paced moves
-    rss_idle = sum(proc_rss_kb(p) for p in pids)
-    setup_s = time.monotonic() - setup_started
-    stats.rtt.clear()
-    cpu0, t0, own0 = proc_cpu_s(*pids), time.monotonic(), time.process_time()
-    db0 = proc_cpu_s(*family(pg)) if pg else 0.0
-    await asyncio.sleep(args.seconds)
-    cpu1, t1, own1 = proc_cpu_s(*pids), time.monotonic(), time.process_time()
-    db1 = proc_cpu_s(*family(pg)) if pg else 0.0
-    rtt = sorted(stats.rtt)
-    stop[0] = time.monotonic()  # every player's loop ends at its next turn, cancelled or not
-    for t in tasks:
-        t.cancel()
-    _, stuck = await asyncio.wait(tasks, timeout=WIND_DOWN_S)  # (3.11's wait_for can
-    if stuck:  # swallow a cancellation: such a player still stops, by the deadline above)
-        print(f"{len(stuck)} players were still winding down", file=sys.stderr)
+    return tasks
 
-    def pct(p: float) -> float:
-        return round(rtt[min(len(rtt) - 1, int(p * len(rtt)))] * 1000, 2) if rtt else -1.0
+
+async def lag_probe(lags: list[float], stop: list[float]) -> None:
+    """How late this client process's event loop wakes up (a starved client shows here,
+    not as the server's round trip)."""
+    while time.monotonic() < stop[0]:
+        before = time.perf_counter()
+        await asyncio.sleep(LAG_TICK_S)
+        lags.append(time.perf_counter() - before - LAG_TICK_S)
+
+
+def client_process(urls: list[str], args: argparse.Namespace, tables: range, pipe: Any) -> None:
+    """One process of scripted players (a share of the tables): seats them, says so, waits
+    for "go", measures ``args.seconds`` and sends back what it saw."""
+
+    async def main() -> None:
+        stats, stop, lags = LoadStats(), [time.monotonic() + 3600], []
+        tasks = await seat(urls, args, tables, stats, stop)
+        gc.collect()
+        gc.freeze()  # the players' own collector must not pause what is measured
+        gc.disable()
+        pipe.send("seated")
+        await asyncio.to_thread(pipe.recv)
+        stats.rtt.clear()
+        stats.errors = 0
+        probe = asyncio.create_task(lag_probe(lags, [time.monotonic() + args.seconds]))
+        own0 = time.process_time()
+        await asyncio.sleep(args.seconds)
+        pipe.send(
+            {
+                "rtt": stats.rtt,
+                "errors": stats.errors,
+                "cpu_s": time.process_time() - own0,
+                "lags": lags,
+            }
+        )
+        await probe
+        stop[0] = time.monotonic()  # every player's loop ends at its next turn
+        for t in tasks:
+            t.cancel()
+        await asyncio.wait(tasks, timeout=WIND_DOWN_S)
+
+    asyncio.run(main())
+    pipe.close()
+
+
+def run(urls: list[str], args: argparse.Namespace, pids: list[int], pg: int = 0) -> dict:
+    """The load on the servers at ``urls`` (process ids ``pids``; PostgreSQL's ``pg``),
+    from ``args.client_processes`` processes of players (each with a share of the tables,
+    so the players are not what is measured)."""
+    ctx = multiprocessing.get_context("fork")
+    count = max(1, min(args.client_processes, args.matches))
+    rss0 = sum(proc_rss_kb(p) for p in pids)
+    setup_started = time.monotonic()
+    pipes, procs = [], []
+    for i in range(count):
+        mine, theirs = ctx.Pipe()
+        proc = ctx.Process(
+            target=client_process, args=(urls, args, range(i, args.matches, count), theirs)
+        )
+        proc.start()
+        pipes.append(mine)
+        procs.append(proc)
+    try:
+        for pipe in pipes:
+            if not pipe.poll(SETUP_S) or pipe.recv() != "seated":
+                raise RuntimeError("a client process did not seat its tables in time")
+        time.sleep(args.settle)  # everyone seated; tables wait for the first paced moves
+        rss_idle = sum(proc_rss_kb(p) for p in pids)
+        setup_s = time.monotonic() - setup_started
+        cpu0, t0 = proc_cpu_s(*pids), time.monotonic()
+        db0 = proc_cpu_s(*family(pg)) if pg else 0.0
+        for pipe in pipes:
+            pipe.send("go")
+        results = []
+        for pipe in pipes:
+            if not pipe.poll(args.seconds + 60):
+                raise RuntimeError("a client process did not report")
+            results.append(pipe.recv())
+        cpu1, t1 = proc_cpu_s(*pids), time.monotonic()
+        db1 = proc_cpu_s(*family(pg)) if pg else 0.0
+        rss = sum(proc_rss_kb(p) for p in pids)
+    finally:
+        for proc in procs:
+            proc.join(WIND_DOWN_S + 10)
+            if proc.is_alive():
+                proc.kill()
+                proc.join(5)
+    rtt = sorted(r for res in results for r in res["rtt"])
+    lags = sorted(lag for res in results for lag in res["lags"])
+
+    def pct(values: list[float], p: float) -> float:
+        return (
+            round(values[min(len(values) - 1, int(p * len(values)))] * 1000, 2) if values else -1.0
+        )
 
     elapsed = t1 - t0
     return {
@@ -223,15 +293,17 @@ async def run(urls: list[str], args: argparse.Namespace, pids: list[int], pg: in
         "seconds": round(elapsed, 1),
         "moves": len(rtt),
         "moves_per_s": round(len(rtt) / elapsed, 1),
-        "rtt_p50_ms": pct(0.5),
-        "rtt_p99_ms": pct(0.99),
+        "rtt_p50_ms": pct(rtt, 0.5),
+        "rtt_p99_ms": pct(rtt, 0.99),
         "rtt_max_ms": round(rtt[-1] * 1000, 2) if rtt else -1.0,
-        "errors": stats.errors,
+        "errors": sum(res["errors"] for res in results),
         "server_cpu_cores": round((cpu1 - cpu0) / elapsed, 3),
         "server_cpu_ms_per_move": round((cpu1 - cpu0) * 1000 / max(1, len(rtt)), 3),
-        "server_rss_mb": round(sum(proc_rss_kb(p) for p in pids) / 1024, 1),
+        "server_rss_mb": round(rss / 1024, 1),
         "idle_kb_per_match": round((rss_idle - rss0) / args.matches, 1),
-        "clients_cpu_cores": round((own1 - own0) / elapsed, 3),
+        "client_processes": count,
+        "clients_cpu_cores": round(sum(res["cpu_s"] for res in results) / elapsed, 3),
+        "client_loop_lag_p99_ms": pct(lags, 0.99),
         "postgres_cpu_cores": round((db1 - db0) / elapsed, 3) if pg else None,
         "load_average_1m": round(os.getloadavg()[0], 1),
         "setup_s": round(setup_s, 1),
@@ -246,7 +318,9 @@ def start_servers(db: str, count: int, sync: str) -> tuple[list[subprocess.Popen
         cmd += ["--db", db, "--ai-processes", "0", "--log-level", "WARNING", "--sync", sync]
         procs.append(
             subprocess.Popen(
-                [*cmd, "--creates-per-minute", "100000"], stdout=subprocess.PIPE, text=True
+                [*cmd, "--creates-per-minute", "100000", "--tables-per-address", "100000"],
+                stdout=subprocess.PIPE,
+                text=True,
             )
         )
         try:
@@ -276,7 +350,7 @@ def over_postgres(args: argparse.Namespace) -> int:
                 db, pg = args.db, 0
             procs, urls = start_servers(db, count, args.sync)
             try:
-                result = asyncio.run(run(urls, args, [p.pid for p in procs], pg))
+                result = run(urls, args, [p.pid for p in procs], pg)
             finally:
                 stop_servers(procs)
             print(json.dumps(result), flush=True)
@@ -300,13 +374,14 @@ def main(argv: list[str] | None = None) -> int:
         "--processes", type=int, nargs="+", help="server processes over PostgreSQL, per run"
     )
     ap.add_argument("--db", help="with --processes: a PostgreSQL URL (default: a throwaway one)")
+    ap.add_argument("--client-processes", type=int, default=2, help="processes the players run in")
     args = ap.parse_args(argv)
     if args.processes:
         return over_postgres(args)
     with tempfile.TemporaryDirectory() as tmp:
         procs, urls = start_servers(str(Path(tmp) / "bench.db"), 1, args.sync)
         try:
-            result = asyncio.run(run(urls, args, [p.pid for p in procs]))
+            result = run(urls, args, [p.pid for p in procs])
         finally:
             stop_servers(procs)
     print(json.dumps(result), flush=True)

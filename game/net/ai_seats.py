@@ -13,7 +13,8 @@ import asyncio
 import logging
 import multiprocessing
 import random
-from collections.abc import Sequence
+from collections import deque
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from contextlib import closing
 
@@ -41,8 +42,74 @@ def decide(
     return move if move in legal else legal[0]
 
 
+Job = tuple  # the arguments of one decision, as ``FairQueue``'s ``start`` takes them
+
+
+class FairQueue:
+    """The AI decisions of every table, served round-robin across tables with at most one
+    decision of a table in flight: a table whose seats ask many decisions (four AI seats
+    drawing at once, or many busy tables) delays another table's next decision by at most
+    one of its own, not by its whole queue, as one first-come queue on the executor did.
+    ``start(job)`` begins one decision on a worker and returns its future; at most
+    ``slots`` (the workers) run at once, so the waiting is here, in turn order."""
+
+    def __init__(self, slots: int, start: Callable[[Job], asyncio.Future]) -> None:
+        self.slots, self.start = max(1, slots), start
+        self.waiting: dict[str, deque[tuple[Job, asyncio.Future]]] = {}
+        self.turns: deque[str] = deque()  # tables with a decision waiting, none in flight
+        self.running: set[str] = set()  # tables with a decision in flight
+
+    def ask(self, table: str, job: Job) -> asyncio.Future:
+        out: asyncio.Future = asyncio.get_running_loop().create_future()
+        self.waiting.setdefault(table, deque()).append((job, out))
+        if table not in self.running and table not in self.turns:
+            self.turns.append(table)
+        self._pump()
+        return out
+
+    def drop(self, table: str) -> None:
+        """Forget a table's waiting decisions (it was unloaded): cancelled."""
+        for _, out in self.waiting.pop(table, ()):
+            out.cancel()
+        if table in self.turns:
+            self.turns.remove(table)
+
+    def _pump(self) -> None:
+        while len(self.running) < self.slots and self.turns:
+            table = self.turns.popleft()
+            queue = self.waiting.get(table)
+            job, out = queue.popleft() if queue else ((), None)
+            if queue is not None and not queue:
+                del self.waiting[table]
+            if out is None or out.cancelled():
+                if table in self.waiting:
+                    self.turns.append(table)
+                continue
+            try:
+                inner = self.start(job)
+            except RuntimeError as e:  # no worker could start (a shut-down pool)
+                out.set_exception(e)
+                continue
+            self.running.add(table)
+            inner.add_done_callback(lambda f, t=table, o=out: self._done(t, f, o))
+
+    def _done(self, table: str, inner: asyncio.Future, out: asyncio.Future) -> None:
+        self.running.discard(table)
+        if not out.cancelled():
+            if inner.cancelled():
+                out.cancel()
+            elif inner.exception() is not None:
+                out.set_exception(inner.exception())  # type: ignore[arg-type]
+            else:
+                out.set_result(inner.result())
+        if table in self.waiting and table not in self.turns:
+            self.turns.append(table)  # its next decision waits for the others' turns
+        self._pump()
+
+
 class AiRunner:
-    """Runs AI decisions on an executor; ``processes`` 0 means one thread."""
+    """Runs AI decisions on an executor, fairly across tables (``FairQueue``);
+    ``processes`` 0 means one thread."""
 
     def __init__(self, processes: int = 0, budget_scale: float = 1.0) -> None:
         self.scale = budget_scale
@@ -52,13 +119,25 @@ class AiRunner:
             self.executor = ProcessPoolExecutor(max_workers=processes, mp_context=ctx)
         else:
             self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ai-seat")
+        self.queue = FairQueue(max(1, processes), self._start)
+
+    def _start(self, job: Job) -> asyncio.Future:
+        return asyncio.get_running_loop().run_in_executor(self.executor, decide, *job)
 
     def ask(
-        self, level: str, view: View, decision: Decision, legal: Sequence[Move], seed: int
+        self,
+        level: str,
+        view: View,
+        decision: Decision,
+        legal: Sequence[Move],
+        seed: int,
+        table: str = "",
     ) -> asyncio.Future[Move]:
-        loop = asyncio.get_running_loop()
-        args = (level, view, decision, tuple(legal), seed, self.scale)
-        return loop.run_in_executor(self.executor, decide, *args)
+        """One decision of ``table``'s AI seat, in its turn among the tables."""
+        return self.queue.ask(table, (level, view, decision, tuple(legal), seed, self.scale))
+
+    def drop(self, table: str) -> None:
+        self.queue.drop(table)
 
     def close(self) -> None:
         self.executor.shutdown(wait=False, cancel_futures=True)

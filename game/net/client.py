@@ -33,10 +33,14 @@ log = logging.getLogger(__name__)
 class TableClient:
     """One connection to a match server; every wait is bounded by ``timeout``."""
 
-    def __init__(self, url: str, timeout: float = 5.0, tls: ssl.SSLContext | None = None) -> None:
+    def __init__(
+        self, url: str, timeout: float = 5.0, tls: ssl.SSLContext | None = None, source: str = ""
+    ) -> None:
         self.url = url
         self.timeout = timeout
         kwargs: dict[str, Any] = {"ssl": tls} if tls is not None else {}
+        if source:  # the local address to connect from (tests: 127.0.0.x, many "machines")
+            kwargs["source_address"] = (source, 0)
         self._stack = contextlib.ExitStack()
         self.ws: ClientConnection = self._stack.enter_context(
             connect(
@@ -72,8 +76,11 @@ class TableClient:
             msg["name"] = name
         self.send(msg)
 
-    def resume(self, match: str, tokens: list[str]) -> None:
-        self.send({"type": "resume", "match": match, "tokens": tokens})
+    def resume(self, match: str, tokens: list[str], since: int | None = None) -> None:
+        doc: dict[str, Any] = {"type": "resume", "match": match, "tokens": tokens}
+        if since is not None:
+            doc["since"] = since
+        self.send(doc)
 
     def play(self, seat: int, move: Move, seq: int | None = None) -> None:
         seq = self.mirror.seq.get(seat, 0) if seq is None else seq
@@ -139,6 +146,7 @@ RESUME_OPEN_S = 2.0  # a reconnection's handshake: one begun while the network s
 FATAL = {"no_such_code", "no_seat", "bad_token", "no_such_match", "bad_version", "server_full"}
 GONE = {"bad_token", "no_such_match"}  # a resume refused: the seat is not ours any more
 OnMessage = Callable[["Session", dict[str, Any]], None]
+FATAL |= {"create_limited", "too_many_tables", "no_human_seat"}
 
 
 class Session:
@@ -171,6 +179,7 @@ class Session:
         self.refused = ""  # the code of a refusal that ended the session
         self.leaving = False
         self.own_server = False  # the app's own server (its bye is the app quitting)
+        self.since: Callable[[], int] | None = None  # the mirror's (``Mirror.since``)
         self._client: TableClient | None = None
         self._lock = threading.Lock()
         self._stop = threading.Event()
@@ -279,6 +288,9 @@ class Session:
                 elif kind == "bye" and self.farewell == "left":  # we left: over for good
                     self._set(Status.CLOSED)
                     return True
+                elif kind == "error" and msg.get("code") == "resume_limited":
+                    self._stop.wait(min(60.0, float(msg.get("retry_after", 1.0))))
+                    client.send(self._seat_message())  # then resume again
         except (ConnectionClosed, OSError, ProtocolError) as e:
             log.info("connection to %s ended: %s", self.url, e)
             return self._stop.is_set()
@@ -294,5 +306,8 @@ class Session:
 
     def _seat_message(self) -> dict[str, Any]:
         if self.match and self.tokens:
-            return {"type": "resume", "match": self.match, "tokens": self.tokens}
+            doc = {"type": "resume", "match": self.match, "tokens": self.tokens}
+            if self.since is not None:  # the log the table keeps: only the rest is sent
+                doc["since"] = self.since()
+            return doc
         return self.first

@@ -15,6 +15,7 @@ moves, so the stored list always replays to the game as it stands.
 
 from __future__ import annotations
 
+import json
 import logging
 import time
 from dataclasses import dataclass, field
@@ -23,7 +24,7 @@ from typing import Any, Protocol
 from game.engine import Event, Game, Move, Pending, Phase, new_game
 from game.engine import events as ev
 from game.engine.undo import Closed, closes
-from game.net.protocol import show_code
+from game.net.protocol import encode, show_code
 from game.net.redact import redacted_json, view_json
 from game.net.store import StaleMatch, Store, StoredMatch, StoreError
 
@@ -42,6 +43,11 @@ class Peer(Protocol):
 
 def events_json(events: list[Event]) -> list[dict[str, Any]]:
     return [redacted_json(e) for e in events]
+
+
+def _entry(rnd: int, event: Event) -> str:
+    """One log entry as the welcome sends it: ``[round, event]``, redacted."""
+    return json.dumps([rnd, redacted_json(event)], separators=(",", ":"), ensure_ascii=False)
 
 
 def deciding_now(game: Game) -> Pending | None:
@@ -85,12 +91,15 @@ class HostedMatch:
     peers: dict[int, Peer] = field(default_factory=dict)  # seat -> the client holding it
     own: list[int] = field(default_factory=list)  # moves made by each seat
     thinking: set[int] = field(default_factory=set)  # AI seats being computed
-    ended_at: float = 0.0  # when the game ended (the server drops it a while later)
+    ended_at: float = 0.0  # when the game ended, on the hub's clock (then unloaded later)
+    human_at: float = 0.0  # the last human move (or the load), on the hub's clock
+    creator: str = ""  # the address that created it (its open tables are capped)
     away_since: dict[int, float] = field(default_factory=dict)  # human seat -> left at
     stand_ins: set[int] = field(default_factory=set)  # away seats an AI plays meanwhile
     stored_upto: int = 0  # how many of ``stored.moves`` are committed (the rest await a flush)
     logged: list[int] = field(default_factory=list)  # the log's length after each move
     back: WayBack = field(default_factory=WayBack)  # the steps that may be taken back
+    log_cache: list[str] = field(default_factory=list)  # the log's entries, JSON, redacted
 
     @classmethod
     def start(cls, stored: StoredMatch) -> HostedMatch:
@@ -109,10 +118,13 @@ class HostedMatch:
         stored = self.stored
         game = new_game(stored.players, stored.seed, stored.first)
         self.own, self.logged, self.back = [0] * stored.players, [], WayBack()
+        self.log_cache = [_entry(game.round, ev.RoundStarted(game.round, game.first))]
         size = 1  # the log starts with the first round's start
         for number, (seat, move) in enumerate(stored.moves):
             before = deciding_now(game)
+            rnd = game.round
             events = game.play(seat, move)
+            self._cache(rnd, events)
             self.own[seat] += 1
             size += len(events)
             self.logged.append(size)
@@ -120,7 +132,7 @@ class HostedMatch:
             why = Closed.OTHER if self.is_ai(seat) else closes(before, seat, move, events, after)
             self.back.after(number, seat, why)
         self.game, self.stored_upto = game, len(stored.moves)
-        self.ended_at = (self.ended_at or time.monotonic()) if game.over else 0.0
+        self.ended_at = self.ended_at if game.over else 0.0
 
     @property
     def id(self) -> str:
@@ -187,7 +199,9 @@ class HostedMatch:
         Until ``committed`` it is told to nobody; a failed commit undoes it (``rollback``).
         ``by_ai``: an AI made it (an AI seat, or a stand-in): it opens no way back."""
         before = deciding_now(self.game)
+        rnd = self.game.round
         events = self.game.play(seat, move)
+        self._cache(rnd, events)
         self.stored.moves.append((seat, move))
         self.own[seat] += 1
         self.logged.append((self.logged[-1] if self.logged else 1) + len(events))
@@ -195,9 +209,15 @@ class HostedMatch:
         ai = by_ai or self.is_ai(seat)
         why = Closed.OTHER if ai else closes(before, seat, move, events, after)
         self.back.after(self.moves - 1, seat, why)
-        if self.game.over:
-            self.ended_at = time.monotonic()
         return events
+
+    def _cache(self, rnd: int, events: list[Event]) -> None:
+        """The log entries of a move's events (``rnd``: the round before it), kept so that
+        a welcome costs the part of the log it sends, not a replay of the game."""
+        for e in events:
+            if isinstance(e, ev.RoundStarted):
+                rnd = e.round
+            self.log_cache.append(_entry(rnd, e))
 
     def committed(self) -> None:
         """Every move applied so far is in the store (each a change of its version)."""
@@ -277,9 +297,14 @@ class HostedMatch:
     def seats_json(self) -> list[dict[str, str]]:
         return [s.to_json() for s in self.stored.seats]
 
-    def welcome(self, seats: set[int], tokens: dict[int, str] | None = None) -> dict[str, Any]:
+    def welcome(
+        self, seats: set[int], tokens: dict[int, str] | None = None, since: int | None = None
+    ) -> str:
         """Everything a client holding ``seats`` needs to show the table as it stands: the
-        seats' views, the log so far (replayed, redacted), whose seats are connected."""
+        seats' views, the log (redacted), whose seats are connected; encoded. ``since``:
+        the log entries the client already holds (a resume): only the entries from
+        ``log_from`` on are sent (never from inside the steps that may still be taken back,
+        so the client's kept part is the server's). The log's entries are cached JSON."""
         doc: dict[str, Any] = {
             "type": "welcome",
             "match": self.id,
@@ -292,27 +317,28 @@ class HostedMatch:
             "seq": {str(s): self.own[s] for s in sorted(seats)},
             "n": self.moves,
             "views": {str(s): view_json(self.game, s) for s in sorted(seats)},
-            "log": self.log_json(),
             "back": self.back.to_json(),
         }
         if tokens:
             doc["tokens"] = {str(s): t for s, t in tokens.items()}
         if self.game.over:
             doc["final"] = self.final()
-        return doc
+        start = 0
+        if since is not None:
+            start = doc["log_from"] = max(0, min(since, self.settled_log()))
+        log = ",".join(self.log_cache[start:])
+        return f'{encode(doc)[:-1]},"log":[{log}]}}'
+
+    def settled_log(self) -> int:
+        """The log's length before the first step that may still be taken back."""
+        if not self.back.moves:
+            return len(self.log_cache)
+        first = self.back.moves[0]
+        return self.logged[first - 1] if first > 0 else 1
 
     def log_json(self) -> list[list[Any]]:
-        """[round, event] for every event so far, redacted (replayed from the setup: the
-        server keeps no log in memory)."""
-        g = new_game(self.stored.players, self.stored.seed, self.stored.first)
-        out: list[list[Any]] = [[g.round, ev.RoundStarted(g.round, g.first).to_json()]]
-        for seat, move in self.stored.moves:
-            rnd = g.round
-            for e in g.play(seat, move):
-                if isinstance(e, ev.RoundStarted):
-                    rnd = e.round
-                out.append([rnd, redacted_json(e)])
-        return out
+        """[round, event] for every event so far, redacted."""
+        return [json.loads(e) for e in self.log_cache]
 
     def events_message(
         self, seat: int, move: Move, events: list[Event], n: int, back: list[int] | None

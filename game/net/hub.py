@@ -14,19 +14,19 @@ from __future__ import annotations
 import asyncio
 import hmac
 import logging
-import random
 import secrets
 import time
 from collections.abc import Callable
 from typing import Any
 
-from game.ai.levels.easy import baseline_move
-from game.engine import Decision, IllegalMove, Move, Phase, new_game
-from game.net import leaving, lobby, take_back
-from game.net.ai_seats import AiRunner, decision_seed
+from game.engine import IllegalMove, Move, new_game
+from game.net import ai_turns, leaving, lifecycle, lobby, take_back
+from game.net.admission import Admission
+from game.net.ai_seats import AiRunner
+from game.net.gc_pacing import GcPacer
 from game.net.group_commit import GroupCommit, Unstored
 from game.net.hosted import HostedMatch
-from game.net.limits import Limits, TokenBucket, Window
+from game.net.limits import Limits, TokenBucket
 from game.net.protocol import (
     CODE_ALPHABET,
     CODE_LENGTH,
@@ -46,8 +46,7 @@ from game.net.store import StaleMatch, Store, StoredMatch, StoreError, token_has
 from game.seats import Seat
 
 log = logging.getLogger(__name__)
-KEEP_FINISHED_S = 600.0  # a finished match stays loaded this long for late reconnects
-RETRY_S = 1.0  # after a store failure, an AI seat asks again this much later
+RETRY_S = ai_turns.RETRY_S  # after a store failure, an AI seat asks again this much later
 CONFLICT_TRIES = 20  # a move another server process keeps beating is refused as busy after
 
 
@@ -83,9 +82,8 @@ class Hub:
         self.clock = clock
         self.matches: dict[str, HostedMatch] = {}
         self.codes: dict[str, str] = {}  # join code -> match id
-        lim = self.limits
-        self.failed = Window(lim.join_window_s, lim.failed_joins, lim.failed_joins_all)
-        self.created = Window(lim.join_window_s, lim.creates, lim.matches)
+        self.admission = Admission(self.limits)  # who may create, join, resume now
+        self.gc: GcPacer | None = None  # the dedicated server's collector pacing
         self.pending_ai: set[asyncio.Future[Move]] = set()
         self.group_commit = not store.shared  # shared: a stale move is retried on its own
         self.group = GroupCommit(store, self._stored, self._lost)
@@ -101,11 +99,27 @@ class Hub:
             except (ValueError, KeyError):
                 log.exception("match %s cannot be replayed from the store; left out", stored.id)
                 continue
-            self.matches[match.id] = match
-            self.codes[stored.code] = match.id
+            self._loaded(match)
             count += 1
         log.info("resumed %d unfinished matches from %s", count, self.store.path)
         return count
+
+    def _loaded(self, match: HostedMatch) -> None:
+        """``match`` is held from now on (its idle time counts from now)."""
+        now = self.clock()
+        self.matches[match.id] = match
+        self.codes[match.stored.code] = match.id
+        match.human_at = now
+        match.away_since = dict.fromkeys(match.away_since, now)
+
+    def unload(self, match: HostedMatch) -> None:
+        """Let go of ``match`` (the store keeps it): over, closed, or nobody's any more."""
+        if self.matches.get(match.id) is match:
+            del self.matches[match.id]
+            self.codes.pop(match.stored.code, None)
+            if match.creator:
+                self.admission.closed(match.creator)
+            self.ai.drop(match.id)
 
     def start_ai(self) -> None:
         for match in list(self.matches.values()):
@@ -164,22 +178,11 @@ class Hub:
         if client.match is not None:
             raise Refused("already_joined", "this connection already sits at a table")
 
-    def _guard_failures(self, client: Any, now: float) -> None:
-        if not self.failed.allowed(client.address, now):
-            wait = round(self.failed.retry_after(client.address, now), 1)
-            raise Refused("join_limited", f"too many failed joins: wait {wait} s", retry_after=wait)
-
-    def _failed(self, client: Any, now: float, code: str, text: str) -> Refused:
-        self.failed.record(client.address, now)
-        log.info("%s: %s", client.address, text)
-        return Refused(code, text)
-
     def create(self, client: Any, msg: Create, now: float) -> None:
         self._unbound(client)
-        full = len(self.matches) >= self.limits.matches
-        if full or not self.created.allowed(client.address, now):
-            raise Refused("server_full", "the server takes no new tables now: try later")
-        self.created.record(client.address, now)
+        if not msg.mine:  # a table only AIs play runs for nobody: it is not made
+            raise Refused("no_human_seat", "a table needs a human seat that you play")
+        self.admission.create(client.address, len(self.matches), now)
         seed, ai_seed = secrets.randbelow(1 << 62), secrets.randbelow(1 << 62)
         players = len(msg.seats)
         first = new_game(players, seed).first
@@ -201,11 +204,10 @@ class Hub:
         except StoreError as e:
             raise Refused("storage", "the server could not store the table") from e
         match = HostedMatch.start(stored)
-        self.matches[match.id] = match
-        self.codes[stored.code] = match.id
+        match.creator = client.address
+        self._loaded(match)
         log.info("%s: created match %s (%d seats)", client.address, match.id, players)
-        self.bind(client, match, set(msg.mine), tokens)
-        self.kick_ai(match)
+        self.bind(client, match, set(msg.mine), tokens)  # its AI seats start there
 
     def _new_code(self) -> str:
         for _ in range(100):
@@ -216,12 +218,13 @@ class Hub:
 
     def join(self, client: Any, msg: Join, now: float) -> None:
         self._unbound(client)
-        self._guard_failures(client, now)
+        self.admission.guard(client.address, now)
         match = self.matches.get(self.codes.get(msg.code, ""))
         if match is None and self.store.shared:  # made by another server process
             match = self.load(self.store.match_of_code(msg.code))
         if match is None:
-            raise self._failed(client, now, "no_such_code", "no table has this join code")
+            text = "no table has this join code"
+            raise self.admission.failure(client.address, now, "no_such_code", text)
         if self.store.shared:  # seats and moves other server processes took
             match.refresh(self.store)
             self.catch_up(match)
@@ -243,13 +246,13 @@ class Hub:
         self.bind(client, match, set(wanted), tokens)
 
     def resume(self, client: Any, msg: Resume, now: float) -> None:
-        self._unbound(client)
-        self._guard_failures(client, now)
+        self._unbound(client)  # a valid token is never refused for failures: checked first
         match = self.matches.get(msg.match)
         if match is None and self.store.shared:  # served by another (maybe dead) process
             match = self.load(msg.match)
         if match is None:
-            raise self._failed(client, now, "no_such_match", "no such table on this server")
+            text = "no such table on this server"
+            raise self.admission.failure(client.address, now, "no_such_match", text)
         if self.store.shared:  # the welcome holds every move stored so far, wherever made
             self.catch_up(match)
         seats = set()
@@ -259,12 +262,21 @@ class Hub:
                 match.refresh(self.store)  # a seat taken through another process
             found = [s for s, h in match.stored.tokens.items() if hmac.compare_digest(h, digest)]
             if not found:
-                raise self._failed(client, now, "bad_token", "a seat token is not valid here")
+                text = "a seat token is not valid here"
+                raise self.admission.failure(client.address, now, "bad_token", text)
             seats.add(found[0])
+        self.admission.resume(client.address, [f"{match.id}/{s}" for s in sorted(seats)], now)
         log.info("%s: resumed match %s at seats %s", client.address, match.id, sorted(seats))
-        self.bind(client, match, seats, None)
+        self.bind(client, match, seats, None, msg.since)
 
-    def bind(self, client: Any, match: HostedMatch, seats: set[int], tokens: dict | None) -> None:
+    def bind(
+        self,
+        client: Any,
+        match: HostedMatch,
+        seats: set[int],
+        tokens: dict | None,
+        since: int | None = None,
+    ) -> None:
         """``client`` now holds ``seats`` of ``match`` (a client holding one of them before
         loses it: the newest connection wins, as after a dropped network)."""
         self.flush()  # the welcome shows only stored moves
@@ -279,8 +291,9 @@ class Hub:
                     old.close_soon(4000, "your seat was taken up by a newer connection")
             match.peers[s] = client
         client.match, client.seats = match, set(seats)
-        client.push(encode(match.welcome(seats, tokens)))
+        client.push(match.welcome(seats, tokens, since))
         match.tell(encode(match.presence()))
+        self.kick_ai(match)  # its AI seats play while someone is at the table
 
     def leave(self, client: Any) -> None:
         """A connection ended: its seats wait for their player (the table goes on)."""
@@ -301,6 +314,7 @@ class Hub:
         ref = {"seat": msg.seat, "seq": msg.seq}
         if msg.seat not in client.seats:
             raise Refused("not_your_seat", "you do not hold that seat", **ref)
+        match.human_at = self.clock()
         if self.group_commit:
             check_seq(match, msg.seat, msg.seq, ref)
             try:
@@ -354,6 +368,7 @@ class Hub:
         ``back``: what could be taken back right after it."""
         match.tell(encode(match.events_message(seat, move, events, n, back)))
         if n == match.moves and match.game.over:
+            match.ended_at = self.clock()
             log.info("match %s is over after %d moves", match.id, match.moves)
             match.tell(encode({"type": "final", **match.final()}))
         self.kick_ai(match)
@@ -373,8 +388,7 @@ class Hub:
         except StoreError:
             log.exception("match %s could not be loaded from the store", match_id)
             raise Refused("storage", "the server could not read the table") from None
-        self.matches[match.id] = match
-        self.codes[match.stored.code] = match.id
+        self._loaded(match)
         self.kick_ai(match)
         return match
 
@@ -395,78 +409,17 @@ class Hub:
     # -- AI seats --------------------------------------------------------------------------
 
     def kick_ai(self, match: HostedMatch) -> None:
-        """Ask each AI seat that must decide now and is not thinking (if this process runs)."""
-        if match.game.over or not self.store.runs_ai(match.id):
-            return
-        for seat, decision in match.deciding():
-            if not match.ai_plays(seat) or seat in match.thinking:
-                continue
-            moves = match.own[seat] if decision is Decision.DRAW else match.moves
-            seed = decision_seed(match.stored.ai_seed, moves, seat)
-            view = match.game.view(seat)
-            legal = match.game.legal_moves(seat)
-            try:
-                fut = self.ai.ask(match.ai_level(seat), view, decision, legal, seed)
-            except RuntimeError:  # no worker could start (a shut-down pool): try again soon
-                log.exception("match %s: AI seat %d could not be asked", match.id, seat)
-                asyncio.get_running_loop().call_later(RETRY_S, self.kick_ai, match)
-                return
-            match.thinking.add(seat)
-            self.pending_ai.add(fut)
-            key = (match.moves, match.own[seat])
-            fut.add_done_callback(lambda f, m=match, s=seat, k=key: self.ai_answered(m, s, k, f))
-
-    def ai_answered(self, match: HostedMatch, seat: int, key: tuple, fut: asyncio.Future) -> None:
-        self.pending_ai.discard(fut)
-        match.thinking.discard(seat)
-        if fut.cancelled() or self.matches.get(match.id) is not match:
-            return
-        if fut.exception() is not None:  # the level crashed: the baseline plays this move
-            log.error("match %s: AI seat %d failed", match.id, seat, exc_info=fut.exception())
-            move = baseline_move(match.game, seat, match.deciding_of(seat), random.Random(key[0]))
-        else:
-            move = fut.result()
-        if not match.ai_plays(seat):  # its player came back while it thought
-            return
-        stale = key[1] != match.own[seat] or move not in match.game.legal_moves(seat)
-        if match.game.phase is not Phase.DRAW and key[0] != match.moves:
-            stale = True
-        if stale:
-            self.kick_ai(match)  # the game moved on meanwhile: ask again
-            return
-        if self.group_commit:
-            events = match.apply(seat, move, by_ai=True)  # legal: checked just above
-            idx, back = match.moves - 1, match.back.to_json()
-            self.group.add(Unstored(match, idx, seat, move, events, None, {}, back))
-            return
-        try:
-            events = match.play(self.store, seat, move, by_ai=True)
-        except StaleMatch:  # another server process moved first: take its moves, ask again
-            self.catch_up(match)
-            return
-        except StoreError:  # logged by the match; ask again in a moment
-            asyncio.get_running_loop().call_later(RETRY_S, self.kick_ai, match)
-            return
-        self.after_move(match, seat, move, events, match.moves, match.back.to_json())
+        """Ask the match's AI seats that must decide now (``ai_turns.kick``)."""
+        ai_turns.kick(self, match)
 
     def tick(self) -> None:
-        """Once a second: an AI takes the seats whose players are away longer than their host
-        chose. One process only: over PostgreSQL a player on another would look away here."""
-        if self.store.shared:
-            return
-        now = self.clock()
-        for match in list(self.matches.values()):
-            overdue = match.overdue(now)
-            if overdue:
-                match.stand_ins.update(overdue)
-                log.info("match %s: an AI plays seats %s while away", match.id, overdue)
-                match.tell(encode(match.presence()))
-                self.kick_ai(match)
+        """Once a second: the collector's pacing; stand-ins for away players
+        (``lifecycle.stand_in``)."""
+        if self.gc is not None:
+            self.gc.tick()
+        lifecycle.stand_in(self, self.clock())
 
     def sweep(self) -> None:
-        """Drop finished matches nobody needs any more."""
-        now = time.monotonic()
-        for mid, match in list(self.matches.items()):
-            if match.game.over and now - match.ended_at > KEEP_FINISHED_S:
-                del self.matches[mid]
-                self.codes.pop(match.stored.code, None)
+        """Unload finished tables past their grace period, close abandoned ones
+        (``lifecycle.py``); forget old rate-limit entries."""
+        lifecycle.sweep(self, self.clock())

@@ -48,13 +48,21 @@ class Mirror:
     back: tuple[int, int] | None = None  # (seat, steps) it may take back now, as the server says
     away: dict[int, float] = field(default_factory=dict)  # away seat -> seconds away (presence)
     away_ai_s: int = 0  # the host's wait before an AI stands in for an away seat (0: none)
+    settled: int = 0  # the log's length when nothing could be taken back last: kept at a resume
+
+    def since(self) -> int:
+        """How many log entries a resume may ask the server to leave out (``since``): the
+        ones no step taken back can change any more (0 after a message that did not fit)."""
+        return self.settled
 
     @property
     def joined(self) -> bool:
         return self.game is not None
 
     def welcome(self, msg: dict[str, Any]) -> None:
-        """The table as it stands (a first join or a resume): replaces what was known."""
+        """The table as it stands (a first join or a resume): replaces what was known, but
+        the log's first ``log_from`` entries, which the client kept (it sent ``since``)."""
+        kept = self.match
         try:
             self.match, self.code = str(msg["match"]), str(msg["code"])
             self.seats = [seat_from_json(s) for s in msg["seats"]]
@@ -66,11 +74,22 @@ class Mirror:
             views = msg["views"]
             self.game = Game.from_json(views[str(self.yours[0])]) if self.yours else None
             self.n = int(msg["n"])
-            self.log = [(int(r), Event.from_json(e)) for r, e in msg["log"]]
+            tail = [(int(r), Event.from_json(e)) for r, e in msg["log"]]
+            start = msg.get("log_from", 0)
+            if type(start) is not int or not 0 <= start <= min(self.settled, len(self.log)):
+                raise ValueError(f"log_from {start!r} is past the log this client kept")
+            if start and str(msg["match"]) != kept:
+                raise ValueError("log_from for another table")
+            self.log = self.log[:start] + tail
             self.final = _final(msg["final"]) if "final" in msg else None
             self.back = _back(msg.get("back"))
         except (KeyError, TypeError, ValueError, IndexError) as e:
             raise MirrorError(f"a welcome that cannot be read: {e!r}") from None
+        self._settle()
+
+    def _settle(self) -> None:
+        if self.back is None:
+            self.settled = len(self.log)
 
     def events(self, msg: dict[str, Any]) -> list[Event]:
         """A move's events: the view steps over them; returned for the table to show."""
@@ -96,6 +115,7 @@ class Mirror:
         self.back = back
         if seat in self.seq:
             self.seq[seat] += 1
+        self._settle()
         return out
 
     def undone(self, msg: dict[str, Any]) -> None:
@@ -113,6 +133,8 @@ class Mirror:
             raise MirrorError(f"an undo to move {n} after move {self.n}: out of step")
         self.game, self.n, self.seq, self.back = game, n, seq, back
         del self.log[keep:]
+        self.settled = min(self.settled, keep)
+        self._settle()
 
     def presence(self, msg: dict[str, Any]) -> None:
         try:
@@ -131,18 +153,23 @@ class Mirror:
             raise MirrorError(f"a final that cannot be read: {e!r}") from None
 
     def handle(self, msg: dict[str, Any]) -> list[Event]:
-        """Any server message; the events it brings (most bring none)."""
-        match msg.get("type"):
-            case "welcome":
-                self.welcome(msg)
-            case "events":
-                return self.events(msg)
-            case "presence":
-                self.presence(msg)
-            case "final":
-                self.finish(msg)
-            case "undone":
-                self.undone(msg)
+        """Any server message; the events it brings (most bring none). After one that
+        does not fit, the next resume asks for the whole log."""
+        try:
+            match msg.get("type"):
+                case "welcome":
+                    self.welcome(msg)
+                case "events":
+                    return self.events(msg)
+                case "presence":
+                    self.presence(msg)
+                case "final":
+                    self.finish(msg)
+                case "undone":
+                    self.undone(msg)
+        except MirrorError:
+            self.settled = 0
+            raise
         return []
 
 

@@ -92,6 +92,7 @@ class Join:
 class Resume:
     match: str
     tokens: tuple[str, ...]
+    since: int | None = None  # log entries the client holds: the welcome sends the rest
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,7 +204,7 @@ def parse_client(raw: str | bytes) -> ClientMessage:
             raise ProtocolError("bad_name", "a name is 1-40 printable characters")
         return Join(normal_code(code), _seat_list(doc.get("seats", []), "seats", 4), name)
     if kind == "resume":
-        _fields(doc, {"match", "tokens"})
+        _fields(doc, {"match", "tokens"}, {"since"})
         match, tokens = doc["match"], doc["tokens"]
         if type(match) is not str or not _MATCH_ID.match(match):
             raise ProtocolError("bad_message", "match must be a match id")
@@ -211,7 +212,10 @@ def parse_client(raw: str | bytes) -> ClientMessage:
             raise ProtocolError("bad_message", "tokens must be a list of 1 to 4 seat tokens")
         if not all(type(t) is str and _TOKEN.match(t) for t in tokens):
             raise ProtocolError("bad_token", "a seat token is not well formed")
-        return Resume(match, tuple(tokens))
+        since = doc.get("since")
+        if since is not None:
+            since = _int(since, "since", 0, 1_000_000)
+        return Resume(match, tuple(tokens), since)
     if kind == "play":
         _fields(doc, {"seat", "seq", "move"})
         try:

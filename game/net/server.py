@@ -29,6 +29,7 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from game.net.ai_seats import AiRunner
+from game.net.gc_pacing import GcPacer
 from game.net.hub import Client, Hub
 from game.net.limits import Limits
 from game.net.protocol import MAX_FRAME, encode
@@ -93,7 +94,9 @@ class MatchServer:
         durable: bool = True,
         budget_scale: float = 1.0,
         farewell: str = "restart",
+        gc_pacing: bool = False,
     ) -> None:
+        self.gc_pacing = gc_pacing  # a dedicated server paces the collector (gc_pacing.py)
         self.db, self.host, self.port, self.tls = db, host, port, tls
         self.limits = limits or Limits()
         self.processes, self.durable, self.budget_scale = processes, durable, budget_scale
@@ -151,6 +154,7 @@ class MatchServer:
                 url = f"{'wss' if self.tls else 'ws'}://{self.host}:{port}"
                 log.info("listening on %s (store %s)", url, store.path)
                 hub.start_ai()
+                hub.gc = GcPacer() if self.gc_pacing else None
                 cluster = None
                 if store.shared:  # several server processes over PostgreSQL
                     from game.net.cluster import Cluster  # noqa: PLC0415 - needs psycopg
@@ -248,6 +252,21 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--creates-per-minute", type=int, default=Limits.creates, help="new tables per address"
     )
     ap.add_argument(
+        "--max-tables", type=int, default=Limits.matches, help="open tables the server holds"
+    )
+    ap.add_argument(
+        "--tables-per-address",
+        type=int,
+        default=Limits.open_per_address,
+        help="open tables one address may have created",
+    )
+    ap.add_argument(
+        "--idle-close-h",
+        type=float,
+        default=Limits.idle_close_s / 3600,
+        help="hours before a table nobody sits at, with no move, is closed and archived",
+    )
+    ap.add_argument(
         "--sync",
         default="full",
         choices=["full", "normal"],
@@ -272,8 +291,14 @@ def main(argv: list[str] | None = None) -> int:
         args.port,
         processes=max(0, args.ai_processes),
         tls=tls,
-        limits=Limits(creates=args.creates_per_minute),
+        limits=Limits(
+            creates=args.creates_per_minute,
+            matches=args.max_tables,
+            open_per_address=args.tables_per_address,
+            idle_close_s=args.idle_close_h * 3600,
+        ),
         durable=args.sync == "full",
+        gc_pacing=True,
     )
 
     def ready(url: str) -> None:  # one JSON line on stdout: scripts and tests read the port

@@ -90,5 +90,5 @@ def reload(hub: HubPart, match: HostedMatch) -> None:
     here welcomed to it afresh."""
     match.reload(hub.store)
     for peer in match.clients():
-        peer.push(encode(match.welcome(peer.seats)))
+        peer.push(match.welcome(peer.seats))
     hub.kick_ai(match)

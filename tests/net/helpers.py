@@ -3,9 +3,10 @@ that play random legal moves, and a bounded loop that plays a table to its end."
 
 from __future__ import annotations
 
+import asyncio
 import random
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -109,3 +110,33 @@ def play_to_end(clients: list[TableClient], rand: random.Random, undo_rate: floa
 
 def seats_in(msg: dict[str, Any]) -> list[int]:
     return [int(s) for s in msg["yours"]]
+
+
+class FakeClock:
+    """A clock a test moves by hand (the hub's ``clock``): no sleeping for time rules."""
+
+    def __init__(self, now: float) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def on_loop(server: ServerThread, fn: Callable[[], Any]) -> Any:
+    """Run ``fn`` on the server's event loop (the hub is not thread-safe) and return its
+    result."""
+
+    async def call() -> Any:
+        return fn()
+
+    assert server._loop is not None
+    return asyncio.run_coroutine_threadsafe(call(), server._loop).result(10)
+
+
+def fake_clock(server: ServerThread) -> FakeClock:
+    """Give the running server's hub a clock the test moves."""
+    hub = server.server.hub
+    assert hub is not None
+    clock = FakeClock(hub.clock())
+    on_loop(server, lambda: setattr(hub, "clock", clock))
+    return clock

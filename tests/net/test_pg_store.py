@@ -29,7 +29,7 @@ def test_migrations_apply_one_by_one_and_keep_the_data(pg_url: str) -> None:
             """ ('m1', 'CODE1234', 2, 7, 0, 9, '[{"name": "Ana", "kind": "human"},"""
             """ {"name": "Bo", "kind": "medium"}]')"""
         )
-        assert migrate(conn) == LATEST == 5
+        assert migrate(conn) == LATEST == 6
         assert conn.execute("SELECT has_ai, version FROM matches").fetchone() == (True, 0)
         assert migrate(conn) == LATEST  # nothing left to do
 

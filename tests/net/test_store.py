@@ -58,7 +58,7 @@ def test_an_empty_database_is_migrated_to_the_latest_schema_once(where: str) -> 
     for _ in range(2):  # the second open finds nothing to do
         store = open_store(where)
         try:
-            assert store.schema_version() == 5
+            assert store.schema_version() == 6
         finally:
             store.close()
 
@@ -128,7 +128,7 @@ def test_a_sqlite_file_from_before_versioning_is_brought_up_to_date(tmp_path: Pa
     con.close()
     store = SqliteStore(db)
     try:
-        assert store.schema_version() == sqlite_store.LATEST == 5
+        assert store.schema_version() == sqlite_store.LATEST == 6
         assert store.load("m1").moves == [(0, DRAW), (0, DRAW), (0, STOP)]
         assert store.load("m1").version == 3  # counted from the stored moves
         with pytest.raises(StaleMatch):
@@ -148,3 +148,15 @@ def test_a_sqlite_file_from_a_newer_server_is_refused_untouched(tmp_path: Path) 
     con.close()
     with pytest.raises(Exception, match="schema 99"):
         SqliteStore(db)
+
+
+def test_an_archived_match_is_kept_but_never_resumed(any_store: MatchStore) -> None:
+    """Migration 4 (``closed_at``): a match closed for want of players stays readable (for
+    replays) but is not resumed at a restart and its code opens nothing."""
+    a = a_match("c" * 32, "JKMN2345")
+    any_store.create(a)
+    any_store.add_moves([(a.id, 0, 0, DRAW, 0)], [])
+    any_store.archive(a.id)
+    assert any_store.load(a.id).moves == [(0, DRAW)]
+    assert a.id not in [m.id for m in any_store.unfinished()]
+    assert any_store.match_of_code(a.code) is None

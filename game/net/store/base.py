@@ -160,6 +160,10 @@ class MatchStore(ABC):
     def finish(self, match: str) -> None: ...
 
     @abstractmethod
+    def archive(self, match: str) -> None:
+        """Close an abandoned unfinished match: kept (replays), never resumed again."""
+
+    @abstractmethod
     def unfinished(self) -> list[StoredMatch]: ...
 
     @abstractmethod

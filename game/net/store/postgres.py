@@ -95,6 +95,9 @@ MIGRATIONS: list[list[str]] = [
         "ALTER TABLE matches ADD COLUMN public boolean NOT NULL DEFAULT false",
         "ALTER TABLE matches ADD COLUMN table_name text NOT NULL DEFAULT ''",
     ],
+    [  # 6: when an abandoned match was closed (archived: finished, kept for replays)
+        "ALTER TABLE matches ADD COLUMN closed_at timestamptz",
+    ],
 ]
 LATEST = len(MIGRATIONS)
 
@@ -293,6 +296,15 @@ class PostgresStore(MatchStore):
 
     def finish(self, match: str) -> None:
         self.add_moves([], [match])
+
+    def archive(self, match: str) -> None:
+        with self._tx() as db:
+            db.execute(
+                "UPDATE matches SET finished = true, ai_owner = NULL, closed_at = now()"
+                " WHERE id = %s",
+                (match,),
+            )
+        self.ai_owned.discard(match)
 
     def unfinished(self) -> list[StoredMatch]:
         """None: a process of a shared store loads a match when a client or a lease asks."""

@@ -72,6 +72,9 @@ MIGRATIONS: list[list[str]] = [
         "ALTER TABLE matches ADD COLUMN public INTEGER NOT NULL DEFAULT 0",
         "ALTER TABLE matches ADD COLUMN table_name TEXT NOT NULL DEFAULT ''",
     ],
+    [  # 6: when an abandoned match was closed (archived: finished=1, kept for replays)
+        "ALTER TABLE matches ADD COLUMN closed_at REAL",
+    ],
 ]
 LATEST = len(MIGRATIONS)
 
@@ -100,6 +103,7 @@ _NONE: frozenset[int] = frozenset()
 _BUMP = "UPDATE matches SET version=version+1 WHERE id=? AND version=?"  # each change's check
 _ADD = "INSERT INTO moves (match, idx, seat, move) VALUES (?,?,?,?)"
 _FINISH = "UPDATE matches SET finished=1 WHERE id=?"
+_ARCHIVE = "UPDATE matches SET finished=1, closed_at=? WHERE id=?"
 
 
 class SqliteStore(MatchStore):
@@ -236,6 +240,9 @@ class SqliteStore(MatchStore):
 
     def finish(self, match: str) -> None:
         self._write([(_FINISH, (match,))])
+
+    def archive(self, match: str) -> None:
+        self._write([(_ARCHIVE, (time.time(), match))])
 
     def unfinished(self) -> list[StoredMatch]:
         ids = [r[0] for r in self.db.execute("SELECT id FROM matches WHERE finished=0")]

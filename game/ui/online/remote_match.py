@@ -66,6 +66,8 @@ class RemoteMatch(Match):
             tr=tr,
         )
         match.rebuild()
+        if isinstance(session, Session):  # a resume asks only for the log it lacks
+            session.since = mirror.since
         return match
 
     # -- the interface the table asks ------------------------------------------------------
