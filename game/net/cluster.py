@@ -114,8 +114,8 @@ class Cluster:
         """Renew this process's AI leases; load and start the matches it takes over."""
         try:
             taken = self.store.lease_ai()
-        except StoreError:
-            log.warning("could not renew the AI leases", exc_info=True)
+        except StoreError as e:  # the store's outage log says it once, not every second
+            log.debug("could not renew the AI leases: %s", e)
             return
         for match_id in taken:
             try:

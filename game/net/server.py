@@ -33,9 +33,12 @@ from game.net.hub import Client, Hub
 from game.net.limits import Limits
 from game.net.protocol import MAX_FRAME
 from game.net.store import open_store
+from game.net.store.problems import StartRefused
 from game.player_settings import DEFAULT_PORT
 
 log = logging.getLogger("game.net.server")
+CANNOT_LISTEN = 17  # exit status: the address or port cannot be listened on
+BAD_CERTIFICATE = 18  # exit status: --cert / --key cannot be loaded
 SWEEP_S = 60.0  # finished tables are dropped this often
 TICK_S = 1.0  # away seats are looked at this often
 
@@ -96,6 +99,7 @@ class MatchServer:
         self.limits = limits or Limits()
         self.processes, self.durable, self.budget_scale = processes, durable, budget_scale
         self.hub: Hub | None = None
+        self.listening = False
 
     async def handle(self, ws: ServerConnection) -> None:
         assert self.hub is not None
@@ -129,6 +133,7 @@ class MatchServer:
             ) as server:
                 port = next(iter(server.sockets)).getsockname()[1]
                 url = f"{'wss' if self.tls else 'ws'}://{self.host}:{port}"
+                self.listening = True
                 log.info("listening on %s (store %s)", url, store.path)
                 hub.start_ai()
                 cluster = None
@@ -244,7 +249,10 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(
         level=args.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
-    tls = tls_context(args.cert, args.key) if args.cert else None
+    try:
+        tls = tls_context(args.cert, args.key) if args.cert else None
+    except (OSError, ssl.SSLError) as e:
+        return refuse(f"the certificate or key cannot be loaded: {e}", BAD_CERTIFICATE)
     server = MatchServer(
         args.db,
         args.host,
@@ -265,8 +273,22 @@ def main(argv: list[str] | None = None) -> int:
             loop.add_signal_handler(sig, stop.set)
         await server.run(stop, ready)
 
-    asyncio.run(run())
+    try:
+        asyncio.run(run())
+    except StartRefused as e:  # before "listening": nothing served, nothing written
+        return refuse(str(e), e.status)
+    except OSError as e:
+        if server.listening:
+            raise
+        return refuse(f"cannot listen on {args.host}:{args.port}: {e.strerror or e}", CANNOT_LISTEN)
     return 0
+
+
+def refuse(why: str, status: int) -> int:
+    """A server that cannot start says why in one line (no traceback) and exits with the
+    status that names the reason (docs/network.md, "Exit statuses")."""
+    print(f"living-forest-server: {why}", file=sys.stderr, flush=True)
+    return status
 
 
 if __name__ == "__main__":
