@@ -209,3 +209,32 @@ def test_a_store_left_readable_by_an_older_server_is_made_private(tmp_path: Path
     assert status is None
     assert stat.S_IMODE(db.stat().st_mode) == 0o600
     assert any("readable by others" in line for line in err)
+
+
+def test_postgresql_another_programs_database_and_a_newer_schema_are_refused_untouched(
+    pg_url: str,
+) -> None:
+    import psycopg  # noqa: PLC0415 - the optional driver (pg_url skips without it)
+
+    from game.net.store.postgres import LATEST, PostgresStore  # noqa: PLC0415
+    from game.net.store.problems import ForeignDatabase, NewerSchema  # noqa: PLC0415
+
+    with psycopg.connect(pg_url, autocommit=True) as conn:
+        conn.execute("CREATE TABLE matches (id text PRIMARY KEY, score integer)")
+    with pytest.raises(ForeignDatabase, match="not a Living Forest match store"):
+        PostgresStore(pg_url)
+    status, err, _ = start(pg_url)  # type: ignore[arg-type]
+    assert status == 12 and len(err) == 1, err
+    with psycopg.connect(pg_url, autocommit=True) as conn:
+        tables = [
+            r[0] for r in conn.execute("SELECT tablename FROM pg_tables WHERE schemaname='public'")
+        ]
+        assert tables == ["matches"]  # nothing added
+        conn.execute("DROP TABLE matches")
+    PostgresStore(pg_url).close()  # empty: made ours
+    with psycopg.connect(pg_url, autocommit=True) as conn:
+        conn.execute("UPDATE schema_version SET version = %s", (LATEST + 1,))
+    with pytest.raises(NewerSchema, match=f"schema {LATEST + 1}"):
+        PostgresStore(pg_url)
+    status, err, _ = start(pg_url)  # type: ignore[arg-type]
+    assert status == 13 and len(err) == 1, err
