@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 import signal
@@ -29,8 +30,10 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from game.net.ai_seats import AiRunner
+from game.net.guard import ConnectionLimits, Gate, GuardedConnection
 from game.net.hub import Client, Hub
 from game.net.limits import Limits
+from game.net.log_throttle import Throttle
 from game.net.protocol import MAX_FRAME
 from game.net.store import open_store
 from game.net.store.problems import StartRefused
@@ -49,6 +52,7 @@ class Connection(Client):
     def __init__(self, ws: ServerConnection, limits: Limits) -> None:
         address = ws.remote_address[0] if ws.remote_address else "?"
         super().__init__(str(address), limits, time.monotonic)
+        self.limits = limits
         self.ws = ws
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue(limits.outbox)
         self.closing = False
@@ -62,6 +66,17 @@ class Connection(Client):
         except asyncio.QueueFull:
             log.warning("%s: closed: it does not read its messages", self.address)
             self.close_soon(1008, "reading too slowly")
+
+    def pinged(self, now: float) -> None:
+        """A ping costs what a message does (its pong is sent whether this client reads or
+        not): over the budget it counts towards closing the connection as flooding."""
+        if self.bucket.take(now):
+            self.flooding = 0
+            return
+        self.flooding += 1
+        if self.flooding >= self.limits.flood_close:
+            log.warning("%s: closed for flooding with pings", self.address)
+            self.close_soon(1008, "too many pings")
 
     def close_soon(self, code: int, reason: str) -> None:
         """Close after the messages already queued (the last says why: a refusal, a rate
@@ -94,8 +109,10 @@ class MatchServer:
         tls: ssl.SSLContext | None = None,
         durable: bool = True,
         budget_scale: float = 1.0,
+        connections: ConnectionLimits | None = None,
     ) -> None:
         self.db, self.host, self.port, self.tls = db, host, port, tls
+        self.connections = connections or ConnectionLimits()
         self.limits = limits or Limits()
         self.processes, self.durable, self.budget_scale = processes, durable, budget_scale
         self.hub: Hub | None = None
@@ -104,10 +121,13 @@ class MatchServer:
     async def handle(self, ws: ServerConnection) -> None:
         assert self.hub is not None
         conn = Connection(ws, self.limits)
+        if isinstance(ws, GuardedConnection):
+            ws.client = conn  # its pings are paid from the connection's budget
         writer = asyncio.create_task(conn.write())
         try:
             async for raw in ws:
-                self.hub.receive(conn, raw)
+                if not conn.closing:  # a connection being closed is heard no more
+                    self.hub.receive(conn, raw)
         except ConnectionClosed:
             pass
         finally:
@@ -117,6 +137,11 @@ class MatchServer:
     async def run(self, stop: asyncio.Event, ready: Callable[[str], None] | None = None) -> None:
         """Serve until ``stop`` is set; ``ready(url)`` once listening."""
         store = open_store(self.db, durable=self.durable)
+        errors = Throttle(logging.getLogger("asyncio"), 60.0)
+        asyncio.get_running_loop().set_exception_handler(
+            lambda loop, context: loop_error(errors, context)
+        )
+        gate = Gate(self.connections)
         self.hub = hub = Hub(store, AiRunner(self.processes, self.budget_scale), self.limits)
         try:
             hub.resume_stored()  # a shared store: none (processes load matches as asked)
@@ -130,6 +155,8 @@ class MatchServer:
                 compression=None,
                 ping_interval=20,
                 ping_timeout=20,
+                open_timeout=self.connections.handshake_s,
+                create_connection=functools.partial(GuardedConnection, gate=gate),
             ) as server:
                 port = next(iter(server.sockets)).getsockname()[1]
                 url = f"{'wss' if self.tls else 'ws'}://{self.host}:{port}"
@@ -159,6 +186,15 @@ class MatchServer:
         finally:
             hub.close()
             log.info("stopped; the store is closed")
+
+
+def loop_error(errors: Throttle, context: dict) -> None:
+    """The event loop's own errors (a failing ``accept`` when descriptors run out, a
+    connection's callback): each kind written once a minute with a count, not per event."""
+    error = context.get("exception")
+    what = context.get("message", "error in the event loop")
+    kind = f"{what} {type(error).__name__}"
+    errors.log(logging.ERROR, kind, "%s: %r", what, error, exc_info=error)
 
 
 class ServerThread:
@@ -232,6 +268,18 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--creates-per-minute", type=int, default=Limits.creates, help="new tables per address"
     )
     ap.add_argument(
+        "--connections-per-address",
+        type=int,
+        default=ConnectionLimits.per_address,
+        help="connections one address may hold at once (more: HTTP 429)",
+    )
+    ap.add_argument(
+        "--max-connections",
+        type=int,
+        default=0,
+        help="connections held at once (more: HTTP 503); 0: the open-file limit less 64",
+    )
+    ap.add_argument(
         "--sync",
         default="full",
         choices=["full", "normal"],
@@ -261,6 +309,9 @@ def main(argv: list[str] | None = None) -> int:
         tls=tls,
         limits=Limits(creates=args.creates_per_minute),
         durable=args.sync == "full",
+        connections=ConnectionLimits(
+            per_address=max(1, args.connections_per_address), total=max(0, args.max_connections)
+        ),
     )
 
     def ready(url: str) -> None:  # one JSON line on stdout: scripts and tests read the port
