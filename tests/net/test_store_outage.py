@@ -11,6 +11,7 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -24,8 +25,15 @@ REFUSED = 25  # moves sent while the disk is full
 
 
 def start(db: Path, flag: Path, log: Path) -> tuple[subprocess.Popen[str], str]:
-    args = [sys.executable, "-m", "game.devtools.full_disk", "--flag", str(flag)]
-    args += ["--host", LOCAL, "--port", str(free_port()), "--db", str(db)]
+    tool = ["-m", "game.devtools.full_disk", "--flag", str(flag), "--db", str(db)]
+    return start_server(tool, log)
+
+
+def start_server(args: list[str], log: Path) -> tuple[subprocess.Popen[str], str]:
+    """A server process (``args``: its store and how it runs) logging to ``log``."""
+    if args[0] != "-m":
+        args = ["-m", "game.net.server", *args]
+    args = [sys.executable, *args, "--host", LOCAL, "--port", str(free_port())]
     args += ["--ai-processes", "0", "--log-level", "INFO"]
     with log.open("w") as err:
         proc = subprocess.Popen(
@@ -94,3 +102,47 @@ def test_an_outage_is_told_when_it_starts_while_it_lasts_and_when_it_ends(
     assert lines[0] == "the match store m.db refuses writes: disk full"
     assert len(lines) == 1 + 9 + 1  # the start, once a minute, the end
     assert lines[-1].startswith("the match store m.db writes again after 600.0 s (1000 writes")
+
+
+def test_a_postgresql_outage_is_logged_once_when_it_starts_and_once_when_it_ends(
+    tmp_path: Path,
+) -> None:
+    """The issue: 197 tracebacks in a 10 s outage. The database is stopped at once (as a
+    crash) under a running server process, moves are refused meanwhile, then it is back."""
+    pytest.importorskip("psycopg")
+    from game.devtools.pg_cluster import NoPostgres, PgCluster  # noqa: PLC0415
+
+    try:
+        cluster = PgCluster(durable=True).start()  # an outage loses nothing committed
+    except NoPostgres as e:
+        pytest.skip(f"no PostgreSQL to test against: {e}")
+    log = tmp_path / "server.log"
+    try:
+        url = cluster.create_database("outage")
+        proc, ws_url = start_server(["--db", url], log)
+        try:
+            client = host(ws_url, ("human", "human"), [0, 1])
+            cluster.halt()
+            refusals = [refused_move(client) for _ in range(REFUSED)]
+            time.sleep(4.0)  # the listener and the checks keep failing meanwhile
+            cluster.resume()
+            deadline = time.monotonic() + 30.0
+            while refused_move(client) != "ack":  # bounded: the store reconnects
+                assert time.monotonic() < deadline, "the store did not come back"
+                time.sleep(0.5)
+            proc.send_signal(signal.SIGTERM)
+            status = proc.wait(20)
+            client.close()
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait(10)
+    finally:
+        cluster.stop()
+    text = log.read_text()
+    assert set(refusals) == {"storage"}
+    assert status == 0, text
+    assert text.count("refuses writes") == 1, text
+    assert text.count("writes again after") == 1, text
+    assert text.count("Traceback") <= 1, text  # at most the listener's first drop
+    assert len(text.splitlines()) < 40, text
