@@ -250,3 +250,28 @@ def test_a_client_that_does_not_read_cannot_grow_its_write_buffer(tmp_path: Path
         client.close()
     finally:
         server.stop()
+
+
+def test_accept_failing_for_want_of_descriptors_is_logged_once_a_minute(tmp_path: Path) -> None:
+    """Caps set above the open-file limit (an operator's mistake): every accept fails with
+    EMFILE, once a line and a traceback each; now one line with a count a minute."""
+    server = Server(
+        tmp_path, "--max-connections", "1000", "--connections-per-address", "1000", nofile=96
+    )
+    held: list[socket.socket] = []
+    try:
+        for _ in range(150):
+            s = socket.socket()
+            held.append(s)
+            s.settimeout(OPEN_S)
+            s.connect((LOCAL, server.port))  # the listen backlog takes them
+            s.sendall(upgrade(server.port))
+        time.sleep(3.0)  # asyncio retries accept every second meanwhile
+    finally:
+        for s in held:
+            s.close()
+        log = server.stop()
+    errors = [x for x in log.splitlines() if " ERROR " in x]
+    assert any("accept" in x for x in errors), log[-3000:]
+    assert len(errors) <= 2, errors
+    assert log.count("Traceback") <= 1, log[-3000:]
