@@ -275,3 +275,19 @@ def test_accept_failing_for_want_of_descriptors_is_logged_once_a_minute(tmp_path
     assert any("accept" in x for x in errors), log[-3000:]
     assert len(errors) <= 2, errors
     assert log.count("Traceback") <= 1, log[-3000:]
+
+
+def test_a_connection_that_never_finishes_its_handshake_is_closed(tmp_path: Path) -> None:
+    """5 s (``ConnectionLimits.handshake_s``); it was 10 s, websockets' default."""
+    server = Server(tmp_path)
+    try:
+        with socket.create_connection((LOCAL, server.port), timeout=OPEN_S) as s:
+            s.sendall(b"GET / HTTP/1.1\r\n")  # and then nothing more
+            s.settimeout(ConnectionLimits.handshake_s + 3.0)
+            began = time.monotonic()
+            with contextlib.suppress(ConnectionResetError):
+                while s.recv(4096):  # bounded: the timeout above
+                    pass
+            assert time.monotonic() - began < ConnectionLimits.handshake_s + 3.0
+    finally:
+        server.stop()
