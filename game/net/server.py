@@ -74,7 +74,7 @@ class Connection(Client):
             self.flooding = 0
             return
         self.flooding += 1
-        if self.flooding >= self.limits.flood_close:
+        if self.flooding >= self.limits.flood_close and not self.closing:
             log.warning("%s: closed for flooding with pings", self.address)
             self.close_soon(1008, "too many pings")
 
