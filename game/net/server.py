@@ -338,7 +338,8 @@ def main(argv: list[str] | None = None) -> int:
 def refuse(why: str, status: int) -> int:
     """A server that cannot start says why in one line (no traceback) and exits with the
     status that names the reason (docs/network.md, "Exit statuses")."""
-    print(f"living-forest-server: {why}", file=sys.stderr, flush=True)
+    line = " ".join(why.split())  # a driver's message may span lines: one line still
+    print(f"living-forest-server: {line}", file=sys.stderr, flush=True)
     return status
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import socket
 import sqlite3
 import stat
 import subprocess
@@ -33,11 +34,14 @@ def no_override() -> list[str]:
     return ["setpriv", "--bounding-set=-dac_override,-dac_read_search"]
 
 
-def start(db: Path, *, prefix: list[str] | None = None, umask: int | None = None):
+def start(
+    db: Path, *, prefix: list[str] | None = None, umask: int | None = None, extra: list[str] = ()
+):
     """Run the server on ``db`` until it exits or says it listens: (status, stderr lines,
     stdout); a server that listens is stopped and its status is None."""
     args = [*(prefix or []), sys.executable, "-m", "game.net.server", "--host", LOCAL]
     args += ["--port", "0", "--db", str(db), "--ai-processes", "0", "--log-level", "WARNING"]
+    args += list(extra)  # a later --port wins
 
     def set_umask() -> None:
         if umask is not None:
@@ -238,3 +242,22 @@ def test_postgresql_another_programs_database_and_a_newer_schema_are_refused_unt
         PostgresStore(pg_url)
     status, err, _ = start(pg_url)  # type: ignore[arg-type]
     assert status == 13 and len(err) == 1, err
+
+
+def test_an_unreachable_postgresql_a_port_in_use_and_a_bad_certificate_each_say_so(
+    tmp_path: Path,
+) -> None:
+    pytest.importorskip("psycopg")
+    nobody = f"postgresql://postgres@{LOCAL}:{free_port()}/forest"  # nothing listens there
+    status, err, _ = start(nobody)  # type: ignore[arg-type]
+    assert status == 16 and len(err) == 1 and "cannot reach" in err[0], err
+    with socket.socket() as taken:
+        taken.bind((LOCAL, 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        status, err, _ = start(tmp_path / "m.db", extra=["--port", str(port)])
+    assert status == 17 and len(err) == 1 and "cannot listen" in err[0], err
+    bad = tmp_path / "cert.pem"
+    bad.write_text("not a certificate")
+    status, err, _ = start(tmp_path / "m.db", extra=["--cert", str(bad), "--key", str(bad)])
+    assert status == 18 and len(err) == 1 and "certificate" in err[0], err
