@@ -261,3 +261,12 @@ def test_an_unreachable_postgresql_a_port_in_use_and_a_bad_certificate_each_say_
     bad.write_text("not a certificate")
     status, err, _ = start(tmp_path / "m.db", extra=["--cert", str(bad), "--key", str(bad)])
     assert status == 18 and len(err) == 1 and "certificate" in err[0], err
+
+
+def test_a_store_in_memory_leaves_no_file_behind(tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
+    """The app's Host without a data folder keeps its tables in memory."""
+    monkeypatch.chdir(tmp_path)
+    store = SqliteStore(":memory:")
+    assert store.schema_version() == sqlite_store.LATEST
+    store.close()
+    assert list(tmp_path.iterdir()) == []

@@ -44,6 +44,7 @@ from game.net.store.sqlite_checks import (
 )
 
 log = logging.getLogger(__name__)
+MEMORY = ":memory:"  # SQLite's store in memory (the app's Host without a data folder)
 
 # Each migration is the statements that take the schema from the version before it to its
 # own number; never edit one that has shipped, add the next.
@@ -118,15 +119,19 @@ class SqliteStore(MatchStore):
         where = Path(path)
         self.path = str(path)
         self.outage = Outage(self.path)
+        self.lock: StoreLock | None = None
+        if self.path == MEMORY:  # nothing on disk: nothing to check, lock or keep private
+            self.db = self._open(where, durable)
+            return
         prepare_path(where)
-        self.lock = StoreLock(where)
+        self.lock = lock = StoreLock(where)
         try:
             check_file(where)
             check_writable(where)
             create_private(where)
             self.db = self._open(where, durable)
         except BaseException:
-            self.lock.release()
+            lock.release()
             raise
 
     def _open(self, where: Path, durable: bool) -> sqlite3.Connection:
@@ -138,7 +143,8 @@ class SqliteStore(MatchStore):
             raise NotWritable(f"the match store {self.path} cannot be opened: {e}") from e
         try:
             check_contents(db, where, LATEST)
-            tighten(where)
+            if self.path != MEMORY:
+                tighten(where)
             db.execute("PRAGMA journal_mode=WAL")
             db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
             db.execute("PRAGMA foreign_keys=ON")
@@ -169,7 +175,8 @@ class SqliteStore(MatchStore):
             log.warning("the match store %s kept its WAL (no checkpoint: %s)", self.path, e)
         finally:
             self.db.close()
-            self.lock.release()
+            if self.lock is not None:
+                self.lock.release()
 
     def schema_version(self) -> int:
         return self.db.execute("PRAGMA user_version").fetchone()[0]
