@@ -60,6 +60,7 @@ class PgCluster:
     port: int = field(default_factory=free_port)
     folder: Path = Path()
     bin: Path = Path()
+    options: str = ""  # the server's options, kept for ``resume``
 
     @property
     def as_root(self) -> bool:
@@ -102,14 +103,25 @@ class PgCluster:
             ]
             if not self.durable:
                 options += ["-c fsync=off", "-c synchronous_commit=off", "-c full_page_writes=off"]
-            self._run(
-                str(self.bin / "pg_ctl"), "-D", str(data), "-l", str(self.folder / "server.log"),
-                "-w", "-t", str(START_S), "-o", " ".join(options), "start",
-            )  # fmt: skip
+            self.options = " ".join(options)
+            self.resume()
         except (NoPostgres, OSError, subprocess.TimeoutExpired) as e:
             self.stop()
             raise NoPostgres(str(e)) from e
         return self
+
+    def halt(self) -> None:
+        """Stop the server at once, as a crash or an outage would, keeping its data
+        (``resume`` starts it again: a database that went away and came back)."""
+        pg_ctl = str(self.bin / "pg_ctl")
+        self._run(pg_ctl, "-D", str(self.folder / "data"), "-m", "immediate", "-w", "stop")
+
+    def resume(self) -> None:
+        self._run(
+            str(self.bin / "pg_ctl"), "-D", str(self.folder / "data"),
+            "-l", str(self.folder / "server.log"), "-w", "-t", str(START_S),
+            "-o", self.options, "start",
+        )  # fmt: skip
 
     def url(self, database: str = "postgres") -> str:
         return f"postgresql://postgres@127.0.0.1:{self.port}/{database}"

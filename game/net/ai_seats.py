@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import os
 import random
 from collections import deque
 from collections.abc import Callable, Sequence
@@ -21,6 +22,7 @@ from contextlib import closing
 from game.ai.levels.budgets import BUDGET_S, worker_options
 from game.ai.policy import make_policy
 from game.engine import Decision, Move, View
+from game.net.worker_exit import die_with_parent
 
 log = logging.getLogger(__name__)
 
@@ -116,7 +118,9 @@ class AiRunner:
         self.executor: Executor
         if processes > 0:
             ctx = multiprocessing.get_context("spawn")
-            self.executor = ProcessPoolExecutor(max_workers=processes, mp_context=ctx)
+            self.executor = ProcessPoolExecutor(
+                processes, ctx, initializer=die_with_parent, initargs=(os.getpid(),)
+            )
         else:
             self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ai-seat")
         self.queue = FairQueue(max(1, processes), self._start)

@@ -19,6 +19,7 @@ import psycopg
 
 from game.engine import IllegalMove
 from game.net.hub import Hub, Refused
+from game.net.log_throttle import Throttle
 from game.net.protocol import encode
 from game.net.store import StoreError
 from game.net.store.postgres import CHANNEL, PostgresStore
@@ -36,6 +37,7 @@ class Cluster:
         self.hub, self.store = hub, store
         self.tasks: list[asyncio.Task[None]] = []
         self.checked_at = 0.0
+        self.dropped = Throttle(log, 60.0)  # the listening connection lost, while it lasts
 
     @classmethod
     def start(cls, hub: Hub) -> Cluster:
@@ -67,8 +69,11 @@ class Cluster:
                     self.check_all()  # whatever was stored while nobody here listened
                     async for note in conn.notifies():
                         self.heard(note.payload)
-            except (psycopg.Error, OSError):
-                log.warning("the store's notifications stopped; listening again", exc_info=True)
+            except (psycopg.Error, OSError) as e:  # once a minute while it lasts, with a count
+                self.dropped.log(
+                    logging.WARNING, "listen", "the store's notifications stopped (%s);"
+                    " listening again", str(e).strip().splitlines()[0] if str(e) else repr(e),
+                )  # fmt: skip
             await asyncio.sleep(RECONNECT_S)
 
     def heard(self, payload: str) -> None:
@@ -97,7 +102,9 @@ class Cluster:
             for match in held:
                 if versions.get(match.id, 0) > match.version:
                     self.hub.catch_up(match)
-        except (StoreError, IllegalMove):
+        except StoreError as e:  # the store's outage log says it once
+            log.debug("could not check the held matches against the store: %s", e)
+        except IllegalMove:
             log.exception("could not check the held matches against the store")
 
     # -- AI leases and letting go ----------------------------------------------------------
@@ -114,8 +121,8 @@ class Cluster:
         """Renew this process's AI leases; load and start the matches it takes over."""
         try:
             taken = self.store.lease_ai()
-        except StoreError:
-            log.warning("could not renew the AI leases", exc_info=True)
+        except StoreError as e:  # the store's outage log says it once, not every second
+            log.debug("could not renew the AI leases: %s", e)
             return
         for match_id in taken:
             try:

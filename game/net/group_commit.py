@@ -66,8 +66,8 @@ class GroupCommit:
                 [(u.match.id, u.idx, u.seat, u.move, u.match.version_at(u.idx)) for u in batch],
                 [m for match in matches for m in match.ended()],
             )
-        except StoreError:
-            log.exception("%d moves of %d matches not stored; undone", len(batch), len(matches))
+        except StoreError as e:  # the store's outage log says it once, not per commit
+            log.debug("%d moves of %d matches not stored; undone: %s", len(batch), len(matches), e)
             self.lost(batch, matches)
             return
         for match in matches:

@@ -240,7 +240,7 @@ class HostedMatch:
             self.rollback()
             raise
         except StoreError:
-            log.exception("match %s: move %d not stored; the match is rebuilt", self.id, self.moves)
+            log.debug("match %s: move %d not stored; the match is rebuilt", self.id, self.moves)
             self.rollback()
             raise
         self.committed()

@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 import signal
@@ -30,13 +31,18 @@ from websockets.exceptions import ConnectionClosed
 
 from game.net.ai_seats import AiRunner
 from game.net.gc_pacing import GcPacer
+from game.net.guard import ConnectionLimits, Gate, GuardedConnection
 from game.net.hub import Client, Hub
 from game.net.limits import Limits
+from game.net.log_throttle import Throttle
 from game.net.protocol import MAX_FRAME, encode
 from game.net.store import open_store
+from game.net.store.problems import StartRefused
 from game.player_settings import DEFAULT_PORT
 
 log = logging.getLogger("game.net.server")
+CANNOT_LISTEN = 17  # exit status: the address or port cannot be listened on
+BAD_CERTIFICATE = 18  # exit status: --cert / --key cannot be loaded
 SWEEP_S = 60.0  # finished tables are dropped this often
 TICK_S = 1.0  # away seats are looked at this often
 
@@ -47,6 +53,7 @@ class Connection(Client):
     def __init__(self, ws: ServerConnection, limits: Limits) -> None:
         address = ws.remote_address[0] if ws.remote_address else "?"
         super().__init__(str(address), limits, time.monotonic)
+        self.limits = limits
         self.ws = ws
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue(limits.outbox)
         self.closing = False
@@ -61,6 +68,17 @@ class Connection(Client):
         except asyncio.QueueFull:
             log.warning("%s: closed: it does not read its messages", self.address)
             self.close_soon(1008, "reading too slowly")
+
+    def pinged(self, now: float) -> None:
+        """A ping costs what a message does (its pong is sent whether this client reads or
+        not): over the budget it counts towards closing the connection as flooding."""
+        if self.bucket.take(now):
+            self.flooding = 0
+            return
+        self.flooding += 1
+        if self.flooding >= self.limits.flood_close and not self.closing:
+            log.warning("%s: closed for flooding with pings", self.address)
+            self.close_soon(1008, "too many pings")
 
     def close_soon(self, code: int, reason: str) -> None:
         """Close after the messages already queued (the last says why: a refusal, a rate
@@ -95,23 +113,29 @@ class MatchServer:
         budget_scale: float = 1.0,
         farewell: str = "restart",
         gc_pacing: bool = False,
+        connections: ConnectionLimits | None = None,
     ) -> None:
         self.gc_pacing = gc_pacing  # a dedicated server paces the collector (gc_pacing.py)
         self.db, self.host, self.port, self.tls = db, host, port, tls
+        self.connection_limits = connections or ConnectionLimits()
         self.limits = limits or Limits()
         self.processes, self.durable, self.budget_scale = processes, durable, budget_scale
         self.farewell = farewell  # the ``bye`` reason when it stops (the app's: host_left)
         self.hub: Hub | None = None
         self.connections: set[Connection] = set()
+        self.listening = False
 
     async def handle(self, ws: ServerConnection) -> None:
         assert self.hub is not None
         conn = Connection(ws, self.limits)
+        if isinstance(ws, GuardedConnection):
+            ws.client = conn  # its pings are paid from the connection's budget
         conn.writer = writer = asyncio.create_task(conn.write())
         self.connections.add(conn)
         try:
             async for raw in ws:
-                self.hub.receive(conn, raw)
+                if not conn.closing:  # a connection being closed is heard no more
+                    self.hub.receive(conn, raw)
         except ConnectionClosed:
             pass
         finally:
@@ -136,6 +160,11 @@ class MatchServer:
     async def run(self, stop: asyncio.Event, ready: Callable[[str], None] | None = None) -> None:
         """Serve until ``stop`` is set; ``ready(url)`` once listening."""
         store = open_store(self.db, durable=self.durable)
+        errors = Throttle(logging.getLogger("asyncio"), 60.0)
+        asyncio.get_running_loop().set_exception_handler(
+            lambda loop, context: loop_error(errors, context)
+        )
+        gate = Gate(self.connection_limits)
         self.hub = hub = Hub(store, AiRunner(self.processes, self.budget_scale), self.limits)
         try:
             hub.resume_stored()  # a shared store: none (processes load matches as asked)
@@ -149,9 +178,12 @@ class MatchServer:
                 compression=None,
                 ping_interval=20,
                 ping_timeout=20,
+                open_timeout=self.connection_limits.handshake_s,
+                create_connection=functools.partial(GuardedConnection, gate=gate),
             ) as server:
                 port = next(iter(server.sockets)).getsockname()[1]
                 url = f"{'wss' if self.tls else 'ws'}://{self.host}:{port}"
+                self.listening = True
                 log.info("listening on %s (store %s)", url, store.path)
                 hub.start_ai()
                 hub.gc = GcPacer() if self.gc_pacing else None
@@ -179,6 +211,15 @@ class MatchServer:
         finally:
             hub.close()
             log.info("stopped; the store is closed")
+
+
+def loop_error(errors: Throttle, context: dict) -> None:
+    """The event loop's own errors (a failing ``accept`` when descriptors run out, a
+    connection's callback): each kind written once a minute with a count, not per event."""
+    error = context.get("exception")
+    what = context.get("message", "error in the event loop")
+    kind = f"{what} {type(error).__name__}"
+    errors.log(logging.ERROR, kind, "%s: %r", what, error, exc_info=error)
 
 
 class ServerThread:
@@ -267,6 +308,18 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         help="hours before a table nobody sits at, with no move, is closed and archived",
     )
     ap.add_argument(
+        "--connections-per-address",
+        type=int,
+        default=ConnectionLimits.per_address,
+        help="connections one address may hold at once (more: HTTP 429)",
+    )
+    ap.add_argument(
+        "--max-connections",
+        type=int,
+        default=0,
+        help="connections held at once (more: HTTP 503); 0: the open-file limit less 64",
+    )
+    ap.add_argument(
         "--sync",
         default="full",
         choices=["full", "normal"],
@@ -284,7 +337,10 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(
         level=args.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
-    tls = tls_context(args.cert, args.key) if args.cert else None
+    try:
+        tls = tls_context(args.cert, args.key) if args.cert else None
+    except (OSError, ssl.SSLError) as e:
+        return refuse(f"the certificate or key cannot be loaded: {e}", BAD_CERTIFICATE)
     server = MatchServer(
         args.db,
         args.host,
@@ -299,6 +355,9 @@ def main(argv: list[str] | None = None) -> int:
         ),
         durable=args.sync == "full",
         gc_pacing=True,
+        connections=ConnectionLimits(
+            per_address=max(1, args.connections_per_address), total=max(0, args.max_connections)
+        ),
     )
 
     def ready(url: str) -> None:  # one JSON line on stdout: scripts and tests read the port
@@ -311,8 +370,23 @@ def main(argv: list[str] | None = None) -> int:
             loop.add_signal_handler(sig, stop.set)
         await server.run(stop, ready)
 
-    asyncio.run(run())
+    try:
+        asyncio.run(run())
+    except StartRefused as e:  # before "listening": nothing served, nothing written
+        return refuse(str(e), e.status)
+    except OSError as e:
+        if server.listening:
+            raise
+        return refuse(f"cannot listen on {args.host}:{args.port}: {e.strerror or e}", CANNOT_LISTEN)
     return 0
+
+
+def refuse(why: str, status: int) -> int:
+    """A server that cannot start says why in one line (no traceback) and exits with the
+    status that names the reason (docs/network.md, "Exit statuses")."""
+    line = " ".join(why.split())  # a driver's message may span lines: one line still
+    print(f"living-forest-server: {line}", file=sys.stderr, flush=True)
+    return status
 
 
 if __name__ == "__main__":

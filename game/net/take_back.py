@@ -74,7 +74,7 @@ def undo(hub: HubPart, client: Any, msg: Undo) -> None:
         except StaleMatch:  # another server process changed the match first
             hub.catch_up(match)
         except StoreError as e:
-            log.exception("match %s: a take-back was not stored", match.id)
+            log.debug("match %s: a take-back was not stored: %s", match.id, e)  # outage.py says it
             raise Refused("storage", "the server could not store the undo", **ref) from e
     else:
         raise Refused("busy", "the table is changing too fast: try again", **ref)

@@ -24,16 +24,29 @@ def free_port() -> int:
 
 
 class ServerProcess:
-    def __init__(self, db: Path, port: int) -> None:
+    def __init__(
+        self,
+        db: Path,
+        port: int,
+        *,
+        ai_processes: int = 0,
+        log: Path | None = None,
+        extra: tuple[str, ...] = (),
+    ) -> None:
         self.db, self.port = db, port
+        self.ai_processes, self.log, self.extra = ai_processes, log, extra
         self.proc: subprocess.Popen[str] | None = None
         self.url = ""
 
     def start(self) -> str:
         args = [sys.executable, "-m", "game.net.server", "--host", LOCAL, "--port", str(self.port)]
-        args += ["--db", str(self.db), "--ai-processes", "0", "--log-level", "WARNING"]
+        args += ["--db", str(self.db), "--ai-processes", str(self.ai_processes)]
+        args += ["--log-level", "WARNING", *self.extra]
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-        self.proc = subprocess.Popen(args, stdout=subprocess.PIPE, text=True, env=env)
+        err = None if self.log is None else self.log.open("a")  # the process's stderr
+        self.proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=err, text=True, env=env)
+        if err is not None:
+            err.close()
         line: list[str] = []
         reader = threading.Thread(target=lambda: line.append(self.proc.stdout.readline()))
         reader.start()

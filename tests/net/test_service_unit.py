@@ -28,6 +28,24 @@ def test_the_unit_runs_the_server_on_every_interface_with_tls_and_a_store() -> N
     assert args[args.index("--host") + 1] == "0.0.0.0"
 
 
+def settings() -> dict[str, str]:
+    return dict(
+        line.split("=", 1)
+        for line in UNIT.read_text().splitlines()
+        if "=" in line and not line.startswith("#")
+    )
+
+
+def test_the_unit_keeps_the_store_private() -> None:
+    """The store's folder 0700 and every file the server makes 0600 (the store holds the
+    seed of every unfinished game); a store the server refuses is not restarted forever."""
+    unit = settings()
+    assert unit["UMask"] == "0077"
+    assert unit["StateDirectoryMode"] == "0700"
+    assert unit["StateDirectory"] == "living-forest"
+    assert {"10", "11", "12", "13", "14"} <= set(unit["RestartPreventExitStatus"].split())
+
+
 @pytest.mark.skipif(shutil.which("systemd-analyze") is None, reason="no systemd-analyze here")
 def test_the_unit_passes_systemd_analyze_verify(tmp_path: Path) -> None:
     server = Path(sys.executable).with_name("living-forest-server")

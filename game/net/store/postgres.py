@@ -40,6 +40,8 @@ from game.net.store.base import (
     seats_text,
     stored_match,
 )
+from game.net.store.outage import Outage
+from game.net.store.problems import ForeignDatabase, NewerSchema, Unreachable
 from game.seats import Seat
 
 log = logging.getLogger(__name__)
@@ -112,18 +114,52 @@ def safe_url(url: str) -> str:
     return make_conninfo(**info)
 
 
-def migrate(conn: psycopg.Connection, upto: int = LATEST) -> int:
+def stored_version(conn: psycopg.Connection, where: str) -> int | None:
+    """The schema of the database as it is (None: empty, ours to make), read before any
+    write: another program's database, or a newer server's, is refused untouched."""
+    tables = {
+        r[0]
+        for r in conn.execute(
+            "SELECT table_name FROM information_schema.tables"
+            " WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'"
+        )
+    }
+    if not tables:
+        return None
+    columns = {
+        r[0]
+        for r in conn.execute(
+            "SELECT column_name FROM information_schema.columns"
+            " WHERE table_schema = current_schema() AND table_name = 'schema_version'"
+        )
+    }
+    if "schema_version" not in tables or columns != {"version"}:
+        listed = ", ".join(sorted(tables)[:8])
+        raise ForeignDatabase(f"{where} is not a Living Forest match store (its tables: {listed})")
+    rows = conn.execute("SELECT version FROM schema_version").fetchall()
+    if len(rows) != 1 or not isinstance(rows[0][0], int):
+        raise ForeignDatabase(f"{where} is not a Living Forest match store (its schema_version)")
+    current = rows[0][0]
+    if current > LATEST:
+        raise NewerSchema(
+            f"the match store {where} has schema {current}: this server knows {LATEST}"
+            " (a newer server made it)"
+        )
+    if current >= 1 and "matches" not in tables:
+        raise ForeignDatabase(f"{where} is not a Living Forest match store (no matches table)")
+    return current
+
+
+def migrate(conn: psycopg.Connection, upto: int = LATEST, where: str = "the database") -> int:
     """Bring the schema to version ``upto`` (each migration in the same transaction as its
     version number); the version."""
     with conn.transaction():
         conn.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
-        conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version integer NOT NULL)")
-        row = conn.execute("SELECT version FROM schema_version").fetchone()
-        if row is None:
+        found = stored_version(conn, where)
+        if found is None:
+            conn.execute("CREATE TABLE schema_version (version integer NOT NULL)")
             conn.execute("INSERT INTO schema_version VALUES (0)")
-        current = 0 if row is None else row[0]
-        if current > LATEST:
-            raise StoreError(f"the match store has schema {current}: this server knows {LATEST}")
+        current = found or 0
         for number in range(current + 1, upto + 1):
             for sql in MIGRATIONS[number - 1]:
                 conn.execute(sql)
@@ -142,9 +178,16 @@ class PostgresStore(MatchStore):
         self.url, self.path, self.durable, self.lease_s = url, safe_url(url), durable, lease_s
         self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
         self.ai_owned: set[str] = set()
-        self.db = self._connect()
+        self.outage = Outage(self.path)
         try:
-            migrate(self.db)
+            self.db = self._connect()
+        except StoreError as e:
+            raise Unreachable(str(e)) from e
+        try:
+            migrate(self.db, where=self.path)
+        except StoreError:
+            self.db.close()
+            raise
         except psycopg.Error as e:
             self.db.close()
             raise StoreError(f"the match store {self.path} cannot be migrated: {e}") from e
@@ -161,13 +204,19 @@ class PostgresStore(MatchStore):
     @contextmanager
     def _tx(self) -> Iterator[psycopg.Connection]:
         """One transaction; a lost connection is opened again for the next one."""
-        if self.db.closed or self.db.broken:
-            self.db = self._connect()
         try:
+            if self.db.closed or self.db.broken:
+                self.db = self._connect()
             with self.db.transaction():
                 yield self.db
         except psycopg.Error as e:
+            self.outage.failed(e)
             raise StoreError(f"the match store refused a write: {e}") from e
+        except StoreError as e:
+            if not isinstance(e, StaleMatch):  # a stale move is not an outage
+                self.outage.failed(e)
+            raise
+        self.outage.ok()
 
     def _read(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         with self._tx() as db:

@@ -4,11 +4,14 @@ server process (the app's Host, a dedicated server on one machine).
 ``synchronous=FULL``: neither a killed server nor a power cut loses an acknowledged move.
 The schema is versioned (``PRAGMA user_version``, set in the same transaction as each
 migration); a file made before versioning (version 0 with the tables of version 1) is
-brought up to date on open like an empty one.
+brought up to date on open like an empty one. Before anything is written the file is
+checked (``sqlite_checks.py``: ours, not newer, writable) and locked (``lock.py``: one
+server process per file); its files are private (0600).
 """
 
 from __future__ import annotations
 
+import logging
 import sqlite3
 import time
 from pathlib import Path
@@ -27,6 +30,21 @@ from game.net.store.base import (
     seats_text,
     stored_match,
 )
+from game.net.store.lock import StoreLock
+from game.net.store.outage import Outage
+from game.net.store.problems import NewerSchema, NotADatabase, NotWritable, StartRefused
+from game.net.store.sqlite_checks import (
+    APPLICATION_ID,
+    check_contents,
+    check_file,
+    check_writable,
+    create_private,
+    prepare_path,
+    tighten,
+)
+
+log = logging.getLogger(__name__)
+MEMORY = ":memory:"  # SQLite's store in memory (the app's Host without a data folder)
 from game.seats import Seat
 
 # Each migration is the statements that take the schema from the version before it to its
@@ -95,7 +113,7 @@ def migrate(db: sqlite3.Connection) -> int:
         db.execute("COMMIT")
     (current,) = db.execute("PRAGMA user_version").fetchone()
     if current > LATEST:
-        raise StoreError(f"the match store has schema {current}: this server knows {LATEST}")
+        raise NewerSchema(f"the match store has schema {current}: this server knows {LATEST}")
     return current
 
 
@@ -110,23 +128,67 @@ class SqliteStore(MatchStore):
     """One SQLite file; every method commits before it returns (or raises ``StoreError``)."""
 
     def __init__(self, path: Path | str, durable: bool = True) -> None:
+        where = Path(path)
         self.path = str(path)
-        self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
-        self.db.execute("PRAGMA foreign_keys=ON")
+        self.outage = Outage(self.path)
+        self.lock: StoreLock | None = None
+        if self.path == MEMORY:  # nothing on disk: nothing to check, lock or keep private
+            self.db = self._open(where, durable)
+            return
+        prepare_path(where)
+        self.lock = lock = StoreLock(where)
         try:
-            migrate(self.db)
-        except (sqlite3.Error, StoreError) as e:
-            self.db.close()
-            raise StoreError(f"the match store {self.path} cannot be opened: {e}") from e
+            check_file(where)
+            check_writable(where)
+            create_private(where)
+            self.db = self._open(where, durable)
+        except BaseException:
+            lock.release()
+            raise
+
+    def _open(self, where: Path, durable: bool) -> sqlite3.Connection:
+        """Connect, check it is ours and not newer (reading only), then write: WAL, the
+        application id (which also proves the file writable), the migrations."""
+        try:
+            db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        except sqlite3.Error as e:
+            raise NotWritable(f"the match store {self.path} cannot be opened: {e}") from e
+        try:
+            check_contents(db, where, LATEST)
+            if self.path != MEMORY:
+                tighten(where)
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
+            db.execute("PRAGMA foreign_keys=ON")
+            db.execute("BEGIN IMMEDIATE")
+            db.execute(f"PRAGMA application_id={APPLICATION_ID}")
+            db.execute("COMMIT")
+            migrate(db)
+        except StartRefused:
+            db.close()
+            raise
+        except sqlite3.DatabaseError as e:
+            db.close()
+            text = f"the match store {self.path} cannot be opened: {e}"
+            if "readonly" in str(e) or "unable to open" in str(e):
+                raise NotWritable(text) from e
+            if isinstance(e, sqlite3.OperationalError):
+                raise StoreError(text) from e
+            raise NotADatabase(text) from e
+        return db
 
     def close(self) -> None:
-        """Checkpoint the WAL into the main file and close (a clean shutdown)."""
+        """Checkpoint the WAL into the main file and close (a clean shutdown). A store
+        that cannot be written now (a full disk) keeps its WAL: nothing stored is lost,
+        SQLite replays it at the next open."""
         try:
             self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        except sqlite3.Error as e:
+            log.warning("the match store %s kept its WAL (no checkpoint: %s)", self.path, e)
         finally:
             self.db.close()
+            if self.lock is not None:
+                self.lock.release()
 
     def schema_version(self) -> int:
         return self.db.execute("PRAGMA user_version").fetchone()[0]
@@ -146,7 +208,9 @@ class SqliteStore(MatchStore):
                 raise
             self.db.execute("COMMIT")
         except sqlite3.Error as e:
+            self.outage.failed(e)
             raise StoreError(f"the match store refused a write: {e}") from e
+        self.outage.ok()
 
     def code_taken(self, code: str) -> bool:
         return self.db.execute("SELECT 1 FROM matches WHERE code=?", (code,)).fetchone() is not None
@@ -245,8 +309,12 @@ class SqliteStore(MatchStore):
         self._write([(_ARCHIVE, (time.time(), match))])
 
     def unfinished(self) -> list[StoredMatch]:
-        ids = [r[0] for r in self.db.execute("SELECT id FROM matches WHERE finished=0")]
-        return [self.load(i) for i in ids]
+        """Every unfinished match (a restart): a damaged file shows here, when it is read."""
+        try:
+            ids = [r[0] for r in self.db.execute("SELECT id FROM matches WHERE finished=0")]
+            return [self.load(i) for i in ids]
+        except sqlite3.DatabaseError as e:
+            raise NotADatabase(f"the match store {self.path} cannot be read: {e}") from e
 
     def load(self, match: str) -> StoredMatch:
         row = self.db.execute(
