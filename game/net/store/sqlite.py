@@ -42,10 +42,10 @@ from game.net.store.sqlite_checks import (
     prepare_path,
     tighten,
 )
+from game.seats import Seat
 
 log = logging.getLogger(__name__)
 MEMORY = ":memory:"  # SQLite's store in memory (the app's Host without a data folder)
-from game.seats import Seat
 
 # Each migration is the statements that take the schema from the version before it to its
 # own number; never edit one that has shipped, add the next.
