@@ -203,6 +203,7 @@ class MatchServer:
                         hub.sweep()
                         swept = time.monotonic()
                 log.info("shutting down: closing connections")
+                server.server.close()  # no new connection while the clients are told why
                 await self.say_bye()
                 if cluster is not None:
                     await cluster.stop()
