@@ -246,11 +246,8 @@ async def attacker(abuse: str, url: str, stop: list[float], seen: collections.Co
 async def measure(url: str, abuse: str, args: argparse.Namespace) -> dict[str, Any]:
     seen: collections.Counter = collections.Counter()
     stop = [time.monotonic() + args.seconds + 3600]
-    run = {"failed-join": failed_join, "resume-storm": resume_storm, "all-ai": all_ai}
     attack_stop = [time.monotonic() + 3600]
-    attack = asyncio.create_task(
-        {**run, "create-flood": create_flood}[abuse](url, attack_stop, seen)
-    )
+    attack = asyncio.create_task(attacker(abuse, url, attack_stop, seen))
     await asyncio.sleep(args.warmup)  # the abuse is under way before the honest players sit
     stats, waits = LoadStats(), []
     honest = await honest_tables(url, args.honest, stats, stop)
