@@ -48,44 +48,75 @@ Job = tuple  # the arguments of one decision, as ``FairQueue``'s ``start`` takes
 
 
 class FairQueue:
-    """The AI decisions of every table, served round-robin across tables with at most one
-    decision of a table in flight: a table whose seats ask many decisions (four AI seats
-    drawing at once, or many busy tables) delays another table's next decision by at most
-    one of its own, not by its whole queue, as one first-come queue on the executor did.
+    """The AI decisions of every table, served round-robin, with at most one decision of a
+    table in flight. Two levels: owners (the address that created the table), then each
+    owner's tables, so twelve busy tables of one address delay another owner's table by one
+    decision, as one busy table does, and never by their whole queues, as one first-come
+    queue on the executor did (a table's four AI seats drawing at once, twelve such tables).
     ``start(job)`` begins one decision on a worker and returns its future; at most
     ``slots`` (the workers) run at once, so the waiting is here, in turn order."""
 
     def __init__(self, slots: int, start: Callable[[Job], asyncio.Future]) -> None:
         self.slots, self.start = max(1, slots), start
         self.waiting: dict[str, deque[tuple[Job, asyncio.Future]]] = {}
-        self.turns: deque[str] = deque()  # tables with a decision waiting, none in flight
+        self.owner: dict[str, str] = {}  # table -> its owner, while it has decisions
+        self.ready: dict[str, deque[str]] = {}  # owner -> its tables with one waiting, in turn
+        self.turns: deque[str] = deque()  # owners with a ready table, in turn
         self.running: set[str] = set()  # tables with a decision in flight
 
-    def ask(self, table: str, job: Job) -> asyncio.Future:
+    def ask(self, table: str, job: Job, owner: str = "") -> asyncio.Future:
         out: asyncio.Future = asyncio.get_running_loop().create_future()
         self.waiting.setdefault(table, deque()).append((job, out))
-        if table not in self.running and table not in self.turns:
-            self.turns.append(table)
+        self.owner.setdefault(table, owner or table)
+        if table not in self.running:
+            self._ready(table)
         self._pump()
         return out
+
+    def _ready(self, table: str) -> None:
+        """``table`` has a decision waiting and none in flight: in its owner's turn."""
+        owner = self.owner[table]
+        tables = self.ready.setdefault(owner, deque())
+        if table not in tables:
+            tables.append(table)
+        if owner not in self.turns:
+            self.turns.append(owner)
 
     def drop(self, table: str) -> None:
         """Forget a table's waiting decisions (it was unloaded): cancelled."""
         for _, out in self.waiting.pop(table, ()):
             out.cancel()
-        if table in self.turns:
-            self.turns.remove(table)
+        tables = self.ready.get(self.owner.get(table, ""))
+        if tables is not None and table in tables:
+            tables.remove(table)
+
+    def _next(self) -> str | None:
+        """The next table in turn (its owner goes to the back of the owners' line)."""
+        while self.turns:
+            owner = self.turns.popleft()
+            tables = self.ready.get(owner)
+            if not tables:
+                self.ready.pop(owner, None)
+                continue
+            table = tables.popleft()
+            if tables:
+                self.turns.append(owner)
+            else:
+                del self.ready[owner]
+            return table
+        return None
 
     def _pump(self) -> None:
-        while len(self.running) < self.slots and self.turns:
-            table = self.turns.popleft()
+        while len(self.running) < self.slots and (table := self._next()) is not None:
             queue = self.waiting.get(table)
             job, out = queue.popleft() if queue else ((), None)
             if queue is not None and not queue:
                 del self.waiting[table]
             if out is None or out.cancelled():
                 if table in self.waiting:
-                    self.turns.append(table)
+                    self._ready(table)
+                else:
+                    self.owner.pop(table, None)
                 continue
             try:
                 inner = self.start(job)
@@ -104,8 +135,10 @@ class FairQueue:
                 out.set_exception(inner.exception())  # type: ignore[arg-type]
             else:
                 out.set_result(inner.result())
-        if table in self.waiting and table not in self.turns:
-            self.turns.append(table)  # its next decision waits for the others' turns
+        if table in self.waiting:
+            self._ready(table)  # its next decision waits for the others' turns
+        else:
+            self.owner.pop(table, None)
         self._pump()
 
 
@@ -136,9 +169,11 @@ class AiRunner:
         legal: Sequence[Move],
         seed: int,
         table: str = "",
+        owner: str = "",
     ) -> asyncio.Future[Move]:
-        """One decision of ``table``'s AI seat, in its turn among the tables."""
-        return self.queue.ask(table, (level, view, decision, tuple(legal), seed, self.scale))
+        """One decision of ``table``'s AI seat (created by ``owner``), in its turn."""
+        job = (level, view, decision, tuple(legal), seed, self.scale)
+        return self.queue.ask(table, job, owner)
 
     def drop(self, table: str) -> None:
         self.queue.drop(table)

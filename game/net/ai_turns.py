@@ -39,7 +39,8 @@ def kick(hub: Hub, match: HostedMatch) -> None:
         view = match.game.view(seat)
         legal = match.game.legal_moves(seat)
         try:
-            fut = hub.ai.ask(match.ai_level(seat), view, decision, legal, seed, match.id)
+            level, owner = match.ai_level(seat), match.creator
+            fut = hub.ai.ask(level, view, decision, legal, seed, match.id, owner)
         except RuntimeError:  # no worker could start (a shut-down pool): try again soon
             log.exception("match %s: AI seat %d could not be asked", match.id, seat)
             asyncio.get_running_loop().call_later(RETRY_S, hub.kick_ai, match)

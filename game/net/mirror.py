@@ -81,6 +81,7 @@ class Mirror:
             if start and str(msg["match"]) != kept:
                 raise ValueError("log_from for another table")
             self.log = self.log[:start] + tail
+            self.settled = start  # the part kept: the server's (the rest, until settled)
             self.final = _final(msg["final"]) if "final" in msg else None
             self.back = _back(msg.get("back"))
         except (KeyError, TypeError, ValueError, IndexError) as e:
