@@ -58,6 +58,7 @@ class Client:
         self.match: HostedMatch | None = None
         self.seats: set[int] = set()
         self.bucket = TokenBucket(limits.messages_per_s, limits.message_burst)
+        self.tries = TokenBucket(limits.seat_tries_per_s, limits.seat_tries_burst)
         self.flooding = 0  # messages refused for rate in a row
         self.told_rate_at = -1e9
 
@@ -139,17 +140,14 @@ class Hub:
         changes nothing."""
         now = self.clock()
         if not client.bucket.take(now):
-            client.flooding += 1
-            if client.flooding >= self.limits.flood_close:
-                log.warning("%s: closed for flooding", client.address)
-                client.close_soon(1008, "too many messages")
-            elif now - client.told_rate_at >= 1.0:
-                client.told_rate_at = now
-                self.refuse(client, Refused("rate_limited", "too many messages: slow down"))
+            too_fast(self, client, now)
             return
         client.flooding = 0
         try:
             msg = parse_client(raw)
+            if isinstance(msg, Create | Join | Resume) and not client.tries.take(now):
+                too_fast(self, client, now)  # a person seats a connection once or twice
+                return
             match msg:
                 case Create():
                     self.create(client, msg, now)
@@ -423,3 +421,15 @@ class Hub:
         """Unload finished tables past their grace period, close abandoned ones
         (``lifecycle.py``); forget old rate-limit entries."""
         lifecycle.sweep(self, self.clock())
+
+
+def too_fast(hub: Hub, client: Any, now: float) -> None:
+    """A message over the connection's rate: dropped; told once a second; the connection is
+    closed when it keeps on."""
+    client.flooding += 1
+    if client.flooding >= hub.limits.flood_close:
+        log.warning("%s: closed for flooding", client.address)
+        client.close_soon(1008, "too many messages")
+    elif now - client.told_rate_at >= 1.0:
+        client.told_rate_at = now
+        hub.refuse(client, Refused("rate_limited", "too many messages: slow down"))

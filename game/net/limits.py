@@ -26,6 +26,8 @@ class Limits:
     matches: int = 5000  # open matches one server holds at once (then server_full)
     resumes_per_seat: int = 20  # resumes of one seat per window (then resume_limited)
     resumes_per_address: int = 120  # and resumes from one address per window
+    seat_tries_per_s: float = 1.0  # creates, joins and resumes one connection may send
+    seat_tries_burst: float = 12.0  # (a person's client sends one; a guesser many)
     flood_close: int = 500  # messages refused for rate in a row before the connection is closed
     idle_close_s: float = DAY_S  # an open match nobody sits at, with no human move this
     # long, is closed and archived (kept in the store, not resumed at restart)

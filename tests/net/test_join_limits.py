@@ -55,3 +55,16 @@ def test_a_bad_token_from_a_limited_address_learns_nothing(tmp_path: Path) -> No
         assert refused["code"] == "join_limited" and refused["retry_after"] > 0
         wrong.close()
         a.close()
+
+
+def test_a_connection_may_ask_for_seats_only_so_often(tmp_path: Path) -> None:
+    """Creates, joins and resumes: a burst of 12 a connection, then one a second (a
+    person's client sends one); the rest are dropped, told once (``rate_limited``)."""
+    with running_server(tmp_path / "m.db", replace(LIMITS, failed_joins=1000)) as server:
+        client = TableClient(server.url, source="127.0.0.7")
+        for k in range(20):
+            client.join(f"ZZZZ-ZZ{k:02d}", [1])
+        replies = [client.wait_type("welcome")["code"] for _ in range(13)]
+        assert replies == ["no_such_code"] * 12 + ["rate_limited"]
+        assert client.recv(0.3) is None  # the other seven: dropped
+        client.close()
