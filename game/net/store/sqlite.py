@@ -194,7 +194,9 @@ class SqliteStore(MatchStore):
     def schema_version(self) -> int:
         return int(self.db.execute("PRAGMA user_version").fetchone()[0])
 
-    def _write(self, statements: list[tuple[str, tuple[Any, ...]]], checked: frozenset[int] = _NONE) -> None:
+    def _write(
+        self, statements: list[tuple[str, tuple[Any, ...]]], checked: frozenset[int] = _NONE
+    ) -> None:
         """Run ``statements`` in one transaction; each one numbered in ``checked`` must
         change exactly one row, else its match moved on: ``StaleMatch``."""
         try:
