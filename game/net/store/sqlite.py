@@ -14,8 +14,8 @@ from __future__ import annotations
 import logging
 import sqlite3
 import time
-from typing import Any
 from pathlib import Path
+from typing import Any
 
 from game.engine import Move
 from game.net.store.base import (
