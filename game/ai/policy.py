@@ -25,7 +25,8 @@ BASELINES = ("greedy", "pimc", "ismcts", "random")
 class Policy(Protocol):
     """An AI level; implementations hold settings only, never per-game state."""
 
-    level: str
+    @property
+    def level(self) -> str: ...
 
     def choose(
         self,

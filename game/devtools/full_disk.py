@@ -43,10 +43,10 @@ def main(argv: list[str] | None = None) -> int:
     def faulty(db: Path | str, durable: bool = True):  # noqa: ANN202 - the store
         store = open_store(db, durable=durable)
         if isinstance(store, SqliteStore):
-            store.db = FullDisk(store.db, flag)  # type: ignore[assignment]
+            store.db = FullDisk(store.db, flag)  # type: ignore[assignment]  # a stand-in that fails
         return store
 
-    server.open_store = faulty  # type: ignore[assignment]
+    server.open_store = faulty  # type: ignore[attr-defined]  # the fault: a store that fails
     return server.main(args)
 
 

@@ -18,8 +18,16 @@ import argparse
 import os
 import sys
 import time
+from functools import partial
 from pathlib import Path
 from typing import Any
+
+from game.devtools.scene_access import pushed, top_of
+from game.ui.online.remote_match import RemoteMatch
+from game.ui.scenes.online import HostScene
+from game.ui.scenes.online_join import JoinScene
+from game.ui.scenes.online_lobby import LobbyScene
+from game.ui.scenes.table import TableScene
 
 SIZES: tuple[tuple[int, int], ...] = ((1280, 720), (1920, 1080))
 
@@ -68,8 +76,7 @@ class OnlineShots:
         menu.online()
         self.frames(2)
         self.shot("play_online")
-        host = self.ctx.scenes.make("online_host", self.ctx)
-        self.app.stack.push(host)
+        host = pushed(self.app, self.ctx, "online_host", HostScene)
         self.frames(2)
         self.shot("host")
         host.count = 4
@@ -92,8 +99,7 @@ class OnlineShots:
         self.frames(2)
         self.shot("host_server")
         self.app.stack.pop()
-        join = self.ctx.scenes.make("online_join", self.ctx)
-        self.app.stack.push(join)
+        join = pushed(self.app, self.ctx, "online_join", JoinScene)
         join.update(0.0)
         self.frames(2)
         self.shot("join_empty")
@@ -108,8 +114,7 @@ class OnlineShots:
         self.listed(join)
         dead = f"ws://127.0.0.1:{_free_port()}"  # nobody listens there
         session = self.ctx.online.connect(dead, {"type": "join", "code": "K7QF-3MZX"})
-        self.app.stack.push(self.ctx.scenes.make("online_lobby", self.ctx, session, False))
-        lobby = self.app.stack.top
+        lobby = pushed(self.app, self.ctx, "online_lobby", LobbyScene, session, False)
         self.frames(2)
         self.shot("lobby_connecting")
         lobby.waited = 60.0  # as after a long wait: the address may be wrong
@@ -122,7 +127,7 @@ class OnlineShots:
         self.app.stack.pop()
         self.app.stack.pop()
 
-    def listed(self, join: Any) -> None:
+    def listed(self, join: JoinScene) -> None:
         """The Join form showing a server's public tables (six: two pages)."""
         from game.net.browse import ListedTable
 
@@ -156,13 +161,12 @@ class OnlineShots:
             url = server.start()
             try:
                 self.app.stack.clear_to(MenuScene(self.ctx))
-                host = self.ctx.scenes.make("online_host", self.ctx)
-                self.app.stack.push(host)
+                host = pushed(self.app, self.ctx, "online_host", HostScene)
                 host.move()
                 host.fields.update(server="127.0.0.1", server_port=url.rsplit(":", 1)[1])
                 host.toggle_public()
                 host.start()
-                lobby = self.app.stack.top
+                lobby = top_of(self.app, LobbyScene)
                 self.until(lambda: lobby.mirror.joined)
                 self.frames(2)
                 self.shot("lobby_on_server")
@@ -176,20 +180,20 @@ class OnlineShots:
 
         menu = MenuScene(self.ctx)
         self.app.stack.clear_to(menu)
-        host = self.ctx.scenes.make("online_host", self.ctx)
-        self.app.stack.push(host)
+        host = pushed(self.app, self.ctx, "online_host", HostScene)
         host.count = 3
         host.kinds = ["here", "friend", "easy", "medium"]
         host.fields["port"] = str(_free_port())
         host.build()
         host.start()
-        lobby = self.app.stack.top
+        lobby = top_of(self.app, LobbyScene)
         self.until(lambda: lobby.mirror.joined)
         self.frames(2)
         self.shot("lobby")
         lobby.to_table()
-        table = self.app.stack.top
+        table = top_of(self.app, TableScene)
         match = table.match
+        assert isinstance(match, RemoteMatch)
         self.frames(30)
         self.shot("table_waiting")
         tr = self.ctx.tr
@@ -204,7 +208,7 @@ class OnlineShots:
             "move_refused": tr("online.status.move_refused"),
         }
         for name, line in lines.items():
-            match.status = lambda line=line: line  # the line as the match would say it
+            match.status = partial(str, line)  # type: ignore[method-assign]  # the line shown
             table.layer.invalidate()
             self.frames(2)
             self.shot(f"table_status_{name}")

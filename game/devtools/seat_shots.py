@@ -15,9 +15,16 @@ import argparse
 import os
 import sys
 import time
+from functools import partial
 from pathlib import Path
 
 from game.devtools.online_shots import SIZES, OnlineShots, _free_port, _size
+from game.devtools.scene_access import pushed, top_of
+from game.ui.online.remote_match import RemoteMatch
+from game.ui.scenes.online import HostScene
+from game.ui.scenes.online_lobby import LobbyScene
+from game.ui.scenes.online_overlays import OnlineMenuOverlay
+from game.ui.scenes.table import TableScene
 
 TOKEN = "t" * 43
 
@@ -61,29 +68,29 @@ class SeatShots(OnlineShots):
         from game.ui.scenes.menu import MenuScene
 
         self.app.stack.clear_to(MenuScene(self.ctx))
-        host = self.ctx.scenes.make("online_host", self.ctx)
-        self.app.stack.push(host)
+        host = pushed(self.app, self.ctx, "online_host", HostScene)
         host.count = 3
         host.kinds = ["here", "friend", "easy", "medium"]
         host.fields["port"] = str(_free_port())
         host.build()
         host.start()
-        lobby = self.app.stack.top
+        lobby = top_of(self.app, LobbyScene)
         self.until(lambda: lobby.mirror.joined)
         lobby.to_table()
-        table = self.app.stack.top
+        table = top_of(self.app, TableScene)
         match = table.match
+        assert isinstance(match, RemoteMatch)
         self.frames(30)
         table.open_pause()
         self.frames(2)
         self.shot("online_menu")
-        menu = self.app.stack.top
+        menu = top_of(self.app, OnlineMenuOverlay)
         menu.menu.buttons[4].action()  # Leave table: asked first
         self.frames(2)
         self.shot("leave_question")
         self.app.stack.pop()
         self.app.stack.pop()
-        match.pump = lambda: False  # the pictures hold still: no news taken in
+        match.pump = partial(bool, False)  # type: ignore[method-assign]  # pictures hold still
         match.session.own_server = False  # as a friend's table sees the host's server
         match.session.farewell = "host_left"
         match.link = Status.LOST
@@ -100,7 +107,7 @@ class SeatShots(OnlineShots):
             "away_ai": tr("online.status.away_ai", name=names[1], seconds=42),
         }
         for name, line in lines.items():
-            match.status = lambda line=line: line  # the line as the match would say it
+            match.status = partial(str, line)  # type: ignore[method-assign]  # the line shown
             table.layer.invalidate()
             self.frames(2)
             self.shot(f"table_status_{name}")

@@ -60,10 +60,12 @@ def _table(raw: Any) -> ListedTable | None:
     if type(raw) is not dict:
         return None
     code, name, players = raw.get("code"), raw.get("name"), raw.get("players")
-    numbers = [raw.get(k) for k in ("seats", "taken", "open", "ai")]
-    if type(code) is not str or not _SHOWN_CODE.match(code) or not valid_name(name):
+    numbers = [n for k in ("seats", "taken", "open", "ai") if type(n := raw.get(k)) is int]
+    if type(code) is not str or not _SHOWN_CODE.match(code):
         return None
-    if not all(type(n) is int and 0 <= n <= 4 for n in numbers):
+    if type(name) is not str or not valid_name(name):
+        return None
+    if len(numbers) != 4 or not all(0 <= n <= 4 for n in numbers):
         return None
     if type(players) is not list or len(players) > 4 or not all(map(valid_name, players)):
         return None

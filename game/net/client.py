@@ -116,7 +116,7 @@ class TableClient:
                 return msg
         raise TimeoutError("the server did not send what was expected in time")
 
-    def wait_type(self, kind: str, timeout: float | None = None) -> dict:
+    def wait_type(self, kind: str, timeout: float | None = None) -> dict[str, Any]:
         return self.wait_for(lambda m: m.get("type") in (kind, "error"), timeout)
 
     def close(self) -> None:
@@ -306,7 +306,7 @@ class Session:
 
     def _seat_message(self) -> dict[str, Any]:
         if self.match and self.tokens:
-            doc = {"type": "resume", "match": self.match, "tokens": self.tokens}
+            doc: dict[str, Any] = {"type": "resume", "match": self.match, "tokens": self.tokens}
             if self.since is not None:  # the log the table keeps: only the rest is sent
                 doc["since"] = self.since()
             return doc

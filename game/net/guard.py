@@ -146,10 +146,10 @@ class GuardedConnection(ServerConnection):
             )  # fmt: skip
             self.transport.abort()
 
-    def eof_received(self) -> bool | None:
+    def eof_received(self) -> None:
         if self.refused is not None:
-            return None  # asyncio closes the transport
-        return super().eof_received()
+            return  # asyncio closes the transport
+        super().eof_received()
 
     def process_event(self, event: Any) -> None:
         if isinstance(event, Frame) and event.opcode is Opcode.PING and self.client is not None:

@@ -8,6 +8,16 @@ import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from types import TracebackType
+
+# what ``logging`` takes as ``exc_info``: a flag, an exception, or sys.exc_info()
+ExcInfo = (
+    bool
+    | BaseException
+    | tuple[type[BaseException], BaseException, TracebackType | None]
+    | tuple[None, None, None]
+    | None
+)
 
 MAX_KEYS = 1024  # kinds kept at once; older ones are forgotten first (many addresses)
 
@@ -31,7 +41,7 @@ class Throttle:
         self.logger, self.window_s, self.clock = logger, window_s, clock
         self.seen: dict[str, _Seen] = {}
 
-    def log(self, level: int, key: str, msg: str, *args: object, exc_info: object = None) -> bool:
+    def log(self, level: int, key: str, msg: str, *args: object, exc_info: ExcInfo = None) -> bool:
         """Write the line unless one of ``key`` was written within the window (then count
         it); whether it was written."""
         now = self.clock()

@@ -107,11 +107,11 @@ class Mirror:
         if n != self.n + 1:
             raise MirrorError(f"move {n} arrived after move {self.n}: the table is out of step")
         rnd = self.game.round
-        for e in out:
-            step_view(self.game, e)
-            if isinstance(e, ev.RoundStarted):
-                rnd = e.round
-            self.log.append((rnd, e))
+        for event in out:
+            step_view(self.game, event)
+            if isinstance(event, ev.RoundStarted):
+                rnd = event.round
+            self.log.append((rnd, event))
         self.n = n
         self.back = back
         if seat in self.seq:

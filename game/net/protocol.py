@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Any
 
@@ -155,7 +156,9 @@ def decode(raw: str | bytes, limit: int = MAX_MESSAGE) -> dict[str, Any]:
     return doc
 
 
-def _fields(doc: dict[str, Any], required: set[str], optional: set[str] = frozenset()) -> None:
+def _fields(
+    doc: dict[str, Any], required: set[str], optional: AbstractSet[str] = frozenset()
+) -> None:
     extra = set(doc) - required - set(optional) - {"v", "type"}
     if extra:
         raise ProtocolError("bad_message", f"unexpected fields: {sorted(extra)}")

@@ -266,7 +266,12 @@ def test_accept_failing_for_want_of_descriptors_is_logged_once_a_minute(tmp_path
             s.settimeout(OPEN_S)
             s.connect((LOCAL, server.port))  # the listen backlog takes them
             s.sendall(upgrade(server.port))
-        time.sleep(3.0)  # asyncio retries accept every second meanwhile
+        # asyncio retries accept every second meanwhile: wait for its first failure to be
+        # logged (a loaded machine may take a while), then three retries more
+        deadline = time.monotonic() + 30.0
+        while "accept" not in server.log.read_text() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        time.sleep(3.0)
     finally:
         for s in held:
             s.close()

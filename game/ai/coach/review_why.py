@@ -9,7 +9,7 @@ uses; when nothing stands out, the hint's own reasons for Hard's move are kept
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeGuard
 
 from game.ai.coach.hint import Reason, explain
 from game.engine import Decision, Game, Move
@@ -74,7 +74,7 @@ class Why:
         return cls(raw["key"], dict(params), tuple(out))
 
 
-def _flat(d: Any) -> bool:
+def _flat(d: Any) -> TypeGuard[dict[str, int | str]]:
     return isinstance(d, dict) and all(
         isinstance(k, str) and isinstance(v, int | str) and not isinstance(v, bool)
         for k, v in d.items()

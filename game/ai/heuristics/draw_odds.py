@@ -223,7 +223,7 @@ class DrawJudge:
         elems = list(p.line_elems)
         balance = p.solitary - p.gregarious
         pile = pile_of(p)
-        out = []
+        out: list[tuple[Move, float]] = []
         for m in legal:
             if m == DRAW:
                 v = self.draw_value(elems, balance, p.fragments, pile, 2)

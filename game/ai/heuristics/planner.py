@@ -61,7 +61,7 @@ class _Search:
             if not self.widths.second_action:
                 self.leaves += 1
                 return evaluate(g, seat, self.engine), ()
-            options = [(0.0, (m,)) for m in legal]
+            options: list[tuple[float, Line]] = [(0.0, (m,)) for m in legal]
         else:
             options = macros(g, seat, pend.decision, legal, self.width(actions), self.widths.thin)
         best: tuple[float, Line] = (float("-inf"), ())
@@ -121,7 +121,7 @@ def rank_lines(
     root = sandbox(g, seat)
     search = _Search(seat, widths, decision is Decision.ACTION, engine)
     if decision is Decision.ACTION:
-        options = [(0.0, (m,)) for m in legal]
+        options: list[tuple[float, Line]] = [(0.0, (m,)) for m in legal]
     else:
         options = macros(root, seat, decision, legal, widths.wide, widths.thin)
     best: dict[Move, tuple[float, Line]] = {}

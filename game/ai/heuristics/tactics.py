@@ -18,6 +18,7 @@ from game.engine.moves import (
     PICK_FIRE,
     PLANT,
     SKIP_BONUS,
+    Plant,
     Steal,
 )
 from game.engine.state import (
@@ -242,7 +243,7 @@ def plant_options(g: Game, p: PlayerState, width: int, budget: int | None = None
             v += CORNER_VALUE[corner.bonus]
         space_scores.append((v, s))
     space_scores.sort(reverse=True)
-    out = []
+    out: list[Macro] = []
     for tv, k in tree_scores[:width]:
         for sv, s in space_scores[:width]:
             out.append((tv + sv, (PLANT[(k, s % COLUMNS, s // COLUMNS)],)))
@@ -254,7 +255,7 @@ def plant_options(g: Game, p: PlayerState, width: int, budget: int | None = None
         )
         sv, s = space_scores[0]
         plant = PLANT[(k, s % COLUMNS, s // COLUMNS)]
-        if all(seq[0].tree != k for _, seq in out):  # type: ignore[attr-defined]
+        if all(not isinstance(seq[0], Plant) or seq[0].tree != k for _, seq in out):
             out.append((tv + sv, (plant,)))
     return out
 
@@ -265,7 +266,7 @@ def move_options(g: Game, p: PlayerState, width: int) -> list[Macro]:
     wind = min(p.total(E_WIND), len(MOVE_BY))
     occupied = {q.rock: q.seat for q in g.players if q is not p}
     block = block_wind(g, p)
-    out = []
+    out: list[Macro] = []
     rock, steps, jumped = p.rock, 0, 0
     for _ in range(N_ROCKS * 2):
         if steps >= wind:
@@ -285,7 +286,7 @@ def steal_options(g: Game, p: PlayerState, legal: Sequence[Move]) -> list[Macro]
     """Prefer the tile that takes the victim back below the goal, then the tile on my
     strongest track that also costs the victim most."""
     mine = dict(zip(TRACK_KINDS, p.tracks(), strict=True))
-    out = []
+    out: list[Macro] = []
     for m in legal:
         if isinstance(m, Steal):
             victim = g.players[m.victim]

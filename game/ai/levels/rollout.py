@@ -250,7 +250,8 @@ def _action(g: Game, p: PlayerState, legal: Sequence[Move], rng: random.Random) 
     sun, _, plant, wind, _ = p.totals()
     tracks = p.tracks()
     reach = Reach.of(g, p, tracks)
-    best, best_v = PASS, -1.0
+    best: Move = PASS
+    best_v = -1.0
     for m in legal:
         if m is PASS or m == PASS:
             continue

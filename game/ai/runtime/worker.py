@@ -256,10 +256,11 @@ class AIWorker:
             return None
         try:
             while conn.poll():
-                rid, move = conn.recv()
-                if rid == self._waiting:
+                received = conn.recv()  # (request id, the answer): our own worker's pipe
+                answer: Move | HintReply | None = received[1]
+                if received[0] == self._waiting:
                     self._waiting = None
-                    return move
+                    return answer
             alive = self._proc is not None and self._proc.is_alive()
         except Exception:  # noqa: BLE001 - EOF, a broken or garbled pipe: the child is gone
             alive = False

@@ -124,11 +124,12 @@ class IsmctsPolicy:
                 break
             who, legal = nxt
         rewards = rollout(g, rng, stop_round, self.leaf, self.depth, self.sharpness)
-        while node is not None:
-            node.visits += 1
-            if node.player >= 0:
-                node.reward += rewards[node.player]
-            node = node.parent
+        up: Node | None = node
+        while up is not None:
+            up.visits += 1
+            if up.player >= 0:
+                up.reward += rewards[up.player]
+            up = up.parent
 
 
 def sensible(g: Game, who: int, legal: list[Move]) -> list[Move]:

@@ -111,7 +111,7 @@ def safe_url(url: str) -> str:
     except psycopg.ProgrammingError:
         return "postgresql://(unreadable URL)"
     info.pop("password", None)
-    return make_conninfo(**info)
+    return make_conninfo("", **info)
 
 
 def stored_version(conn: psycopg.Connection, where: str) -> int | None:
@@ -236,7 +236,7 @@ class PostgresStore(MatchStore):
             self.db.close()
 
     def schema_version(self) -> int:
-        return self._read("SELECT version FROM schema_version")[0][0]
+        return int(self._read("SELECT version FROM schema_version")[0][0])
 
     def code_taken(self, code: str) -> bool:
         return bool(self._read("SELECT 1 FROM matches WHERE code = %s", (code,)))
@@ -270,6 +270,8 @@ class PostgresStore(MatchStore):
                 row = db.execute(
                     "SELECT seats FROM matches WHERE id = %s FOR UPDATE", (match,)
                 ).fetchone()
+                if row is None:  # the match is gone (never: a seat is claimed at a table)
+                    raise StoreError(f"no match {match} to seat a player at")
                 doc = seats_of(row[0])
                 for s, name in names.items():
                     doc[s].name = name

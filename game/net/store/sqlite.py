@@ -15,6 +15,7 @@ import logging
 import sqlite3
 import time
 from pathlib import Path
+from typing import Any
 
 from game.engine import Move
 from game.net.store.base import (
@@ -111,7 +112,7 @@ def migrate(db: sqlite3.Connection) -> int:
             db.execute("ROLLBACK")
             raise
         db.execute("COMMIT")
-    (current,) = db.execute("PRAGMA user_version").fetchone()
+    current = int(db.execute("PRAGMA user_version").fetchone()[0])
     if current > LATEST:
         raise NewerSchema(f"the match store has schema {current}: this server knows {LATEST}")
     return current
@@ -191,9 +192,11 @@ class SqliteStore(MatchStore):
                 self.lock.release()
 
     def schema_version(self) -> int:
-        return self.db.execute("PRAGMA user_version").fetchone()[0]
+        return int(self.db.execute("PRAGMA user_version").fetchone()[0])
 
-    def _write(self, statements: list[tuple[str, tuple]], checked: frozenset[int] = _NONE) -> None:
+    def _write(
+        self, statements: list[tuple[str, tuple[Any, ...]]], checked: frozenset[int] = _NONE
+    ) -> None:
         """Run ``statements`` in one transaction; each one numbered in ``checked`` must
         change exactly one row, else its match moved on: ``StaleMatch``."""
         try:
@@ -222,7 +225,7 @@ class SqliteStore(MatchStore):
         return None if row is None else row[0]
 
     def create(self, m: StoredMatch) -> None:
-        rows: list[tuple[str, tuple]] = [
+        rows: list[tuple[str, tuple[Any, ...]]] = [
             (
                 "INSERT INTO matches (id, code, players, seed, first, ai_seed, seats, created,"
                 " away_ai, left_seat, public, table_name) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
@@ -249,7 +252,7 @@ class SqliteStore(MatchStore):
         self._write(rows)
 
     def claim(self, match: str, seats: dict[int, str], names: dict[int, str]) -> None:
-        rows: list[tuple[str, tuple]] = [
+        rows: list[tuple[str, tuple[Any, ...]]] = [
             ("INSERT INTO tokens (match, seat, hash) VALUES (?,?,?)", (match, s, h))
             for s, h in seats.items()
         ]
@@ -262,7 +265,7 @@ class SqliteStore(MatchStore):
         self._write(rows)
 
     def release(self, match: str, seats: list[int], now: list[Seat]) -> None:
-        rows: list[tuple[str, tuple]] = [
+        rows: list[tuple[str, tuple[Any, ...]]] = [
             ("DELETE FROM tokens WHERE match=? AND seat=?", (match, s)) for s in seats
         ]
         rows.append(("UPDATE matches SET seats=? WHERE id=?", (seats_text(now), match)))
@@ -272,7 +275,7 @@ class SqliteStore(MatchStore):
         self.add_moves([(match, idx, seat, move, version)], [])
 
     def add_moves(self, moves: list[NewMove], finished: list[str]) -> None:
-        rows: list[tuple[str, tuple]] = []
+        rows: list[tuple[str, tuple[Any, ...]]] = []
         checked = set()
         for match, idx, seat, move, version in moves:
             checked.add(len(rows))

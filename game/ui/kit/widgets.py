@@ -16,7 +16,7 @@ from game.ui.kit.painter import Painter
 class Button:
     rect: Rect
     label: str
-    action: Callable[[], None]
+    action: Callable[[], object]  # what it returns (a scene pushed, say) is not used
     enabled: bool = True
     key_hint: str = ""
     hovered: bool = False

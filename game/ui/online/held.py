@@ -85,7 +85,7 @@ class HeldSeat:
             raise ValueError("a seat token is not well formed")
         if type(hosted) is not bool or type(table) is not str or len(table) > 200:
             raise ValueError("hosted or table is not what it should be")
-        if type(played) not in (int, float):
+        if type(played) is not int and type(played) is not float:
             raise ValueError("played_at is not a time")
         return cls(server, match, code, tuple(seats), tuple(tokens), hosted, table, float(played))
 

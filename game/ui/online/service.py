@@ -229,6 +229,8 @@ class Online:
         kind, url = msg.get("type"), session.url
         if kind == "welcome" and "final" not in msg and session.tokens:
             yours = msg.get("yours")
+            if not isinstance(yours, list):  # the mirror refuses such a welcome too
+                return
             names = [str(s.get("name", "")) for s in msg.get("seats", []) if isinstance(s, dict)]
             mine = [names[s] for s in yours if isinstance(s, int) and s < len(names)]
             seat = HeldSeat(

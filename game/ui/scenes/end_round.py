@@ -11,6 +11,7 @@ step with nothing to do is still shown with a sentence saying so. The band is dr
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 
 import pygame
@@ -103,7 +104,8 @@ class EndOfRoundOverlay(OnibiPanel, Scene):
         (the Help Lines leave as they take off)."""
         b, L, shown = self.table.board, self.table.layout, self.match.shown
         parts: list[Anim] = []
-        on_start = on_done = None
+        on_start: Callable[[], None] | None = None
+        on_done: Callable[[], None] | None = None
         if step.name == "attack":
             varan = L["varan_supply"]
             src = Rect(varan.x + 6, varan.y + 6, round((varan.h - 12) * 0.72), varan.h - 12)
@@ -145,9 +147,9 @@ class EndOfRoundOverlay(OnibiPanel, Scene):
                     parts.append(Flight(FLY, image=("card_face", card), src=slot, dst=dz, arc=30))
             on_start, on_done = (lambda: self.apply(step.events)), None
         elif step.name == "sacred":
-            e = next((e for e in step.events if isinstance(e, ev.SacredTreePassed)), None)
-            if e is not None:
-                src, dst = L.player(shown.first, "name"), L.player(e.player, "name")
+            passed = next((e for e in step.events if isinstance(e, ev.SacredTreePassed)), None)
+            if passed is not None:
+                src, dst = L.player(shown.first, "name"), L.player(passed.player, "name")
                 size = src.h
                 parts.append(
                     Flight(

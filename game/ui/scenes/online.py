@@ -7,6 +7,7 @@ waits for the server's welcome; the table is the same table scene as a local gam
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from pygame import Rect
@@ -58,7 +59,7 @@ class OnlineScene(FormScene):
 
     def build(self) -> None:
         tr = self.ctx.tr
-        items: list[tuple[str, Callable[[], None]]] = [
+        items: list[tuple[str, Callable[[], object]]] = [
             (tr("online.host"), lambda: self.push("online_host")),
             (tr("online.join"), lambda: self.push("online_join")),
             (tr("setup.back"), self.back),
@@ -124,7 +125,7 @@ class HostScene(FormScene):
                 Button(
                     Rect(x0 + 580, y, 440, FIELD_H),
                     tr(f"online.kind.{self.kinds[i]}"),
-                    lambda i=i: self.cycle(i),
+                    partial(self.cycle, i),
                 )
             )
             y += ROW

@@ -3,6 +3,8 @@ tables (its list, asked for with the address typed), or an address and a join co
 
 from __future__ import annotations
 
+from functools import partial
+
 from pygame import Rect
 
 from game.net.browse import ListedTable, server_url
@@ -69,7 +71,7 @@ class JoinScene(FormScene):
         rects = [Rect(x0 + 420, ROWS_Y + i * ROW_STEP, 660, 58) for i in range(FOUND_ROWS)]
         if self.listed is None:
             return [
-                Button(r, f"{host.name} · {host.address}", lambda h=host: self.pick(h.address))
+                Button(r, f"{host.name} · {host.address}", partial(self.pick, host.address))
                 for r, host in zip(rects, self.found, strict=False)
             ]
         shown = self.listed[self.page * FOUND_ROWS : (self.page + 1) * FOUND_ROWS]
@@ -77,7 +79,7 @@ class JoinScene(FormScene):
         for r, t in zip(rects, shown, strict=False):
             name = shown_name(tr, t.name)  # a default seat name, in this screen's language
             label = tr("online.table_row", name=name, free=t.open, seats=t.seats)
-            out.append(Button(r, label, lambda t=t: self.pick_table(t)))
+            out.append(Button(r, label, partial(self.pick_table, t)))
         if len(self.listed) > FOUND_ROWS:
             pages = (len(self.listed) + FOUND_ROWS - 1) // FOUND_ROWS
             more = f"{self.page + 1}/{pages}  ›"

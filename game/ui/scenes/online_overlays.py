@@ -77,7 +77,7 @@ class OnlineMenuOverlay(Overlay):
 
     def build(self) -> None:
         tr = self.ctx.tr
-        items: list[tuple[str, Callable[[], None]]] = [
+        items: list[tuple[str, Callable[[], object]]] = [
             (tr("online.menu.back_to_table"), self.close),
             (tr("pause.settings"), lambda: self.push("settings")),
             (tr("pause.rules"), lambda: self.push("rules_help")),

@@ -5,6 +5,7 @@ table the menu's Continue online game goes there at once (``game/ui/online/resum
 from __future__ import annotations
 
 import time
+from functools import partial
 
 from pygame import Rect
 
@@ -48,7 +49,7 @@ class TablesScene(FormScene):
                 Button(
                     Rect(BOX.x + 60, BOX.y + 130 + i * 86, BOX.w - 120, 70),
                     label,
-                    lambda h=held: self.open(h),
+                    partial(self.open, held),
                 )
             )
         y = BOX.bottom - 110

@@ -71,9 +71,9 @@ class PauseOverlay(Overlay):
     def build(self) -> None:
         ctx = self.ctx
         tr = ctx.tr
-        items: list[tuple[str, Callable[[], None]]] = [
+        items: list[tuple[str, Callable[[], object]]] = [
             (tr("pause.resume"), self.close),
-            (tr("pause.settings"), lambda: self.stack.push(SettingsOverlay(self.ctx))),
+            (tr("pause.settings"), lambda: self._stack().push(SettingsOverlay(self.ctx))),
             (tr("pause.rules"), self.rules),
             (tr("pause.menu"), self.to_menu),
             (tr("pause.quit"), ctx.quit),
@@ -112,7 +112,7 @@ class SettingsOverlay(Overlay):
         s = self.ctx.settings
         on_off = {True: tr("settings.on"), False: tr("settings.off")}
         window = f"{s.window_width} × {s.window_height}"
-        items: list[tuple[str, Callable[[], None]]] = [
+        items: list[tuple[str, Callable[[], object]]] = [
             (tr("settings.language", value=tr(f"language.{s.language}")), self.language),
             (tr("settings.window", value=window), self.window),
             (tr("settings.fullscreen", value=on_off[s.fullscreen]), self.fullscreen),

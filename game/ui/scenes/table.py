@@ -242,7 +242,8 @@ class TableScene(TableDrawing, Scene):
         self.autosave(force=True)
 
     def describe(self, move: Move) -> str:
-        seat = self.match.active().player if self.match.active() else -1
+        active = self.match.active()
+        seat = active.player if active is not None else -1
         return describe_move(self.tr, move, self.match.game, seat, self.match.names)
 
     def show_hint(self) -> None:

@@ -58,7 +58,6 @@ class TableCommands(Protocol):
 
     match: Match
     anims: Animator
-    layout: Layout
     log: LogPanel
     layer: BoardLayer
     pointer: Pointer
@@ -67,7 +66,12 @@ class TableCommands(Protocol):
     selected_tree: int  # a tree kind picked before its space, or -1
     tentative: Tentative | None  # a planting or a step's last pick waiting for Confirm
     message: str  # the prompt's notice (a refusal, a hint)
-    round_end: object | None  # the end-of-round walkthrough, while it is up
+
+    @property
+    def round_end(self) -> object | None: ...  # the end-of-round walkthrough, while it is up
+
+    @property
+    def layout(self) -> Layout: ...
 
     @property
     def tr(self) -> Callable[..., str]: ...

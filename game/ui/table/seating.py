@@ -140,8 +140,9 @@ class Seating:
         h, mouse = pointer.hover, pointer.mouse
         if self.expand_cells and self.layout["expand_panel"].collidepoint(mouse):
             return self.expand_shown
-        header = h is not None and h.kind in ("name", "totals") and h.a != self.tray
-        if header and pointer.hover_time >= EXPAND_DELAY_S and self.row_at(mouse) >= 0:
+        if h is None or h.kind not in ("name", "totals") or h.a == self.tray:
+            return -1
+        if pointer.hover_time >= EXPAND_DELAY_S and self.row_at(mouse) >= 0:
             return h.a
         return -1
 

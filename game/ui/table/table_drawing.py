@@ -55,15 +55,29 @@ class TableDrawing:
     message: str
     round_end: Walkthrough | None
 
-    # (the scene's own properties and commands the drawing reads)
-    layout: Layout
-    palette: theme.Palette
-    tr: Any
+    # (the scene's own properties and commands the drawing reads: ``TableScene`` has them)
     kind: str
 
-    def refresh_choices(self) -> None: ...
-    def human_seat(self) -> int: ...
-    def describe(self, move: Any) -> str: ...
+    @property
+    def layout(self) -> Layout:
+        raise NotImplementedError
+
+    @property
+    def palette(self) -> theme.Palette:
+        raise NotImplementedError
+
+    @property
+    def tr(self) -> Any:
+        raise NotImplementedError
+
+    def refresh_choices(self) -> None:
+        raise NotImplementedError
+
+    def human_seat(self) -> int:
+        raise NotImplementedError
+
+    def describe(self, move: Any) -> str:
+        raise NotImplementedError
 
     @property
     def results_shown(self) -> bool:

@@ -15,6 +15,7 @@ from game.engine.moves import (
     Steal,
 )
 from game.engine.state import ROCKS
+from game.engine.vocab import Tile
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,7 +54,7 @@ def intended_move(target: Target, seat: int, selected_tree: int, rock: int) -> M
     if kind == "space" and target.a == seat and selected_tree >= 0:
         return Plant(selected_tree, target.b, target.c).canonical()
     if kind == "victory" and target.a != seat:
-        return Steal(target.a, target.s).canonical()
+        return Steal(target.a, Tile(target.s)).canonical()
     if kind == "rock" and target.a != rock:
         return MoveSpirit((target.a - rock) % len(ROCKS)).canonical()
     return None

@@ -115,5 +115,6 @@ def walk(
                 if not (real and step == 0):
                     ponderer.ask(key, view, decision, legal)
                 return
+        assert move is not None  # the only move, or the one the ponderer knows
         g.play(seat, move)
         moves += 1
