@@ -263,7 +263,8 @@ async def measure(url: str, abuse: str, args: argparse.Namespace) -> dict[str, A
     )
     proc.start()
     await asyncio.sleep(args.warmup)  # the abuse is under way before the honest players sit
-    stats, waits = LoadStats(), []
+    stats = LoadStats()
+    waits: list[float] = []
     honest = await honest_tables(url, args.honest, stats, stop)
     ai_table = asyncio.create_task(honest_ai_table(url, waits, stop))
     await asyncio.sleep(2.0)

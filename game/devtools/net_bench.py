@@ -131,7 +131,7 @@ async def player(
                     await asyncio.wait_for(changed.wait(), max(0.01, stop[0] - time.monotonic()))
                     continue
                 await asyncio.sleep(rand.uniform(*pace))
-                if mirror.game is not game or not game.legal_moves(seat):
+                if mirror.game is not game or game is None or not game.legal_moves(seat):
                     continue
                 seq = mirror.seq[seat]
                 acked.clear()
@@ -202,7 +202,8 @@ def client_process(urls: list[str], args: argparse.Namespace, tables: range, pip
     for "go", measures ``args.seconds`` and sends back what it saw."""
 
     async def main() -> None:
-        stats, stop, lags = LoadStats(), [time.monotonic() + 3600], []
+        stats, stop = LoadStats(), [time.monotonic() + 3600]
+        lags: list[float] = []
         tasks = await seat(urls, args, tables, stats, stop)
         gc.collect()
         gc.freeze()  # the players' own collector must not pause what is measured

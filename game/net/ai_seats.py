@@ -18,6 +18,8 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from contextlib import closing
+from functools import partial
+from typing import Any
 
 from game.ai.levels.budgets import BUDGET_S, worker_options
 from game.ai.policy import make_policy
@@ -44,7 +46,7 @@ def decide(
     return move if move in legal else legal[0]
 
 
-Job = tuple  # the arguments of one decision, as ``FairQueue``'s ``start`` takes them
+Job = tuple[Any, ...]  # the arguments of one decision, as ``FairQueue``'s ``start`` takes them
 
 
 class FairQueue:
@@ -56,16 +58,16 @@ class FairQueue:
     ``start(job)`` begins one decision on a worker and returns its future; at most
     ``slots`` (the workers) run at once, so the waiting is here, in turn order."""
 
-    def __init__(self, slots: int, start: Callable[[Job], asyncio.Future]) -> None:
+    def __init__(self, slots: int, start: Callable[[Job], asyncio.Future[Move]]) -> None:
         self.slots, self.start = max(1, slots), start
-        self.waiting: dict[str, deque[tuple[Job, asyncio.Future]]] = {}
+        self.waiting: dict[str, deque[tuple[Job, asyncio.Future[Move]]]] = {}
         self.owner: dict[str, str] = {}  # table -> its owner, while it has decisions
         self.ready: dict[str, deque[str]] = {}  # owner -> its tables with one waiting, in turn
         self.turns: deque[str] = deque()  # owners with a ready table, in turn
         self.running: set[str] = set()  # tables with a decision in flight
 
-    def ask(self, table: str, job: Job, owner: str = "") -> asyncio.Future:
-        out: asyncio.Future = asyncio.get_running_loop().create_future()
+    def ask(self, table: str, job: Job, owner: str = "") -> asyncio.Future[Move]:
+        out: asyncio.Future[Move] = asyncio.get_running_loop().create_future()
         self.waiting.setdefault(table, deque()).append((job, out))
         self.owner.setdefault(table, owner or table)
         if table not in self.running:
@@ -124,15 +126,15 @@ class FairQueue:
                 out.set_exception(e)
                 continue
             self.running.add(table)
-            inner.add_done_callback(lambda f, t=table, o=out: self._done(t, f, o))
+            inner.add_done_callback(partial(self._done, table, out))
 
-    def _done(self, table: str, inner: asyncio.Future, out: asyncio.Future) -> None:
+    def _done(self, table: str, out: asyncio.Future[Move], inner: asyncio.Future[Move]) -> None:
         self.running.discard(table)
         if not out.cancelled():
             if inner.cancelled():
                 out.cancel()
-            elif inner.exception() is not None:
-                out.set_exception(inner.exception())  # type: ignore[arg-type]
+            elif (error := inner.exception()) is not None:
+                out.set_exception(error)
             else:
                 out.set_result(inner.result())
         if table in self.waiting:
@@ -158,7 +160,7 @@ class AiRunner:
             self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ai-seat")
         self.queue = FairQueue(max(1, processes), self._start)
 
-    def _start(self, job: Job) -> asyncio.Future:
+    def _start(self, job: Job) -> asyncio.Future[Move]:
         return asyncio.get_running_loop().run_in_executor(self.executor, decide, *job)
 
     def ask(

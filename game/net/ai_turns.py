@@ -7,10 +7,11 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+from functools import partial
 from typing import TYPE_CHECKING
 
 from game.ai.levels.easy import baseline_move
-from game.engine import Decision, Phase
+from game.engine import Decision, Move, Phase
 from game.net.ai_seats import decision_seed
 from game.net.group_commit import Unstored
 from game.net.hosted import HostedMatch
@@ -48,10 +49,12 @@ def kick(hub: Hub, match: HostedMatch) -> None:
         match.thinking.add(seat)
         hub.pending_ai.add(fut)
         key = (match.moves, match.own[seat])
-        fut.add_done_callback(lambda f, m=match, s=seat, k=key: answered(hub, m, s, k, f))
+        fut.add_done_callback(partial(answered, hub, match, seat, key))
 
 
-def answered(hub: Hub, match: HostedMatch, seat: int, key: tuple, fut: asyncio.Future) -> None:
+def answered(
+    hub: Hub, match: HostedMatch, seat: int, key: tuple[int, int], fut: asyncio.Future[Move]
+) -> None:
     hub.pending_ai.discard(fut)
     match.thinking.discard(seat)
     if fut.cancelled() or hub.matches.get(match.id) is not match:

@@ -18,9 +18,10 @@ import time
 import psycopg
 
 from game.engine import IllegalMove
-from game.net.hub import Hub, Refused
+from game.net.hub import Hub
 from game.net.log_throttle import Throttle
 from game.net.protocol import encode
+from game.net.refusals import Refused
 from game.net.store import StoreError
 from game.net.store.postgres import CHANNEL, PostgresStore
 

@@ -36,6 +36,7 @@ class Peer(Protocol):
     """A connected client as a match sees it."""
 
     seats: set[int]
+    match: HostedMatch | None  # the table it sits at (None once it has lost its seats)
 
     def push(self, text: str) -> None: ...
     def close_soon(self, code: int, reason: str) -> None: ...

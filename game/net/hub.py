@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from game.engine import IllegalMove, Move, new_game
+from game.engine import Event, IllegalMove, Move, new_game
 from game.net import ai_turns, leaving, lifecycle, lobby, take_back
 from game.net.admission import Admission
 from game.net.ai_seats import AiRunner
@@ -272,7 +272,7 @@ class Hub:
         client: Any,
         match: HostedMatch,
         seats: set[int],
-        tokens: dict | None,
+        tokens: dict[int, str] | None,
         since: int | None = None,
     ) -> None:
         """``client`` now holds ``seats`` of ``match`` (a client holding one of them before
@@ -360,7 +360,7 @@ class Hub:
             loop.call_later(RETRY_S, self.kick_ai, match)
 
     def after_move(
-        self, match: HostedMatch, seat: int, move: Move, events: list, n: int, back: Any
+        self, match: HostedMatch, seat: int, move: Move, events: list[Event], n: int, back: Any
     ) -> None:
         """Tell the table move number ``n`` (counted from 1), and the end if it was the last;
         ``back``: what could be taken back right after it."""

@@ -25,6 +25,7 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
@@ -179,7 +180,8 @@ class MatchServer:
                 ping_interval=20,
                 ping_timeout=20,
                 open_timeout=self.connection_limits.handshake_s,
-                create_connection=functools.partial(GuardedConnection, gate=gate),
+                # a class is asked for; the gate is bound to ours, which websockets calls alike
+                create_connection=functools.partial(GuardedConnection, gate=gate),  # type: ignore[arg-type]
             ) as server:
                 port = next(iter(server.sockets)).getsockname()[1]
                 url = f"{'wss' if self.tls else 'ws'}://{self.host}:{port}"
@@ -214,7 +216,7 @@ class MatchServer:
             log.info("stopped; the store is closed")
 
 
-def loop_error(errors: Throttle, context: dict) -> None:
+def loop_error(errors: Throttle, context: dict[str, Any]) -> None:
     """The event loop's own errors (a failing ``accept`` when descriptors run out, a
     connection's callback): each kind written once a minute with a count, not per event."""
     error = context.get("exception")
@@ -226,7 +228,9 @@ def loop_error(errors: Throttle, context: dict) -> None:
 class ServerThread:
     """A match server on a thread of its own (the app's Host, tests)."""
 
-    def __init__(self, db: Path | str, host: str = "127.0.0.1", port: int = 0, **options) -> None:
+    def __init__(
+        self, db: Path | str, host: str = "127.0.0.1", port: int = 0, **options: Any
+    ) -> None:
         self.server = MatchServer(db, host, port, **options)
         self.url = ""
         self._ready = threading.Event()
