@@ -102,3 +102,27 @@ def test_a_server_from_before_the_list_refusing_a_public_table_is_said_in_words(
     text = "unexpected fields: ['public', 'table_name']"  # what such a server answers
     lobby.take({"type": "error", "code": "bad_message", "text": text})
     assert lobby.error == ctx.tr("online.error.bad_message") and "older" in lobby.error
+
+
+@pytest.mark.parametrize("where", ["here", "server"])
+def test_the_host_forms_rows_and_its_note_stay_clear_of_each_other(app, ctx, where) -> None:
+    """Every row of the Host form, with four seats, a certificate and a public name, and the
+    note under them (the error, or whether the table is encrypted) keep apart from the Back
+    and Host buttons: a row added once pushed the note under them."""
+    from game.ui.online.form import BOX
+    from game.ui.scenes.menu import MenuScene
+    from game.ui.scenes.online import NOTE_Y
+
+    app.stack.push(MenuScene(ctx))
+    form = ctx.scenes.make("online_host", ctx)
+    app.stack.push(form)
+    form.count, form.public, form.where = 4, True, where
+    form.build()
+    note = pygame.Rect(BOX.x + 40, NOTE_Y, BOX.w - 80, 70)
+    rects = [b.rect for b in form.menu.buttons]
+    assert all(BOX.contains(r) for r in rects)
+    for i, r in enumerate(rects):
+        assert not any(r.colliderect(o) for o in rects[i + 1 :]), r
+    footer = [r for r in rects if r.y >= BOX.bottom - 100]
+    assert len(footer) == 2 and not any(note.colliderect(r) for r in footer)
+    assert all(r.bottom <= note.y for r in rects if r not in footer)

@@ -31,16 +31,16 @@ from game.ui.words.sentences import SEASONS
 
 HOST_KINDS = ("here", "friend", *AI_LEVELS)  # a person at this screen, a friend joining, AI
 # The Host form's rows, top down.
-ROW, FIELD_H = 66, 54
+ROW, FIELD_H = 60, 50
 COUNT_Y = BOX.y + 100  # the number of seats; where the table is hosted
 SEATS_Y = BOX.y + 170  # a row per seat
-AWAY_Y = BOX.y + 440  # when an AI takes an away friend's seat
-LEFT_Y = BOX.y + 506  # what becomes of a seat whose player leaves
-PORT_Y = BOX.y + 572  # the port the table listens on here; or the server's address
-PUBLIC_Y = BOX.y + 638  # listed by the server (and under which name)
-CERT_Y = BOX.y + 704  # here: TLS certificate and key (none: plain ws, a home network)
-KEY_Y = BOX.y + 770
-NOTE_Y = BOX.y + 830  # the error, or whether the table is encrypted
+AWAY_Y = SEATS_Y + 4 * ROW + 6  # when an AI takes an away friend's seat
+LEFT_Y = AWAY_Y + ROW  # what becomes of a seat whose player leaves
+PORT_Y = LEFT_Y + ROW  # the port the table listens on here; or the server's address
+PUBLIC_Y = PORT_Y + ROW  # listed by the server (and under which name)
+CERT_Y = PUBLIC_Y + ROW  # here: TLS certificate and key (none: plain ws, a home network)
+KEY_Y = CERT_Y + ROW
+NOTE_Y = KEY_Y + FIELD_H + 4  # the error, or whether the table is encrypted (above the buttons)
 PATH_SHOWN = 44  # the end of a long file path shown in its field
 LONG_FIELDS = {"server": 200, "cert": 1024, "key": 1024}  # characters kept
 HOME_NOTE = ("online.home_network", theme.SELECTED)
