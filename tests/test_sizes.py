@@ -1,5 +1,5 @@
-"""The whole package stays in small parts: no module under ``game/`` over 600 lines, no class
-over 400 (issue 14). A data table may be excepted, by name and with its reason, below."""
+"""The whole package stays in small parts: no module under ``game/`` over 500 lines, no class
+over 350 (issues 14 and 43). A data table may be excepted, by name and with its reason, below."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import ast
 from pathlib import Path
 
 GAME = Path(__file__).resolve().parents[1] / "game"
-MODULE_LINES = 600
-CLASS_LINES = 400
+MODULE_LINES = 500
+CLASS_LINES = 350
 # module path (relative to game/) -> why it may be longer: only data tables, never logic.
 EXCEPTED: dict[str, str] = {}
 
@@ -24,7 +24,7 @@ def oversized(source: str, name: str) -> list[str]:
     return out
 
 
-def test_no_module_over_600_lines_and_no_class_over_400() -> None:
+def test_no_module_over_500_lines_and_no_class_over_350() -> None:
     files = sorted(GAME.rglob("*.py"))
     assert len(files) > 100  # the whole package, sub-packages included
     too_long = []

@@ -187,7 +187,7 @@ class Hub:
         tokens = {s: secrets.token_urlsafe(32) for s in msg.mine}
         stored = StoredMatch(
             secrets.token_hex(16),
-            self._new_code(),
+            new_code(self),
             players,
             seed,
             first,
@@ -206,13 +206,6 @@ class Hub:
         self._loaded(match)
         log.info("%s: created match %s (%d seats)", client.address, match.id, players)
         self.bind(client, match, set(msg.mine), tokens)  # its AI seats start there
-
-    def _new_code(self) -> str:
-        for _ in range(100):
-            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-            if code not in self.codes and not self.store.code_taken(code):
-                return code
-        raise Refused("server_full", "no join code is free")  # 2**40 codes: never in practice
 
     def join(self, client: Any, msg: Join, now: float) -> None:
         self._unbound(client)
@@ -433,3 +426,12 @@ def too_fast(hub: Hub, client: Any, now: float) -> None:
     elif now - client.told_rate_at >= 1.0:
         client.told_rate_at = now
         hub.refuse(client, Refused("rate_limited", "too many messages: slow down"))
+
+
+def new_code(hub: Hub) -> str:
+    """A join code no table here or in the store has."""
+    for _ in range(100):
+        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+        if code not in hub.codes and not hub.store.code_taken(code):
+            return code
+    raise Refused("server_full", "no join code is free")  # 2**40 codes: never in practice
