@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from contextlib import closing
-from typing import Protocol
+from typing import Any, Protocol
 
 from game.engine import Decision, Move, View
 from game.seats import AI_LEVELS
@@ -42,7 +42,7 @@ class Policy(Protocol):
         ...
 
 
-def make_policy(level: str, **options: object) -> Policy:
+def make_policy(level: str, **options: Any) -> Policy:
     """A policy by level name ("easy", "medium" or "hard", any case), or a baseline seat
     ("greedy", "pimc", "ismcts", "random")."""
     key = level.lower()
@@ -53,17 +53,17 @@ def make_policy(level: str, **options: object) -> Policy:
     if key == "medium":
         from game.ai.levels.medium import MediumPolicy
 
-        return MediumPolicy(**options)  # type: ignore[arg-type]
+        return MediumPolicy(**options)
     if key == "hard":
         from game.ai.levels.hard import HardPolicy
 
-        return HardPolicy(**options)  # type: ignore[arg-type]
+        return HardPolicy(**options)
     if key in BASELINES:
         return _baseline(key, **options)
     raise ValueError(f"unknown AI level {level!r}; choose easy, medium or hard")
 
 
-def _baseline(key: str, **options: object) -> Policy:
+def _baseline(key: str, **options: Any) -> Policy:
     """The arena's independent yardsticks (not offered at the table)."""
     if key == "greedy":
         from game.ai.yardsticks.greedy import GreedyPolicy
@@ -76,10 +76,10 @@ def _baseline(key: str, **options: object) -> Policy:
     if key == "pimc":
         from game.ai.yardsticks.pimc import PimcPolicy
 
-        return PimcPolicy(**options)  # type: ignore[arg-type]
+        return PimcPolicy(**options)
     from game.ai.yardsticks.ismcts import IsmctsPolicy
 
-    return IsmctsPolicy(**options)  # type: ignore[arg-type]
+    return IsmctsPolicy(**options)
 
 
 def decide(game_view: View, level: str, rng: random.Random, budget_s: float = 1.0) -> Move:

@@ -70,14 +70,14 @@ def match_id(doc: Any) -> str | None:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
-def _encode(line: Line) -> bytes:
+def _encode(line: Line | dict[str, Any]) -> bytes:
     text = json.dumps(line, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
     return text.encode("utf-8") + b"\n"
 
 
 def _header(match: str, base: int) -> bytes:
     doc = {"format": FORMAT, "version": VERSION, "match": match, "base": base}
-    return _encode(doc)  # type: ignore[arg-type]
+    return _encode(doc)
 
 
 class MoveJournal:

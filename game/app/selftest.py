@@ -9,6 +9,12 @@ import sys
 import time
 import traceback
 from pathlib import Path
+from typing import TYPE_CHECKING, TypeVar
+
+if TYPE_CHECKING:
+    from game.ui.scene import Scene
+
+S = TypeVar("S", bound="Scene")
 
 SIZES = ((1920, 1080), (1280, 720))
 MAX_SECONDS = 600.0
@@ -93,10 +99,21 @@ class SelfTest:
         top = self.app.stack.top
         return top.kind if top is not None else ""
 
-    def button(self, label_key: str) -> tuple[int, int]:
+    def scene(self, kind: type[S]) -> S:
+        """The scene on top, which must be a ``kind`` (else the self-test fails, naming it)."""
         top = self.app.stack.top
+        if not isinstance(top, kind):
+            raise AssertionError(f"expected a {kind.__name__}, got {self.top()}")
+        return top
+
+    def button(self, label_key: str) -> tuple[int, int]:
+        from game.ui.kit.widgets import ButtonList
+
+        menu = getattr(self.app.stack.top, "menu", None)  # the scenes with a column of buttons
+        if not isinstance(menu, ButtonList):
+            raise AssertionError(f"{self.top()} has no buttons to click")
         label = self.ctx.tr(label_key)
-        for b in top.menu.buttons:  # type: ignore[union-attr]
+        for b in menu.buttons:
             if b.label == label:
                 return b.rect.center
         raise AssertionError(f"no button {label!r} on {self.top()}")
@@ -109,6 +126,8 @@ class SelfTest:
 
     def play(self) -> None:
         from game.ui.scenes.menu import MenuScene
+        from game.ui.scenes.setup import SetupScene
+        from game.ui.scenes.table import TableScene
 
         pg = self.pygame
         self.app.stack.push(MenuScene(self.ctx))
@@ -131,17 +150,17 @@ class SelfTest:
         self.click(self.button("menu.new_game"))
         self.frame()
         self.expect("setup")
-        setup = self.app.stack.top
+        setup = self.scene(SetupScene)
         for i, level in enumerate(("easy", "medium", "easy", "medium")):
-            setup.all_seats[i].kind = level  # type: ignore[union-attr]
-        setup.count = 4  # type: ignore[union-attr]
-        setup.seed = "20240601"  # type: ignore[union-attr]
-        setup.build()  # type: ignore[union-attr]
+            setup.all_seats[i].kind = level
+        setup.count = 4
+        setup.seed = "20240601"
+        setup.build()
         self.frame()
         self.shot("setup")
         self.click(self.button("setup.start"))
         self.frame()
-        self.match = self.app.stack.top.match  # type: ignore[union-attr]
+        self.match = self.scene(TableScene).match
         self.play_to_the_end()
         self.services.close()
 
@@ -166,15 +185,17 @@ class SelfTest:
 
     def overlays(self, pg: object) -> None:
         """Open each in-game overlay once, look at it, close it."""
-        scene = self.app.stack.top
-        layout = scene.layout  # type: ignore[union-attr]
+        from game.ui.scenes.table import TableScene
+
+        scene = self.scene(TableScene)
+        layout = scene.layout
         # hover a Reserve card for the rules tooltip
-        card = scene.board.rect_of_kind("reserve")  # type: ignore[union-attr]
+        card = scene.board.rect_of_kind("reserve")
         if card is not None:
             self.hover(card.center)
             for _ in range(30):
                 self.app.draw()
-                scene.pointer.hover_time += 1 / 60  # type: ignore[union-attr]
+                scene.pointer.hover_time += 1 / 60
             self.shot("action_hover")
         self.key(self.pygame.K_ESCAPE)
         self.expect("pause")

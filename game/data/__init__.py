@@ -158,6 +158,11 @@ def _symbol(raw: str, card: str) -> Symbol:
         raise ValueError(text) from None
 
 
+def _elements(row: dict[str, str]) -> tuple[int, int, int, int, int]:
+    sun, water, plant, wind, flower = (int(row[e]) for e in ELEMENTS)
+    return sun, water, plant, wind, flower
+
+
 @cache
 def animals() -> tuple[AnimalCard, ...]:
     """All cards indexed by id (index 0 is unused so ``animals()[id]`` works)."""
@@ -169,12 +174,12 @@ def animals() -> tuple[AnimalCard, ...]:
             level=_LEVELS[row["level"]],
             cost=int(row["cost"]),
             symbol=_symbol(row["symbol"], row["id"]),
-            elements=tuple(int(row[e]) for e in ELEMENTS),  # type: ignore[arg-type]
+            elements=_elements(row),
         )
         if card.id != len(cards):
             raise ValueError(f"animals.csv: ids must run 1, 2, 3...; got {card.id}")
         cards.append(card)
-    return tuple(cards)  # type: ignore[arg-type]
+    return tuple(cards)  # type: ignore[arg-type]  # [0] is None: no card has id 0
 
 
 @cache
@@ -187,7 +192,7 @@ def trees() -> tuple[TreeKind, ...]:
                 id=row["id"],
                 name=row["tree"],
                 cost=int(row["cost"]),
-                elements=tuple(int(row[e]) for e in ELEMENTS),  # type: ignore[arg-type]
+                elements=_elements(row),
                 special=row["special"],
                 copies={n: int(row[f"copies_{n}p"]) for n in (2, 3, 4)},
             )

@@ -57,7 +57,7 @@ def frame_times(size: tuple[int, int], frames: int = FRAMES) -> list[float]:
 
     from game.ui.app import TableApp
     from game.ui.headless import headless_context
-    from game.ui.scenes.table import scene_for_match
+    from game.ui.scenes.table import TableScene, scene_for_match
 
     ctx = headless_context(speed="normal")
     app = TableApp(ctx, size)
@@ -65,7 +65,9 @@ def frame_times(size: tuple[int, int], frames: int = FRAMES) -> list[float]:
     app.stack.push(scene_for_match(ctx, match))
     for _ in range(5):  # warm the caches (first layer, first text)
         app.step(1 / 60)
-    layout = app.stack.top.layout  # type: ignore[union-attr]
+    table = app.stack.top
+    assert isinstance(table, TableScene)
+    layout = table.layout
     path = [layout[f"reserve_{lvl}"].center for lvl in (1, 2, 3)]
     path += [layout.player(p, "help_line").center for p in range(4)]
     path += [layout["circle"].center, layout["tree_supply"].center]

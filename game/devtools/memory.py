@@ -146,9 +146,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--in-process", action="store_true", help="the AI in this process")
     parser.add_argument("--size", default="1280x720", help="the window, e.g. 1920x1080")
     args = parser.parse_args(argv)
-    size = tuple(int(v) for v in args.size.lower().split("x"))
+    width, height = (int(v) for v in args.size.lower().split("x"))
     with tempfile.TemporaryDirectory(prefix="lf-memory-") as home:
-        games = Games(Path(home), use_workers=not args.in_process, size=size)  # type: ignore[arg-type]
+        games = Games(Path(home), use_workers=not args.in_process, size=(width, height))
         snaps: dict[int, Any] = {}
         if args.trace:
             tracemalloc.start(args.depth)

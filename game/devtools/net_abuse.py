@@ -319,7 +319,8 @@ def main(argv: list[str] | None = None) -> int:
             cmd += ["--db", str(Path(tmp) / "abuse.db"), "--log-level", "ERROR"]
             proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True)
             try:
-                url = json.loads(proc.stdout.readline())["listening"]  # type: ignore[union-attr]
+                assert proc.stdout is not None  # started with stdout=PIPE
+                url = json.loads(proc.stdout.readline())["listening"]
                 result = asyncio.run(measure(url, abuse, args))
             finally:
                 proc.terminate()

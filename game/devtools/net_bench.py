@@ -325,7 +325,9 @@ def start_servers(db: str, count: int, sync: str) -> tuple[list[subprocess.Popen
             )
         )
         try:
-            urls.append(json.loads(procs[-1].stdout.readline())["listening"])  # type: ignore[union-attr]
+            out = procs[-1].stdout
+            assert out is not None  # started with stdout=PIPE
+            urls.append(json.loads(out.readline())["listening"])
         except (ValueError, KeyError):
             stop_servers(procs)
             raise RuntimeError("a server process did not start") from None

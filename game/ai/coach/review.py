@@ -87,23 +87,27 @@ class Moment:
     def from_json(cls, raw: Any) -> Moment:
         if not isinstance(raw, dict):
             raise ValueError("a review moment must be an object")
-        ints = [raw.get(k) for k in ("index", "seat", "round")]
-        floats = [raw.get(k) for k in ("played_chance", "best_chance")]
-        if not all(isinstance(x, int) and x >= 0 for x in ints):
+        ints = [x for k in ("index", "seat", "round") if isinstance(x := raw.get(k), int)]
+        floats = [
+            float(x)
+            for k in ("played_chance", "best_chance")
+            if isinstance(x := raw.get(k), int | float)
+        ]
+        if len(ints) != 3 or min(ints) < 0:
             raise ValueError("a review moment needs whole index, seat and round")
-        if not all(isinstance(x, int | float) and 0.0 <= x <= 1.0 for x in floats):
+        if len(floats) != 2 or not all(0.0 <= x <= 1.0 for x in floats):
             raise ValueError("a review moment's chances must be between 0 and 1")
         if raw.get("decision") not in DECISIONS:
             raise ValueError("a review moment needs the kind of decision it was")
         return cls(
-            ints[0],  # type: ignore[arg-type]
-            ints[1],  # type: ignore[arg-type]
-            ints[2],  # type: ignore[arg-type]
+            ints[0],
+            ints[1],
+            ints[2],
             raw["decision"],
             Move.from_json(raw.get("played")),
             Move.from_json(raw.get("best")),
-            float(floats[0]),  # type: ignore[arg-type]
-            float(floats[1]),  # type: ignore[arg-type]
+            floats[0],
+            floats[1],
             Why.from_json(raw.get("why")),
         )
 

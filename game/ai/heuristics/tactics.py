@@ -18,6 +18,7 @@ from game.engine.moves import (
     PICK_FIRE,
     PLANT,
     SKIP_BONUS,
+    PickAnimal,
     Plant,
     Steal,
 )
@@ -308,7 +309,8 @@ def macros(
     if decision is Decision.ATTRACT:
         out = attract_sets(g, p, pend.budget, width, thin)
         if not out and FINISH not in legal:
-            best = max(legal, key=lambda m: card_value(m.card, p))  # type: ignore[attr-defined]
+            picks = [m for m in legal if isinstance(m, PickAnimal)]
+            best = max(picks, key=lambda m: card_value(m.card, p))
             out = [(0.0, (best, FINISH))]
     elif decision is Decision.EXTINGUISH:
         out = extinguish_sets(g, pend.budget, width)

@@ -33,6 +33,7 @@ from game.engine.moves import (
     SKIP_BONUS,
     STOP,
     USE_FRAGMENT,
+    ChooseAction,
     MoveSpirit,
     PickAnimal,
     PickFire,
@@ -253,9 +254,9 @@ def _action(g: Game, p: PlayerState, legal: Sequence[Move], rng: random.Random) 
     best: Move = PASS
     best_v = -1.0
     for m in legal:
-        if m is PASS or m == PASS:
+        if not isinstance(m, ChooseAction):  # a pass
             continue
-        a = m.action  # type: ignore[attr-defined]
+        a = m.action
         if a == Action.FRAGMENT:
             v = 0.45 if p.fragments < 3 else 0.1
         elif a == Action.ATTRACT:

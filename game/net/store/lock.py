@@ -14,7 +14,7 @@ from game.net.store.problems import NotWritable, StoreLocked
 try:
     import fcntl
 except ImportError:  # pragma: no cover - Windows: no flock; SQLite's own locks remain
-    fcntl = None  # type: ignore[assignment]
+    fcntl = None  # type: ignore[assignment]  # checked before use
 
 
 class StoreLock:

@@ -91,7 +91,7 @@ class TableScene(TableDrawing, Scene):
         self.controls = TableControls(self)
 
     @property
-    def kind(self) -> str:  # type: ignore[override]
+    def kind(self) -> str:  # type: ignore[override]  # Scene's class attribute, computed
         """The phase shown ("draw" or "action"): the key help and screenshots follow it."""
         return "action" if self.match.shown.phase is Phase.ACTION else "draw"
 
