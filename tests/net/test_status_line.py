@@ -68,6 +68,9 @@ def test_the_status_line_changes_with_no_key_press(app, tmp_path: Path) -> None:
     wait("the restart told", lambda: match.link is not Status.CONNECTED, lambda: app.step(1 / 60))
     assert match.status() == ctx.tr("online.status.restart")
     assert table.human_seat() == -1
+    a = match.shown_active()  # the friend's own draw: the banner says the table waits
+    assert a is not None and match.plays_here(a.player)
+    assert table.banner_text() == ctx.tr("banner.link_down", round=match.shown.round)
     seat = match.mirror.yours[0]
     match.link = Status.CONNECTED  # a move tried just before the news: not sent
     match.play(seat, match.game.legal_moves(seat)[0])

@@ -94,6 +94,8 @@ class TableHud:
         if a is None:
             return tr("banner.round", round=g.round)
         name = self.match.names[a.player]
+        if self.match.plays_here(a.player) and self.match.link_down():  # nothing can be sent
+            return tr("banner.link_down", round=g.round)
         if not self.match.plays_here(a.player):
             if self.match.seats[a.player].is_ai:
                 if self.match.lead() is not None:  # a lesson's opponent waiting

@@ -139,6 +139,10 @@ class Match:
         """Words the prompt shows instead of the table's own while a lesson's note leads."""
         return None
 
+    def link_down(self) -> bool:
+        """Whether the table waits for its connection (online): nobody here decides then."""
+        return False
+
     # -- where the match is played (a remote match, ``game/ui/online/remote_match.py``,
     # answers these differently; the table asks them and nothing else about it) ------------
 
