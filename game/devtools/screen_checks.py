@@ -90,13 +90,14 @@ class ScreenChecks:
 
         self.frames += 1
         top = self.app.stack.top
-        if top is not None and top.kind == "host_gone":
+        covered = top is not None and top.kind == "host_gone"
+        if covered:
             self.online(top.match, False)
             if "host_left" not in self.shot_moments:
                 self.shot_moments.add("host_left")
                 self.shoot("host_left", ["en", "ko"])
             self.moment("host_gone")
-            return
+            top = self.app.stack.scenes[-2]  # the table under the notice: its banner shows
         table = table_of(top)
         if table is None:
             return
@@ -110,8 +111,9 @@ class ScreenChecks:
         if not match.plays_here(tray):
             self.violate("tray", tray=tray, seat_name=match.names[tray])
         a = match.shown_active()
-        deciding_here = a is not None and match.plays_here(a.player)
-        person_elsewhere = a is not None and not deciding_here and not match.seats[a.player].is_ai
+        deciding_here = a is not None and match.plays_here(a.player) and not match.on_hold()
+        elsewhere = a is not None and not match.plays_here(a.player)
+        person_elsewhere = elsewhere and not match.seats[a.player].is_ai
         self.decides_here += deciding_here
         self.others_decide += person_elsewhere
         banner = table.banner_text()
@@ -127,7 +129,7 @@ class ScreenChecks:
             for text in said:
                 if any(m in text for m in self.yours()):
                     self.violate("yours", text=text, active=a.player if a else -1)
-        idle = match.idle and not table.anims.busy and top is table
+        idle = match.idle and not table.anims.busy and top is table and not covered
         if idle:
             self.moment("table")
         if person_elsewhere and idle:

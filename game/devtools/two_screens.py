@@ -170,7 +170,7 @@ def people_game(folder: Path, seconds: float = 150.0, to_end: bool = True) -> di
     app is killed (SIGKILL) and started again on its data folder, and goes back through Menu
     › Continue online game; later the host quits (its app ends: the friend's screen shows
     the host-left notice) and comes back the same way, the friend's app reconnecting by
-    itself. Both screens are photographed after each restart at the other person's turn.
+    itself. Both screens are photographed at the table after each restart.
     The figures: seconds from a restarted app's window opening to its player back in their
     seat (``seated``), and the friend's screen's times; ``to_end``: play on to game over."""
     started = time.monotonic()
@@ -185,7 +185,7 @@ def people_game(folder: Path, seconds: float = 150.0, to_end: bool = True) -> di
         friend.wait_many("key", 6, 60)  # mid-round: the friend has been playing
         friend.kill()
         window = friend.start().wait_for("window", 60)
-        friend.command("moment", name="friend_back", when="others_turn")
+        friend.command("moment", name="friend_back", when="table")
         friend.command("resume")  # a person presses Continue online game
         figures["friend_back_s"] = round(friend.wait_for("seated", 60)["at"] - window["at"], 3)
         friend.wait_many("key", 4, 60)  # play goes on
@@ -195,8 +195,8 @@ def people_game(folder: Path, seconds: float = 150.0, to_end: bool = True) -> di
         figures["host_left_told_s"] = round(told["at"] - quit_at, 3)
         friend.wait_for("shot", 60, name="host_left")
         window = host.start().wait_for("window", 60)
-        host.command("moment", name="host_back", when="others_turn")
-        friend.command("moment", name="friend_after_host_back", when="others_turn")
+        host.command("moment", name="host_back", when="table")
+        friend.command("moment", name="friend_after_host_back", when="table")
         host.command("resume")  # Continue online game: the table's server reopens
         figures["host_back_s"] = round(host.wait_for("seated", 60)["at"] - window["at"], 3)
         back = friend.wait_for("link", 60, status="connected")  # by itself, no key pressed

@@ -96,6 +96,9 @@ class RemoteMatch(Match):
             return None
         return super().active()
 
+    def on_hold(self) -> bool:
+        return self.link in DOWN
+
     def lead(self) -> str | None:
         """While the connection is down the prompt says the table waits (nothing lit)."""
         if self.link not in DOWN or self.tr is None or self.game.over:

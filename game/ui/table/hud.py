@@ -105,6 +105,8 @@ class TableHud:
                 return tr("banner.other_action", round=g.round, name=name)
             step = tr(f"decision.{a.decision.value}")
             return tr("banner.step_turn", round=g.round, name=name, step=step)
+        if self.match.on_hold():  # nothing can be played here now: no "your turn" either
+            return tr("banner.round", round=g.round)
         if a.decision is Decision.DRAW:
             return tr("banner.draw_turn", round=g.round, name=name)
         left = g.players[a.player].actions_left

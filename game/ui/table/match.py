@@ -147,6 +147,11 @@ class Match:
         people and AI seats elsewhere)."""
         return not self.seats[seat].is_ai
 
+    def on_hold(self) -> bool:
+        """Whether the table waits for something out of its hands (a remote match: its
+        connection): nothing is anyone's to decide here meanwhile."""
+        return False
+
     def runs_seats(self) -> bool:
         """Whether this process decides the seats nobody here plays (the AI seats); a
         remote match's are decided by its server."""
