@@ -165,30 +165,44 @@ def play_a_game(
     return {"seconds": round(played, 2), "ends": ends, "screens": summaries}
 
 
-def people_game(folder: Path, seconds: float = 150.0, to_end: bool = True) -> dict[str, Any]:
+def people_game(
+    folder: Path, seconds: float = 150.0, to_end: bool = True, strict: bool = False
+) -> dict[str, Any]:
     """A game at "here", "friend", easy AI with what people do to it: mid-round the friend's
     app is killed (SIGKILL) and started again on its data folder, and goes back through Menu
     › Continue online game; later the host quits (its app ends: the friend's screen shows
     the host-left notice) and comes back the same way, the friend's app reconnecting by
     itself. Both screens are photographed at the table after each restart.
     The figures: seconds from a restarted app's window opening to its player back in their
-    seat (``seated``), and the friend's screen's times; ``to_end``: play on to game over."""
+    seat (``seated``), and the friend's screen's times; ``to_end``: play on to game over;
+    ``strict``: an ``AssertionError`` at the first moment either screen has broken the rule
+    (a test then says where it broke)."""
     started = time.monotonic()
     host = ScreenProcess("host", folder / "host", seed=1, seconds=seconds).start()
     friend = ScreenProcess("friend", folder / "friend", seed=2, seconds=seconds).start()
     figures: dict[str, Any] = {}
+
+    def checked(moment: str) -> None:
+        broken = {s.role: s.violations()[:3] for s in (host, friend) if s.violations()}
+        if strict and broken:
+            raise AssertionError(f"{moment}: {broken}")
+
     try:
         host.command("host", seats=list(HOST_SEATS), port=free_port())
         hosted = host.wait_for("hosted", 60)
         friend.command("join", address=f"127.0.0.1:{hosted['port']}", code=hosted["code"])
         friend.wait_for("seated", 60)
         friend.wait_many("key", 6, 60)  # mid-round: the friend has been playing
+        checked("before the friend's restart")
         friend.kill()
         window = friend.start().wait_for("window", 60)
         friend.command("moment", name="friend_back", when="table")
         friend.command("resume")  # a person presses Continue online game
         figures["friend_back_s"] = round(friend.wait_for("seated", 60)["at"] - window["at"], 3)
         friend.wait_many("key", 4, 60)  # play goes on
+        checked("after the friend's restart")
+        host.command("shot", name="host_quits", languages=["en", "ko"])  # its last frame
+        host.wait_for("shot", 60, name="host_quits")
         quit_at = time.time()
         host.stop()  # the host's app quits: its server says bye, host_left
         told = friend.wait_for("link", 60, host_gone=True)
@@ -201,6 +215,7 @@ def people_game(folder: Path, seconds: float = 150.0, to_end: bool = True) -> di
         figures["host_back_s"] = round(host.wait_for("seated", 60)["at"] - window["at"], 3)
         back = friend.wait_for("link", 60, status="connected")  # by itself, no key pressed
         figures["friend_reconnected_s"] = round(back["at"] - window["at"], 3)
+        checked("after the host's return")
         if to_end:
             figures["ends"] = {s.role: s.wait_for("game_over", seconds) for s in (host, friend)}
         figures["seconds"] = round(time.monotonic() - started, 2)
@@ -225,6 +240,7 @@ def server_game(
     try:
         host.command("host", seats=list(HOST_SEATS), server=server)
         figures["hosted"] = hosted = host.wait_for("hosted", 60)
+        host.command("shot", name="server_lobby", languages=["en", "ko"])  # code and address
         friend.command("join", address=server, code=hosted["code"])
         friend.wait_for("seated", 60)
         for screen in (host, friend):

@@ -62,7 +62,7 @@ def test_a_game_people_kill_quit_and_come_back_to(tmp_path: Path) -> None:
     who quits is announced on the friend's screen and comes back, and the friend's app
     follows by itself; the game plays on to the same end on both screens, each frame of
     every process showing only its own seats."""
-    figures = people_game(tmp_path, GAME_S)
+    figures = people_game(tmp_path, GAME_S, strict=True)  # stops at the first broken moment
     assert figures["violations"] == {"host": [], "friend": []}, figures["violations"]
     host, friend = figures["ends"]["host"], figures["ends"]["friend"]
     assert host["winners"] == friend["winners"] and host["moves"] == friend["moves"] > 40
@@ -85,7 +85,7 @@ def test_a_game_people_kill_quit_and_come_back_to(tmp_path: Path) -> None:
     assert not between & {"key", "click"}, between  # back by itself: nothing pressed
     assert_shots(tmp_path / "friend", "others_turn", "friend_back", "host_left",
                  "friend_after_host_back")  # fmt: skip
-    assert_shots(tmp_path / "host", "others_turn", "host_back")
+    assert_shots(tmp_path / "host", "others_turn", "host_quits", "host_back")
 
 
 def test_a_friend_joins_a_table_the_app_created_on_a_dedicated_server(tmp_path: Path) -> None:
@@ -103,6 +103,7 @@ def test_a_friend_joins_a_table_the_app_created_on_a_dedicated_server(tmp_path: 
         summary = figures["summaries"][role][-1]
         assert summary["decides_here"] > 0 and summary["others_decide"] > 0, (role, summary)
         assert_shots(tmp_path / role, "others_turn")
+    assert_shots(tmp_path / "host", "server_lobby")
 
 
 def violations(folder: Path) -> list[str]:
