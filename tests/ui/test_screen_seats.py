@@ -235,7 +235,8 @@ class OnHold(Elsewhere):
 
 
 def test_a_table_on_hold_says_no_your_turn_even_at_ones_own_decision(app, ctx) -> None:
-    """The host left: nothing can be played, so the banner says the round, not "your draw"."""
+    """The host left: nothing can be played, so the banner says the round, not "your draw"
+    (nor "Bo is drawing": nobody's turn goes on)."""
     seats = [Seat("Ana"), Seat("Bo")]
     game = elsewhere(seats, here={0}).game
     match = OnHold(game, seats, first_player=0, seed=5, here=frozenset({0}))
@@ -249,3 +250,8 @@ def test_a_table_on_hold_says_no_your_turn_even_at_ones_own_decision(app, ctx) -
     match.held = False
     d.frames(2)
     assert "Ana, your draw" in t.banner_text()
+    draw_until(match, 1)  # Bo's turn at the other screen, and the table waits again
+    settle(d)
+    match.held = True
+    d.frames(2)
+    assert "Bo" not in t.banner_text() and "Round 1" in t.banner_text()

@@ -91,7 +91,7 @@ class TableHud:
         (``Match.plays_here``); another's turn reads as theirs."""
         g = self.match.shown
         a = self.match.shown_active()
-        if a is None:
+        if a is None or self.match.on_hold():  # the table waits: nobody's turn goes on
             return tr("banner.round", round=g.round)
         name = self.match.names[a.player]
         if not self.match.plays_here(a.player):
@@ -105,8 +105,6 @@ class TableHud:
                 return tr("banner.other_action", round=g.round, name=name)
             step = tr(f"decision.{a.decision.value}")
             return tr("banner.step_turn", round=g.round, name=name, step=step)
-        if self.match.on_hold():  # nothing can be played here now: no "your turn" either
-            return tr("banner.round", round=g.round)
         if a.decision is Decision.DRAW:
             return tr("banner.draw_turn", round=g.round, name=name)
         left = g.players[a.player].actions_left
