@@ -402,12 +402,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--speed", default="instant", help="the table's pace setting")
     parser.add_argument("--seconds", type=float, default=300.0, help="give up after this long")
     parser.add_argument("--role", default="player", help="a name for the record's lines")
+    parser.add_argument("--no-shots", action="store_true", help="record moments, render none")
     args = parser.parse_args(argv)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
     commands = args.commands or args.out / "commands.jsonl"
     player = ScreenPlayer(args.out, commands, args.seed, args.speed, args.role)
+    player.checks.shooting = not args.no_shots
     return player.run(args.seconds)
 
 

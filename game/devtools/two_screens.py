@@ -37,13 +37,16 @@ def free_port() -> int:
 class ScreenProcess:
     """One app process played by the screen player, on its own data folder."""
 
-    def __init__(self, role: str, folder: Path, seed: int = 1, seconds: float = 240.0) -> None:
+    def __init__(
+        self, role: str, folder: Path, seed: int = 1, seconds: float = 240.0, shots: bool = True
+    ) -> None:
         self.role = role
         self.folder = folder  # its data folder (home) and its record, shots and commands
         self.home = folder / "home"
         self.out = folder / "out"
         self.commands = self.out / "commands.jsonl"
         self.seed, self.seconds = seed, seconds
+        self.shots = shots  # False: no screenshots (a render holds the frame up for seconds)
         self.proc: subprocess.Popen[bytes] | None = None
         self.starts = 0
         self.read = 0  # record lines already looked at by ``wait_for``
@@ -61,7 +64,7 @@ class ScreenProcess:
         )
         args = [sys.executable, "-m", "game.devtools.screen_player", "--out", str(self.out)]
         args += ["--seed", str(self.seed + self.starts), "--seconds", str(self.seconds)]
-        args += ["--role", self.role]
+        args += ["--role", self.role] + ([] if self.shots else ["--no-shots"])
         self.starts += 1
         log = (self.out / f"stderr{self.starts}.txt").open("wb")
         self.proc = subprocess.Popen(args, env=env, stdout=log, stderr=subprocess.STDOUT)
@@ -166,7 +169,11 @@ def play_a_game(
 
 
 def people_game(
-    folder: Path, seconds: float = 150.0, to_end: bool = True, strict: bool = False
+    folder: Path,
+    seconds: float = 150.0,
+    to_end: bool = True,
+    strict: bool = False,
+    shots: bool = True,
 ) -> dict[str, Any]:
     """A game at "here", "friend", easy AI with what people do to it: mid-round the friend's
     app is killed (SIGKILL) and started again on its data folder, and goes back through Menu
@@ -176,10 +183,11 @@ def people_game(
     The figures: seconds from a restarted app's window opening to its player back in their
     seat (``seated``), and the friend's screen's times; ``to_end``: play on to game over;
     ``strict``: an ``AssertionError`` at the first moment either screen has broken the rule
-    (a test then says where it broke)."""
+    (a test then says where it broke); ``shots``: False for the figures (a screenshot holds
+    the frame, and the host's server thread, up for seconds)."""
     started = time.monotonic()
-    host = ScreenProcess("host", folder / "host", seed=1, seconds=seconds).start()
-    friend = ScreenProcess("friend", folder / "friend", seed=2, seconds=seconds).start()
+    host = ScreenProcess("host", folder / "host", 1, seconds, shots).start()
+    friend = ScreenProcess("friend", folder / "friend", 2, seconds, shots).start()
     figures: dict[str, Any] = {}
 
     def checked(moment: str) -> None:
@@ -259,7 +267,7 @@ def restart_times(folder: Path, runs: int) -> dict[str, Any]:
     """The restart figures over ``runs`` games (each stopped after the host is back)."""
     samples: dict[str, list[float]] = {}
     for run in range(runs):
-        figures = people_game(folder / f"run{run}", to_end=False)
+        figures = people_game(folder / f"run{run}", to_end=False, shots=False)
         for name, value in figures.items():
             if name.endswith("_s"):
                 samples.setdefault(name, []).append(value)
