@@ -10,7 +10,11 @@ screen said, and the first one is photographed.
 
 Screenshots: ``shots/{name}_{lang}_{w}x{h}.png`` at ``SIZES``, in the current language and
 any others asked; the moment "others_turn" is taken once by itself, the first time the table
-rests on a person at another screen deciding.
+rests on a person at another screen deciding (a restarted process keeps the first files),
+"host_left" the first time the host-left notice shows, and any moment the test arms
+(``arm``) the next time the screen is at its ``MOMENTS`` kind. An online table's connection
+is recorded as it changes (``link``), and ``seated`` the first frame this process is at its
+table with the connection up.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ SIZES: tuple[tuple[int, int], ...] = ((1280, 720), (1920, 1080))
 YOURS = ("banner.draw_turn", "banner.action_turn", "banner.action_turn.one", "prompt.draw",
          "prompt.action", "prompt.action.one", "banner.handover")  # fmt: skip
 KEPT = 20  # violations recorded at length (the count goes on)
+MOMENTS = ("others_turn", "host_gone", "table")  # when an armed screenshot is taken
 
 
 def marks(template: str) -> list[str]:
@@ -43,7 +48,36 @@ class ScreenChecks:
         self.decides_here = 0  # frames on which this screen's seat decided
         self.others_decide = 0  # frames on which a person elsewhere decided
         self.violations: dict[str, int] = {}
+        self.shooting = True  # False: the moments are recorded, nothing rendered
         self.shot_moments: set[str] = set()
+        self.armed: dict[str, str] = {}  # a moment's name -> when (``MOMENTS``) to take it
+        self.link = ""  # the online table's connection as last recorded
+        self.seated = False  # this process has been at its table with the connection up
+
+    def arm(self, name: str, when: str) -> None:
+        """Photograph the screen the next time it is at ``when``."""
+        if when not in MOMENTS:
+            self.rec.write("unknown_moment", name=name, when=when)
+            return
+        self.armed[name] = when
+
+    def moment(self, when: str) -> None:
+        for name in [n for n, w in self.armed.items() if w == when]:
+            del self.armed[name]
+            self.shoot(name, ["en", "ko"])
+
+    def online(self, match: Any, at_table: bool) -> None:
+        """Record the connection's changes and the first frame back at the table with it up
+        (``seated``: what the restart figures measure)."""
+        link = getattr(match, "link", None)
+        if link is None:
+            return
+        if str(link) != self.link:
+            self.link = str(link)
+            self.rec.write("link", status=self.link, host_gone=bool(match.host_gone))
+        if at_table and not self.seated and self.link == "connected":
+            self.seated = True
+            self.rec.write("seated", frame=self.frames)
 
     def yours(self) -> list[str]:
         tr = self.ctx.tr
@@ -57,11 +91,20 @@ class ScreenChecks:
 
         self.frames += 1
         top = self.app.stack.top
+        covered = top is not None and top.kind == "host_gone"
+        if covered:
+            self.online(top.match, False)
+            if "host_left" not in self.shot_moments:
+                self.shot_moments.add("host_left")
+                self.shoot("host_left", ["en", "ko"])
+            self.moment("host_gone")
+            top = self.app.stack.scenes[-2]  # the table under the notice: its banner shows
         table = table_of(top)
         if table is None:
             return
         self.table_frames += 1
         match = table.match
+        self.online(match, top is table)
         here = [s for s in range(len(match.seats)) if match.plays_here(s)]
         if not here:
             return
@@ -69,8 +112,9 @@ class ScreenChecks:
         if not match.plays_here(tray):
             self.violate("tray", tray=tray, seat_name=match.names[tray])
         a = match.shown_active()
-        deciding_here = a is not None and match.plays_here(a.player)
-        person_elsewhere = a is not None and not deciding_here and not match.seats[a.player].is_ai
+        deciding_here = a is not None and match.plays_here(a.player) and not match.on_hold()
+        elsewhere = a is not None and not match.plays_here(a.player)
+        person_elsewhere = elsewhere and not match.seats[a.player].is_ai
         self.decides_here += deciding_here
         self.others_decide += person_elsewhere
         banner = table.banner_text()
@@ -86,10 +130,15 @@ class ScreenChecks:
             for text in said:
                 if any(m in text for m in self.yours()):
                     self.violate("yours", text=text, active=a.player if a else -1)
-        idle = match.idle and not table.anims.busy and top is table
-        if person_elsewhere and idle and "others_turn" not in self.shot_moments:
-            self.shot_moments.add("others_turn")
-            self.shoot("others_turn", ["en", "ko"])
+        idle = match.idle and not table.anims.busy and top is table and not covered
+        if idle:
+            self.moment("table")
+        if person_elsewhere and idle:
+            self.moment("others_turn")
+            if "others_turn" not in self.shot_moments:
+                self.shot_moments.add("others_turn")
+                if not any(self.shots.glob("others_turn_*.png")):  # a restart keeps the first
+                    self.shoot("others_turn", ["en", "ko"])
 
     def violate(self, what: str, **detail: Any) -> None:
         n = self.violations.get(what, 0) + 1
@@ -104,6 +153,9 @@ class ScreenChecks:
         language is put back as it was."""
         import pygame
 
+        if not self.shooting:  # a benchmark: no frame held up by renders, the moment noted
+            self.rec.write("shot", name=name, files=[])
+            return []
         self.shots.mkdir(parents=True, exist_ok=True)
         ctx, stack = self.ctx, self.app.stack
         was = ctx.language()

@@ -12,9 +12,13 @@ Every frame it checks the screen against issue 40's rule (``ScreenChecks``): the
 one of this screen's seats; "your turn", the action and draw prompts and a lit Draw button
 appear only while one of this screen's seats decides. It writes a JSON-lines record
 (``DIR/record.jsonl``: ``start``, ``command``, ``scene``, ``hosted``, ``violation``,
-``shot``, ``game_over``, ``summary``, ``exit``) and PNG screenshots at named moments
-(``DIR/shots``), and takes commands from a JSON-lines file that it tails
-(``DIR/commands.jsonl``): ``host``, ``join``, ``shot``, ``pause``, ``play``, ``quit``. A test
+``shot``, ``window``, ``link``, ``seated``, ``game_over``, ``summary``, ``exit``; each line
+has ``t``, seconds since the process started, and ``at``, the wall clock) and PNG
+screenshots at named moments (``DIR/shots``), and takes commands from a JSON-lines file that
+it tails (``DIR/commands.jsonl``): ``host`` (on a dedicated server with ``server``),
+``join``, ``resume`` (Menu › Continue online game), ``shot``, ``moment`` (a screenshot when
+the screen is next at the other person's turn, the host-left notice or the table),
+``pause``, ``play``, ``quit``. A test
 starts, kills (SIGKILL) and starts again a process on the same data folder
 (``game.devtools.two_screens.ScreenProcess``); the record file is appended to, so a
 restarted process's lines follow the killed one's.
@@ -51,6 +55,7 @@ class Record:
 
     def write(self, event: str, **fields: Any) -> None:
         line = {"event": event, "role": self.role, "t": round(time.monotonic() - self.t0, 3)}
+        line["at"] = round(time.time(), 3)  # the wall clock: two processes' lines compared
         self.file.write(json.dumps(line | fields, ensure_ascii=False) + "\n")
         self.file.flush()
 
@@ -90,6 +95,7 @@ def real_context(speed: str) -> Any:
     """The app's own services (``game.app.launch``), with the hosted server on 127.0.0.1
     and no network announcements; the player's files under ``LIVING_FOREST_HOME``."""
     from game.app.launch import FolderProblem, build, file_services
+    from game.app.online_seats import SeatFile
     from game.app.paths import AppPaths
     from game.ui.online.service import Online
 
@@ -97,11 +103,13 @@ def real_context(speed: str) -> Any:
     if isinstance(files, FolderProblem):
         raise SystemExit(f"cannot use {files.folder}: {files.reason}")
     storage, progress = files
+    paths = AppPaths.default()
     online = Online(
-        db=AppPaths.default().data / "hosted-tables.db",
+        db=paths.data / "hosted-tables.db",
         listen="127.0.0.1",
         discover=False,
         ai_processes=0,
+        book=SeatFile.of(paths),  # the seats held, in the data folder as the app keeps them
     )
     services = build(
         storage=storage, progress=progress, online=online, use_workers=False, sound=False
@@ -127,6 +135,7 @@ class ScreenPlayer:
         self.ctx = self.services.ctx
         self.app = TableApp(self.ctx, SIZES[0])
         self.app.stack.push(self.ctx.scenes.make("menu", self.ctx))
+        self.rec.write("window")  # the window is open on the menu: a restart's clock starts
         self.checks = ScreenChecks(self.ctx, self.rec, out / "shots", self.app)
         self.goal: dict[str, Any] = {}  # what the person set out to do (host, join)
         self.playing = True
@@ -214,8 +223,10 @@ class ScreenPlayer:
     def command(self, cmd: dict[str, Any]) -> None:
         self.rec.write("command", **cmd)
         name = cmd["cmd"]
-        if name in ("host", "join"):
+        if name in ("host", "join", "resume"):
             self.goal = cmd
+        elif name == "moment":  # a screenshot when the screen is next at ``when``
+            self.checks.arm(str(cmd.get("name", "moment")), str(cmd.get("when", "table")))
         elif name == "shot":
             self.checks.shoot(str(cmd.get("name", "shot")), cmd.get("languages"))
         elif name == "pause":
@@ -248,7 +259,9 @@ class ScreenPlayer:
             return
         self.wait_until = now + 0.05  # menus: a press, then a look at what it did
         goal = self.goal.get("cmd")
-        if kind == "menu" and goal:
+        if kind == "menu" and goal == "resume":  # back to the table held here
+            self.click(tr("menu.continue_online", count=1))
+        elif kind == "menu" and goal:
             self.click(tr("menu.online"))
         elif kind == "online" and goal:
             self.click(tr("online.host" if goal == "host" else "online.join"))
@@ -285,6 +298,19 @@ class ScreenPlayer:
                 kind_buttons = [b for b in self.buttons() if b.label in labels]
                 self.click_at(kind_buttons[i].rect.center)
                 return
+        server = str(self.goal.get("server", ""))  # a dedicated server's host:port
+        if server and form.where != "server":
+            self.click(tr("online.where.here"))
+            return
+        if server:
+            address, port = server.rsplit(":", 1)
+            if form.fields.get("server") != address:
+                self.fill(form.fields.get("server") or "play.example.org", address)
+            elif form.fields.get("server_port") != port:
+                self.fill(form.fields.get("server_port") or "8765", port)
+            else:
+                self.click(tr("online.start_hosting"))
+            return
         port = str(self.goal.get("port", ""))
         if port and form.fields.get("port") != port:
             self.fill(form.fields.get("port", ""), port)
@@ -308,8 +334,10 @@ class ScreenPlayer:
             return
         if not self.goal.get("announced"):
             self.goal["announced"] = True
-            url = self.ctx.online.server.url if self.ctx.online.server is not None else ""
-            self.rec.write("hosted", code=mirror.code, url=url, port=self.ctx.online.hosted_port)
+            url = lobby.session.url  # this app's server, or the dedicated one's
+            here = self.ctx.online.is_here(lobby.session)
+            port = int(url.rsplit(":", 1)[1])
+            self.rec.write("hosted", code=mirror.code, url=url, port=port, here=here)
         friends = [i for i, k in enumerate(self.goal.get("seats", [])) if k == "friend"]
         if all(mirror.connected[i] for i in friends if i < len(mirror.connected)):
             self.click(self.ctx.tr("online.to_table"))
@@ -374,12 +402,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--speed", default="instant", help="the table's pace setting")
     parser.add_argument("--seconds", type=float, default=300.0, help="give up after this long")
     parser.add_argument("--role", default="player", help="a name for the record's lines")
+    parser.add_argument("--no-shots", action="store_true", help="record moments, render none")
     args = parser.parse_args(argv)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
     commands = args.commands or args.out / "commands.jsonl"
     player = ScreenPlayer(args.out, commands, args.seed, args.speed, args.role)
+    player.checks.shooting = not args.no_shots
     return player.run(args.seconds)
 
 

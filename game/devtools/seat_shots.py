@@ -45,7 +45,7 @@ class SeatShots(OnlineShots):
         now = time.time()
         tables = [
             ("ws://192.168.1.20:8765", "Bo", "K7QF-3MZX", False, now - 300),
-            ("ws://127.0.0.1:8765", "Ana, Minji", "9XW2-HT4Q", True, now - 7200),
+            ("ws://127.0.0.1:8765", "@spring, Minji", "9XW2-HT4Q", True, now - 7200),
             ("ws://forest.example.org:8765", "Bo", "PQ3M-ZZ8K", False, now - 3 * 86400),
         ]
         for i, (server, name, code, hosted, played) in enumerate(tables):

@@ -144,3 +144,38 @@ def test_the_status_line_says_a_default_name_in_this_screens_language(app, tmp_p
         assert "@" not in match.status()
     finally:
         server.stop()
+
+
+def test_the_host_left_notice_lasts_until_the_table_is_back(app, tmp_path: Path) -> None:
+    """The session forgets the host's ``bye`` as the next welcome arrives, a moment before
+    the table takes that welcome in: meanwhile the notice stays (it used to close, and the
+    table said "Connection lost" for a frame); once it closes the table is connected."""
+    ctx = app.ctx
+    port = free_port()
+    server = ServerThread(tmp_path / "m.db", LOCAL, port, limits=FAST, farewell="host_left")
+    server.start()
+    host = TableClient(server.url)
+    host.send({"type": "create", "seats": seats("human", "human"), "mine": [0]})
+    welcome = host.wait_type("welcome")
+    session = ctx.online.connect(server.url, {"type": "join", "code": welcome["code"]})
+    app.stack.push(ctx.scenes.make("online_lobby", ctx, session, False))
+    wait("the table", lambda: app.stack.top.kind in ("draw", "action"), lambda: app.step(1 / 60))
+    table = app.stack.top
+    server.stop()
+    host.close()
+    wait("the notice", lambda: app.stack.top.kind == "host_gone", lambda: app.step(1 / 60))
+    session.farewell = ""  # as the session does when a welcome arrives, before its note
+    app.step(1 / 60)
+    assert app.stack.top.kind == "host_gone" and table.match.host_gone
+    again = ServerThread(tmp_path / "m.db", LOCAL, port, limits=FAST, farewell="host_left")
+    again.start()
+    try:
+        back = TableClient(again.url)  # the host resumes: the friend's session follows
+        back.send({"type": "resume", "match": welcome["match"], "tokens": [welcome["tokens"]["0"]]})
+        back.wait_type("welcome")
+        wait("the notice gone", lambda: app.stack.top is table, lambda: app.step(1 / 60))
+        assert table.match.link is Status.CONNECTED
+        assert table.match.status() != ctx.tr("online.status.lost"), table.match.status()
+        back.close()
+    finally:
+        again.stop()

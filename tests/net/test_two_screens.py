@@ -6,8 +6,16 @@ tray shows one of its own seats and that "your turn", the action and draw prompt
 Draw button appear only while one of its seats decides; both screens are photographed during
 the other person's turn, in English and Korean, at 1280x720 and 1920x1080.
 
+What people do to a game (``people_game``): mid-round the friend's app is killed and started
+again on its data folder and goes back through Menu › Continue online game; the host quits
+(the friend's screen shows the host-left notice) and comes back the same way, the friend's
+app reconnecting by itself. A table created from the app on a dedicated server process
+(Host › on a server) is joined by the friend (``server_game``). Each moment is photographed
+on both screens, in both languages and sizes.
+
 Every wait is bounded in time (``ScreenProcess.wait_for``), every process loop in frames and
-seconds. About 20 s on an idle machine."""
+seconds. About 40 s on an idle machine (the plain whole game, which the restarts' game
+covers, is ``-m slow``)."""
 
 from __future__ import annotations
 
@@ -16,11 +24,13 @@ from pathlib import Path
 import pytest
 
 from game.devtools.screen_checks import SIZES
-from game.devtools.two_screens import ScreenProcess, play_a_game
+from game.devtools.two_screens import ScreenProcess, people_game, play_a_game, server_game
+from tests.net.server_process import ServerProcess, free_port
 
 GAME_S = 150.0  # a whole game, both screens: ~20 s idle, far more on a loaded machine
 
 
+@pytest.mark.slow
 def test_two_screens_play_a_whole_game_each_showing_only_its_own_seats(tmp_path: Path) -> None:
     figures = play_a_game(tmp_path, GAME_S)
     host, friend = figures["ends"]["host"], figures["ends"]["friend"]
@@ -31,10 +41,69 @@ def test_two_screens_play_a_whole_game_each_showing_only_its_own_seats(tmp_path:
         assert summary["violations"] == {}, (role, summary, seen)
         assert summary["decides_here"] > 50, (role, summary)  # its own seat decided ...
         assert summary["others_decide"] > 10, (role, summary)  # ... and the other person too
-        shots = {p.name for p in (tmp_path / role / "out" / "shots").glob("*.png")}
+        assert_shots(tmp_path / role, "others_turn")
+
+
+def assert_shots(folder: Path, *moments: str) -> None:
+    """Each moment photographed in both languages at both sizes."""
+    shots = {p.name for p in (folder / "out" / "shots").glob("*.png")}
+    for moment in moments:
         for lang in ("en", "ko"):
             for w, h in SIZES:
-                assert f"others_turn_{lang}_{w}x{h}.png" in shots, (role, shots)
+                assert f"{moment}_{lang}_{w}x{h}.png" in shots, (folder.name, moment, shots)
+
+
+def lines(folder: Path) -> list[dict]:
+    return ScreenProcess(folder.name, folder).records()
+
+
+def test_a_game_people_kill_quit_and_come_back_to(tmp_path: Path) -> None:
+    """The friend's app killed mid-round comes back to its seat through the menu; the host
+    who quits is announced on the friend's screen and comes back, and the friend's app
+    follows by itself; the game plays on to the same end on both screens, each frame of
+    every process showing only its own seats."""
+    figures = people_game(tmp_path, GAME_S, strict=True)  # stops at the first broken moment
+    assert figures["violations"] == {"host": [], "friend": []}, figures["violations"]
+    host, friend = figures["ends"]["host"], figures["ends"]["friend"]
+    assert host["winners"] == friend["winners"] and host["moves"] == friend["moves"] > 40
+    for role, summaries in figures["summaries"].items():
+        assert sum(x["decides_here"] for x in summaries) > 50, (role, summaries)
+        assert sum(x["others_decide"] for x in summaries) > 10, (role, summaries)
+    for name in ("friend_back_s", "host_left_told_s", "host_back_s", "friend_reconnected_s"):
+        assert figures[name] > 0, figures
+    friend_lines = lines(tmp_path / "friend")
+    windows = [i for i, x in enumerate(friend_lines) if x["event"] == "window"]
+    assert len(windows) == 2  # started, killed, started again on its data folder
+    after = friend_lines[windows[1] :]
+    clicks = [x["label"] for x in after if x["event"] == "click"]
+    assert clicks[0] == "Continue online game" and "Join" not in clicks, clicks
+    gone = next(i for i, x in enumerate(after) if x["event"] == "link" and x["host_gone"])
+    back = next(i for i, x in enumerate(after) if i > gone and x["event"] == "link")
+    assert after[back]["status"] == "connected"
+    between = {x["event"] for x in after[gone:back]}
+    assert "host_gone" in {x.get("kind") for x in after[gone:back]}  # the notice showed
+    assert not between & {"key", "click"}, between  # back by itself: nothing pressed
+    assert_shots(tmp_path / "friend", "others_turn", "friend_back", "host_left",
+                 "friend_after_host_back")  # fmt: skip
+    assert_shots(tmp_path / "host", "others_turn", "host_quits", "host_back")
+
+
+def test_a_friend_joins_a_table_the_app_created_on_a_dedicated_server(tmp_path: Path) -> None:
+    port = free_port()
+    server = ServerProcess(tmp_path / "server.db", port, log=tmp_path / "server.log")
+    server.start()
+    try:
+        figures = server_game(tmp_path, f"127.0.0.1:{port}")
+    finally:
+        server.kill()
+    hosted = figures["hosted"]
+    assert hosted["here"] is False and hosted["url"] == f"ws://127.0.0.1:{port}", hosted
+    assert figures["violations"] == {"host": [], "friend": []}, figures["violations"]
+    for role in ("host", "friend"):
+        summary = figures["summaries"][role][-1]
+        assert summary["decides_here"] > 0 and summary["others_decide"] > 0, (role, summary)
+        assert_shots(tmp_path / role, "others_turn")
+    assert_shots(tmp_path / "host", "server_lobby")
 
 
 def violations(folder: Path) -> list[str]:

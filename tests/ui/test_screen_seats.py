@@ -219,3 +219,39 @@ def test_the_draw_sounds_follow_this_screens_seats(app, ctx) -> None:
     assert heard == []
     director.show(ev.CardRevealed(0, match.game.players[0].deck[-1], 0), 1.0)
     assert heard == ["draw"]
+
+
+@dataclass
+class OnHold(Elsewhere):
+    """A match whose table waits (a remote match with its connection down: the host left)."""
+
+    held: bool = False
+
+    def on_hold(self) -> bool:
+        return self.held
+
+    def active(self):  # noqa: ANN201 - as RemoteMatch: nobody decides while the table waits
+        return None if self.held else super().active()
+
+
+def test_a_table_on_hold_says_no_your_turn_even_at_ones_own_decision(app, ctx) -> None:
+    """The host left: nothing can be played, so the banner says the round, not "your draw"
+    (nor "Bo is drawing": nobody's turn goes on)."""
+    seats = [Seat("Ana"), Seat("Bo")]
+    game = elsewhere(seats, here={0}).game
+    match = OnHold(game, seats, first_player=0, seed=5, here=frozenset({0}))
+    d = table_for(app, ctx, match)
+    t = d.top
+    assert "Ana, your draw" in t.banner_text()
+    match.held = True
+    d.frames(2)
+    banner = t.banner_text()
+    assert "your" not in banner and "Round 1" in banner, banner
+    match.held = False
+    d.frames(2)
+    assert "Ana, your draw" in t.banner_text()
+    draw_until(match, 1)  # Bo's turn at the other screen, and the table waits again
+    settle(d)
+    match.held = True
+    d.frames(2)
+    assert "Bo" not in t.banner_text() and "Round 1" in t.banner_text()

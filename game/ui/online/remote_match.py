@@ -51,6 +51,7 @@ class RemoteMatch(Match):
     clock: Any = time.monotonic  # the countdowns' clock (tests may move it)
     online: Any = None  # game.ui.online.service.Online: forgets the seats left
     host_told: bool = False  # the table has said the host left (once per departure)
+    bye: str = ""  # the reason of the last ``bye`` taken in, until a welcome is
     back: tuple[int, float] = (-1, 0.0)  # a friend's seat connected again, and until when
 
     @classmethod
@@ -96,7 +97,7 @@ class RemoteMatch(Match):
             return None
         return super().active()
 
-    def link_down(self) -> bool:
+    def on_hold(self) -> bool:
         return self.link in DOWN and not self.game.over
 
     def lead(self) -> str | None:
@@ -112,10 +113,13 @@ class RemoteMatch(Match):
         return self.link is not Status.CONNECTED and self.farewell() == "host_left"
 
     def farewell(self) -> str:
-        """The reason the server gave for stopping (none for this app's own server)."""
+        """The reason the server gave for stopping (none for this app's own server): the
+        session's at once, or the one taken in until the table takes the next welcome in
+        (the session forgets it as the welcome arrives, a moment before the table has it:
+        meanwhile the table still waits for the host, never "Connection lost")."""
         if getattr(self.session, "own_server", False):
             return ""
-        return str(getattr(self.session, "farewell", ""))
+        return str(getattr(self.session, "farewell", "")) or self.bye
 
     def leave(self) -> None:
         """Give the seats up for good (the server is told; the app forgets them)."""
@@ -277,7 +281,11 @@ class RemoteMatch(Match):
             log.exception("a server message did not fit the table; asking for it afresh")
             self.session.resync()
             return False
+        if kind == "bye":
+            self.bye = str(msg.get("reason", ""))
         if kind == "welcome":
+            self.bye = ""
+            self.link = Status.CONNECTED  # seated again (the session's word follows it)
             self.rebuild()
         elif kind == "events":
             self.seats = [Seat(s.name, s.kind) for s in self.mirror.seats]

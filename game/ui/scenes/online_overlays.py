@@ -104,7 +104,7 @@ class HostGoneOverlay(Overlay):
     """The host's app quit: the table waits for them. Closes by itself when they are back."""
 
     kind = "host_gone"
-    box = Rect(510, 330, 900, 420)
+    box = Rect(510, 360, 900, 360)  # two lines of words, then Wait and Leave
 
     def __init__(self, ctx: Context, match: RemoteMatch) -> None:
         super().__init__(ctx)

@@ -9,6 +9,7 @@ from functools import partial
 
 from pygame import Rect
 
+from game.seats import shown_names
 from game.ui.kit import theme
 from game.ui.kit.painter import Painter
 from game.ui.kit.widgets import Button
@@ -44,7 +45,8 @@ class TablesScene(FormScene):
         b: list[Button] = []
         for i, held in enumerate(self.held):
             where = tr("online.tables.hosted") if held.hosted else held.server.split("://")[-1]
-            label = f"{held.table} · {held.code} · {where} · {when(tr, held.played_at)}"
+            name = shown_names(tr, held.table)  # a default name in this screen's language
+            label = f"{name} · {held.code} · {where} · {when(tr, held.played_at)}"
             b.append(
                 Button(
                     Rect(BOX.x + 60, BOX.y + 130 + i * 86, BOX.w - 120, 70),

@@ -91,11 +91,11 @@ class TableHud:
         (``Match.plays_here``); another's turn reads as theirs."""
         g = self.match.shown
         a = self.match.shown_active()
+        if self.match.on_hold():  # the table waits: nobody's turn goes on
+            return tr("banner.link_down", round=g.round)
         if a is None:
             return tr("banner.round", round=g.round)
         name = self.match.names[a.player]
-        if self.match.plays_here(a.player) and self.match.link_down():  # nothing can be sent
-            return tr("banner.link_down", round=g.round)
         if not self.match.plays_here(a.player):
             if self.match.seats[a.player].is_ai:
                 if self.match.lead() is not None:  # a lesson's opponent waiting

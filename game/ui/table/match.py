@@ -139,10 +139,6 @@ class Match:
         """Words the prompt shows instead of the table's own while a lesson's note leads."""
         return None
 
-    def link_down(self) -> bool:
-        """Whether the table waits for its connection (online): nobody here decides then."""
-        return False
-
     # -- where the match is played (a remote match, ``game/ui/online/remote_match.py``,
     # answers these differently; the table asks them and nothing else about it) ------------
 
@@ -150,6 +146,11 @@ class Match:
         """Whether a person at this screen plays ``seat`` (the others: AI seats here, or
         people and AI seats elsewhere)."""
         return not self.seats[seat].is_ai
+
+    def on_hold(self) -> bool:
+        """Whether the table waits for something out of its hands (a remote match: its
+        connection): nothing is anyone's to decide here meanwhile."""
+        return False
 
     def runs_seats(self) -> bool:
         """Whether this process decides the seats nobody here plays (the AI seats); a
