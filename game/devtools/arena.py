@@ -127,8 +127,10 @@ def build(entry: str, budget: float, workers: int, shipped: bool) -> Sitter:
     elif level == "hard":
         opts["workers"] = workers
     if knobs and level == "hard":
-        base = opts.get("settings", HardSettings())
-        opts["settings"] = replace(base, **knobs)  # type: ignore[arg-type]
+        base = opts.get("settings")
+        if not isinstance(base, HardSettings):  # none from the table's options
+            base = HardSettings()
+        opts["settings"] = replace(base, **knobs)  # type: ignore[arg-type]  # knobs checked
     elif knobs:
         opts.update(knobs)  # a baseline's own fields, e.g. ismcts[rounds=2]
     if own_budget:
@@ -305,13 +307,13 @@ def run(
         workers = 1 if jobs > 1 else 0
     tasks = [(i, players, levels, seed, budget, workers, record, shipped) for i in chosen]
     results: list[GameResult] = []
-    start = time.monotonic()
+    began = time.monotonic()
 
     def report(r: GameResult) -> None:
         results.append(r)
         done = len(results)
         rates = [sum(x.wins[j] for x in results) / done for j in range(players)]
-        elapsed = time.monotonic() - start
+        elapsed = time.monotonic() - began
         eta = elapsed / done * (games - done)
         shown = " ".join(f"{lvl}:{rate:.2f}" for lvl, rate in zip(levels, rates, strict=True))
         print(
@@ -353,7 +355,7 @@ def run(
             "seats": list(levels),
             "budget_s": "as shipped" if shipped else budget,
             "seed": seed,
-            "wall_s": round(time.monotonic() - start, 1),
+            "wall_s": round(time.monotonic() - began, 1),
         }
     )
     for lvl in dict.fromkeys(levels):

@@ -87,6 +87,7 @@ class ScreenChecks:
         return out
 
     def frame(self) -> None:
+        from game.ui.scenes.table import TableScene
         from game.ui.table.table_role import table_of
 
         self.frames += 1
@@ -99,7 +100,8 @@ class ScreenChecks:
                 self.shoot("host_left", ["en", "ko"])
             self.moment("host_gone")
             top = self.app.stack.scenes[-2]  # the table under the notice: its banner shows
-        table = table_of(top)
+        role = table_of(top)
+        table = role if isinstance(role, TableScene) else None  # checked as the scene it is
         if table is None:
             return
         self.table_frames += 1
@@ -113,8 +115,9 @@ class ScreenChecks:
             self.violate("tray", tray=tray, seat_name=match.names[tray])
         a = match.shown_active()
         deciding_here = a is not None and match.plays_here(a.player) and not match.on_hold()
-        elsewhere = a is not None and not match.plays_here(a.player)
-        person_elsewhere = elsewhere and not match.seats[a.player].is_ai
+        person_elsewhere = (
+            a is not None and not match.plays_here(a.player) and not match.seats[a.player].is_ai
+        )
         self.decides_here += deciding_here
         self.others_decide += person_elsewhere
         banner = table.banner_text()

@@ -248,6 +248,9 @@ class ScreenPlayer:
     # -- what the person does --------------------------------------------------------------
 
     def act(self) -> None:
+        from game.ui.scenes.end_round import EndOfRoundOverlay
+        from game.ui.scenes.game_over import GameOverScene
+
         top = self.app.stack.top
         now = time.monotonic()
         if top is None or now < self.wait_until:
@@ -271,11 +274,11 @@ class ScreenPlayer:
             self.join_form()
         elif kind == "online_lobby" and goal == "host":
             self.host_lobby(top)
-        elif kind == "end_of_round" and top.waiting():
+        elif isinstance(top, EndOfRoundOverlay) and top.waiting():
             self.key(self.pg.K_SPACE)  # on to the next step, as the band says
         elif kind == "confirm":
             self.click(tr("confirm.yes"))
-        elif kind == "game_over" and not self.over:
+        elif isinstance(top, GameOverScene) and not self.over:
             self.over = True
             match = top.match
             winners = list(match.game.result().winners)
@@ -318,8 +321,11 @@ class ScreenPlayer:
         self.click(tr("online.start_hosting"))
 
     def join_form(self) -> None:
+        from game.devtools.scene_access import top_of
+        from game.ui.scenes.online_join import JoinScene
+
         tr = self.ctx.tr
-        form = self.app.stack.top
+        form = top_of(self.app, JoinScene)
         address, code = str(self.goal["address"]), str(self.goal["code"])
         if form.fields.get("address") != address:
             self.fill(form.fields.get("address") or tr("online.address_hint"), address)
