@@ -137,13 +137,13 @@ def test_an_honest_player_plays_while_one_address_opens_a_thousand_idle_connecti
         client.close()
         answers: dict[str, int] = {}
         for s in idle:  # 32 let in; the rest refused (429), or reset when too many at once
-            try:
+            try:  # ("": closed unanswered: dropped before its request had arrived)
                 head = s.recv(12).decode(errors="replace")
             except ConnectionResetError:
                 head = "reset"
             answers[head] = answers.get(head, 0) + 1
         assert answers.pop("HTTP/1.1 101") == 32, answers
-        assert set(answers) <= {"HTTP/1.1 429", "reset"}, answers
+        assert set(answers) <= {"HTTP/1.1 429", "reset", ""}, answers
     finally:
         for s in idle:
             s.close()
