@@ -191,10 +191,20 @@ class HardSettings:
     # 0.15 is the one weight measured.
     engine: float = 0.15
     engine_until: int = 10
-    # ``thin`` and ``engine`` apply at tables of at most this many Spirits (``for_table``);
-    # at three and four they are off, where they are not measured (Hard + three ``pimc``
-    # at four players won 64% as it was).
+    # ``thin`` and ``engine`` apply at tables of at most this many Spirits (``for_table``).
+    # At four players, against three ``greedy`` as shipped (seed 21, the same games 0-28,
+    # ``hard[engine_players=4]``): 17.5 wins of 29 against 19.5 (12 games changed hands);
+    # at three: see the README. Not a measured gain, so two players only.
     engine_players: int = 2
+    # The leaf counts, for every seat, the Fire tiles its typical Help Line's Water takes
+    # from the centre in the coming action phase, in turn order (``winchance.with_fire_reach``):
+    # at four players against three ``greedy`` 10 of Hard's 15 games not won alone (seed 21,
+    # 40 games) were a seat reaching 12 Fires with 10-15 Water, often playing first, which
+    # the linear leaf does not see (seed 21 game 34: it gives that seat 0.23, the reach 0.85).
+    # Measured on the same 40 games (``hard[fire_reach=True]``): 26 wins against 27, 20
+    # games changed hands (fewer outraced, 6 against 10; more Flower bursts, 5 against 1).
+    # Not a measured gain: off.
+    fire_reach: bool = False
     # The rollouts finish the race's own round with the players its root position calls
     # for (the rules of thumb, or the planner once near the goal: ``endgame``), whatever
     # the candidate did. Chosen by the position after the candidate, a turn that brought a
