@@ -175,7 +175,7 @@ class HardSettings:
     # ``greedy``, which held 1.7 by round 7 and drew 10 cards a round to Hard's 6.6). Alone
     # (with the leaf blind to the pile: ``engine`` 0) it won no more, as shipped against
     # ``greedy`` on the same 300 deals (2p, 100 games each of seeds 1-3): 244.5 wins
-    # against 245. With ``engine``: see there. Two players only (``engine_players``).
+    # against 245. With ``engine``: see there. Two and three players (``engine_players``).
     thin: bool = True
     # The leaf's score per card a typical round draws from a seat's pile, fading out as
     # the table's best track nears ``engine_until`` (``winchance.leaf_value``): the model
@@ -192,10 +192,13 @@ class HardSettings:
     engine: float = 0.15
     engine_until: int = 10
     # ``thin`` and ``engine`` apply at tables of at most this many Spirits (``for_table``).
-    # At four players, against three ``greedy`` as shipped (seed 21, the same games 0-28,
-    # ``hard[engine_players=4]``): 17.5 wins of 29 against 19.5 (12 games changed hands);
-    # at three: see the README. Not a measured gain, so two players only.
-    engine_players: int = 2
+    # Three players, against two ``greedy`` as shipped (seed 21, games 0-23): 22 wins of 24
+    # against 15 (``hard[engine_players=3]``; the 7 games that changed hands all went to
+    # it; Hard had lost 6 of its 9 to a seat reaching 12 Fires first; see the README for
+    # games 24-41). Four players, against three ``greedy`` (seed 21, games 0-28,
+    # ``hard[engine_players=4]``): 17.5 of 29 against 19.5 (12 changed hands, 5 to it):
+    # not a measured gain there, so off at four.
+    engine_players: int = 3
     # The leaf counts, for every seat, the Fire tiles its typical Help Line's Water takes
     # from the centre in the coming action phase, in turn order (``winchance.with_fire_reach``):
     # at four players against three ``greedy`` 10 of Hard's 15 games not won alone (seed 21,
