@@ -192,18 +192,18 @@ class HardSettings:
     engine: float = 0.15
     engine_until: int = 10
     # ``thin`` and ``engine`` apply at tables of at most this many Spirits (``for_table``).
-    # Three players, against two ``greedy`` as shipped (seed 21, games 0-23): 22 wins of 24
-    # against 15 (``hard[engine_players=3]``; the 7 games that changed hands all went to
-    # it; Hard had lost 6 of its 9 to a seat reaching 12 Fires first; see the README for
-    # games 24-41). Four players, against three ``greedy`` (seed 21, games 0-28,
-    # ``hard[engine_players=4]``): 17.5 of 29 against 19.5 (12 changed hands, 5 to it):
-    # not a measured gain there, so off at four.
+    # Three players, against two ``greedy`` as shipped (seed 21, games 0-41): 36.5 wins of
+    # 42 against 25.0 (``hard[engine_players=3]``; 13 of the 14 games that changed hands
+    # went to it; Flower bursts 3 against 6, outraced 2 against 9). Four players, against
+    # three ``greedy`` (seed 21, games 0-39, ``hard[engine_players=4]``): 26.5 of 40
+    # against 27 (16 changed hands, 8 each way): no measured gain there, so off at four.
     engine_players: int = 3
     # The leaf counts, for every seat, the Fire tiles its typical Help Line's Water takes
     # from the centre in the coming action phase, in turn order (``winchance.with_fire_reach``):
-    # at four players against three ``greedy`` 10 of Hard's 15 games not won alone (seed 21,
-    # 40 games) were a seat reaching 12 Fires with 10-15 Water, often playing first, which
-    # the linear leaf does not see (seed 21 game 34: it gives that seat 0.23, the reach 0.85).
+    # at four players against three ``greedy`` 13 of Hard's 15 games not won alone (seed
+    # 21, 40 games) ended with a seat going to 12 Fires in the last round, 8 of them playing
+    # first, which the linear leaf does not see (game 34: it gives that seat 0.23 of the
+    # win at that round's start, the reach 0.85).
     # Measured on the same 40 games (``hard[fire_reach=True]``): 26 wins against 27, 20
     # games changed hands (fewer outraced, 6 against 10; more Flower bursts, 5 against 1).
     # Not a measured gain: off.
