@@ -293,6 +293,7 @@ def run(
     shipped: bool = False,
     start: int = 0,
     indices: Sequence[int] | None = None,
+    hard_processes: int = 0,
 ) -> list[dict]:
     """Play the arena and return (and print) its summary lines: games ``start`` to
     ``start + games - 1``, or the game ``indices`` given (a game is the same whichever
@@ -303,8 +304,9 @@ def run(
     if shipped:
         # As the table builds it Hard runs its shards on helper processes, which a game
         # already played in a pool's (daemonic) process may not start: there Hard runs them
-        # all itself (the same moves). One game at a time: as the table (0: no cap).
-        workers = 1 if jobs > 1 else 0
+        # all itself (the same moves). One game at a time: as the table (0: no cap), or at
+        # most ``hard_processes`` (the same moves on fewer cores, slower).
+        workers = 1 if jobs > 1 else hard_processes
     tasks = [(i, players, levels, seed, budget, workers, record, shipped) for i in chosen]
     results: list[GameResult] = []
     began = time.monotonic()
@@ -396,6 +398,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     ap.add_argument("--budget", type=float, default=1.0, help="Hard's seconds per decision")
     ap.add_argument("--workers", type=int, default=1, help="Hard's search processes")
+    ap.add_argument(
+        "--hard-processes",
+        type=int,
+        default=0,
+        help="as shipped with --jobs 1: at most this many processes for Hard's shards (0: as "
+        "the table, one a core); the moves are the same, only the time changes",
+    )
     ap.add_argument("--record", metavar="DIR", help="write every game to DIR as a save document")
     ap.add_argument(
         "--as-shipped",
@@ -420,6 +429,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     run(
         a.players, seats, a.games, a.jobs, a.seed, a.budget, a.workers,
         record=a.record, shipped=a.as_shipped, start=a.start, indices=indices,
+        hard_processes=max(0, a.hard_processes),
     )  # fmt: skip
     return 0
 

@@ -1,7 +1,7 @@
 """Hard can try the gregarious animals that lengthen its Help Line (issue 31,
 ``HardSettings.thin``): the cheap card scores leave every one of them out of the Attract
 sets the planner tries, so Hard never holds one, while the ``greedy`` yardstick builds its
-deck on them and outdraws Hard. On at two players, with the leaf's pile term
+deck on them and outdraws Hard. On at two and three players, with the leaf's pile term
 (``test_hard_engine``); off at bigger tables, where Hard plays as before."""
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ BEAR, BEETLE, LYNX, FOX, OWL, SPIDER, HORNED_OWL, HIPPO = 1, 2, 3, 4, 14, 35, 37
 GOLDFISH, BOAR, FAWN, COATI, RACOON = 5, 7, 10, 23, 24
 WEASEL, TANUKI, BABOON, HEDGEHOG, BEE, HARE, HUMMINGBIRD = 8, 6, 13, 15, 12, 9, 11
 BUTTERFLY, CATERPILLAR, FLAMINGO, BEAVER = 34, 16, 17, 25
-THIN = HardSettings()  # on as shipped (two players)
-OFF = replace(THIN, thin=False)  # as at three and four players (``for_table``)
+THIN = HardSettings()  # on as shipped (two and three players)
+OFF = replace(THIN, thin=False)  # as at four players (``for_table``)
 
 
 def solitary_pile_turn() -> Game:

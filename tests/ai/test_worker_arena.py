@@ -128,6 +128,26 @@ def test_arena_as_shipped_with_jobs_builds_hard_without_helper_processes() -> No
     assert pooled.settings == alone.settings and pooled.settings.steps == HARD_STEPS
 
 
+def test_arena_as_shipped_caps_hards_processes_when_asked(monkeypatch) -> None:
+    """``--hard-processes 1`` with ``--jobs 1`` keeps an as-shipped run on one core: every
+    seat is built with that cap (the same moves, only slower); 0 leaves the table's."""
+    from game.devtools import arena
+
+    seen: list[int] = []
+    real = arena.build
+
+    def spy(entry: str, budget: float, workers: int, shipped: bool):  # type: ignore[no-untyped-def]
+        seen.append(workers)
+        return real(entry, budget, workers, shipped)
+
+    monkeypatch.setattr(arena, "build", spy)
+    out, err = io.StringIO(), io.StringIO()
+    arena.run(2, ["easy", "random"], 1, 1, 4, 1.0, out=out, progress=err, shipped=True,
+              hard_processes=1)  # fmt: skip
+    arena.run(2, ["easy", "random"], 1, 1, 4, 1.0, out=out, progress=err, shipped=True)
+    assert seen == [1, 1, 0, 0]
+
+
 def test_arena_cli_with_jobs() -> None:
     r = subprocess.run(
         [

@@ -26,6 +26,7 @@ from operator import mul
 from pathlib import Path
 
 from game.ai.heuristics.evaluate import expected_cards
+from game.ai.heuristics.fire_contest import take
 from game.engine import Game, Phase
 from game.engine.state import E_FLOWER, E_WATER, GOAL, VARAN, PlayerState
 
@@ -151,7 +152,29 @@ def win_chance(g: Game, seat: int) -> float:
     return chances(g)[seat]
 
 
-def leaf_value(g: Game, seat: int, engine: float = 0.0, engine_until: int = GOAL - 2) -> float:
+def with_fire_reach(g: Game, rows: list[list[float]]) -> list[list[float]]:
+    """``rows`` (``features`` of every seat) with each seat's Fires counting the tiles its
+    typical Help Line's Water puts out of the centre as it stands, the seats taking them in
+    turn order (the first seat first), and the best tracks read again.
+
+    At a round's start (the draw phase) that is the Fire race of the coming action phase:
+    at four players a seat with 9 Fires, 15 Water and the first turn takes four tiles and
+    wins, and the linear features (Fires, Water, first) cannot see it. Other phases: as
+    given."""
+    if g.phase is not Phase.DRAW:
+        return rows
+    centre = sorted(g.centre)
+    for s in g.turn_order():
+        row = rows[s]
+        row[1] += take(centre, row[7])
+        ranked = sorted(row[:3], reverse=True)
+        row[3], row[4], row[5] = ranked[0], ranked[0] * ranked[0] / GOAL, ranked[1]
+    return rows
+
+
+def leaf_value(
+    g: Game, seat: int, engine: float = 0.0, engine_until: int = GOAL - 2, fires: bool = False
+) -> float:
     """Hard's rollout score on a 0..SCALE range (a finished game is exactly 0 or SCALE).
 
     ``engine`` adds to every seat's score that much per card a typical round draws from its
@@ -161,14 +184,19 @@ def leaf_value(g: Game, seat: int, engine: float = 0.0, engine_until: int = GOAL
     worth, and a race's rollouts end a round or two after the card that lengthens it: a
     gregarious animal pays off over the rest of the game. The fade leaves the close finish
     to the tracks, where the game ends before a deck pays off.
+    ``fires``: each seat's Fires count what its Water takes next (``with_fire_reach``).
     """
-    if not engine or g.phase is Phase.OVER:
+    if (not engine and not fires) or g.phase is Phase.OVER:
         return SCALE * chances(g)[seat]
     top = max(max(p.tracks()) for p in g.players)
     per_card = engine * min(1.0, max(0.0, (engine_until - top) / ENGINE_FADE))
     weights = model().weights
+    rows = table_features(g)
+    if fires:
+        rows = with_fire_reach(g, rows)
     scores = [
-        sum(map(mul, weights, features(g, p))) + per_card * expected_cards(p)[0] for p in g.players
+        sum(map(mul, weights, row)) + (per_card * expected_cards(p)[0] if per_card else 0.0)
+        for row, p in zip(rows, g.players, strict=True)
     ]
     return SCALE * softmax(scores)[seat]
 

@@ -5,17 +5,18 @@ from the view with ``determinize``) every live candidate is played (in the actio
 the whole turn Medium's planner found for it: ``HardSettings.lines``), then every pending
 seat (the draw phase is simultaneous) follows the cheap rollout policy (``rollout``; or
 Medium with ``policy="medium"``) to the horizon, and the position is scored by the fitted
-win chance (``winchance``; at two players with a term for the cards a round draws from each
-seat's pile, ``HardSettings.engine``). Once a seat nears the goal (``endgame``) the rollouts
-play the narrow Medium planner instead, so a close finish is judged on play that sees the
-goal and the tie-break, and each candidate turn is raced with the next seat's reply turn as
-the full planner plays it (``HardSettings.replies``). All candidates meet the same worlds,
-so their paired differences are precise; a candidate that trails the leader by ``z``
-standard errors drops out, and the time left goes to the close calls. The best paired mean
-wins, with Medium's ranking as a fading prior. Anytime: it stops when one candidate is left,
-at the time budget, or at a fixed ``iterations`` / ``steps`` work budget. A bigger time
-budget races more candidates over more worlds before dropping any, and each action together
-with Medium's best answers to its first step (``for_budget``, ``HardPolicy.plans``).
+win chance (``winchance``; at two and three players with a term for the cards a round draws
+from each seat's pile, ``HardSettings.engine``). Once a seat nears the goal (``endgame``)
+the rollouts play the narrow Medium planner instead, so a close finish is judged on play
+that sees the goal and the tie-break, and each candidate turn is raced with the next seat's
+reply turn as the full planner plays it (``HardSettings.replies``). All candidates meet the
+same worlds, so their paired differences are precise; a candidate that trails the leader by
+``z`` standard errors drops out, and the time left goes to the close calls. The best paired
+mean wins, with Medium's ranking as a fading prior. Anytime: it stops when one candidate is
+left, at the time budget, or at a fixed ``iterations`` / ``steps`` work budget. A bigger
+time budget races more candidates over more worlds before dropping any, and each action
+together with Medium's best answers to its first step (``for_budget``,
+``HardPolicy.plans``).
 """
 
 from __future__ import annotations

@@ -175,7 +175,7 @@ class HardSettings:
     # ``greedy``, which held 1.7 by round 7 and drew 10 cards a round to Hard's 6.6). Alone
     # (with the leaf blind to the pile: ``engine`` 0) it won no more, as shipped against
     # ``greedy`` on the same 300 deals (2p, 100 games each of seeds 1-3): 244.5 wins
-    # against 245. With ``engine``: see there. Two players only (``engine_players``).
+    # against 245. With ``engine``: see there. Two and three players (``engine_players``).
     thin: bool = True
     # The leaf's score per card a typical round draws from a seat's pile, fading out as
     # the table's best track nears ``engine_until`` (``winchance.leaf_value``): the model
@@ -191,10 +191,23 @@ class HardSettings:
     # 0.15 is the one weight measured.
     engine: float = 0.15
     engine_until: int = 10
-    # ``thin`` and ``engine`` apply at tables of at most this many Spirits (``for_table``);
-    # at three and four they are off, where they are not measured (Hard + three ``pimc``
-    # at four players won 64% as it was).
-    engine_players: int = 2
+    # ``thin`` and ``engine`` apply at tables of at most this many Spirits (``for_table``).
+    # Three players, against two ``greedy`` as shipped (seed 21, games 0-41): 36.5 wins of
+    # 42 against 25.0 (``hard[engine_players=3]``; 13 of the 14 games that changed hands
+    # went to it; Flower bursts 3 against 6, outraced 2 against 9). Four players, against
+    # three ``greedy`` (seed 21, games 0-39, ``hard[engine_players=4]``): 26.5 of 40
+    # against 27 (16 changed hands, 8 each way): no measured gain there, so off at four.
+    engine_players: int = 3
+    # The leaf counts, for every seat, the Fire tiles its typical Help Line's Water takes
+    # from the centre in the coming action phase, in turn order (``winchance.with_fire_reach``):
+    # at four players against three ``greedy`` 13 of Hard's 15 games not won alone (seed
+    # 21, 40 games) ended with a seat going to 12 Fires in the last round, 8 of them playing
+    # first, which the linear leaf does not see (game 34: it gives that seat 0.23 of the
+    # win at that round's start, the reach 0.85).
+    # Measured on the same 40 games (``hard[fire_reach=True]``): 26 wins against 27, 20
+    # games changed hands (fewer outraced, 6 against 10; more Flower bursts, 5 against 1).
+    # Not a measured gain: off.
+    fire_reach: bool = False
     # The rollouts finish the race's own round with the players its root position calls
     # for (the rules of thumb, or the planner once near the goal: ``endgame``), whatever
     # the candidate did. Chosen by the position after the candidate, a turn that brought a

@@ -185,7 +185,7 @@ def rollout(
         counter[0] += steps + work
         counter[1] += steps
     if settings.leaf == "winchance":
-        return leaf_value(g, seat, settings.engine, settings.engine_until)
+        return leaf_value(g, seat, settings.engine, settings.engine_until, settings.fire_reach)
     return evaluate(g, seat)
 
 
