@@ -18,9 +18,11 @@ from pathlib import Path
 import coverage
 
 PACKAGES = ("game/engine", "game/net", "game/ai")
-# Percent, line and branch, of the three packages together (measured 2026-12-05, issue 43).
-LINE_FLOOR = 0.0
-BRANCH_FLOOR = 0.0
+# Percent, line and branch, of the three packages together: measured 91.07 and 85.48 on
+# 2026-12-05 (issue 43; engine 97.1/91.8, net 83.5/75.2, ai 95.2/90.1), set a little under
+# so that a run's timing (which reconnect path a network test takes) does not fail it.
+LINE_FLOOR = 90.5
+BRANCH_FLOOR = 84.5
 
 
 @dataclass
