@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 
 GAME = Path(__file__).resolve().parents[1] / "game"
@@ -58,15 +59,21 @@ def _imported(node: ast.AST, name: str, is_package: bool, modules: set[str]) -> 
 
 def import_graph(root: Path = GAME) -> dict[str, set[str]]:
     """Each module under ``root`` (dotted from ``game``) -> the modules under ``game`` it
-    imports at run time (itself excluded)."""
+    imports at run time (itself excluded). Read once per test process (several tests ask
+    for the whole game's; each gets its own copy)."""
+    return {name: set(deps) for name, deps in _read_graph(root).items()}
+
+
+@cache
+def _read_graph(root: Path) -> dict[str, frozenset[str]]:
     paths = {module_name(p): p for p in GAME.rglob("*.py")}
     modules = set(paths)
-    graph: dict[str, set[str]] = {}
+    graph: dict[str, frozenset[str]] = {}
     for name, path in paths.items():
         if not path.is_relative_to(root):
             continue
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        graph[name] = module_imports(tree, name, path.name == "__init__.py", modules)
+        graph[name] = frozenset(module_imports(tree, name, path.name == "__init__.py", modules))
     return graph
 
 

@@ -91,7 +91,7 @@ def picks(engine: float) -> list[Move]:
     hard = HardPolicy(workers=1, settings=settings)
     legal = g.legal_moves(0)
     view = g.view(0)
-    return [hard.choose(view, Decision.ATTRACT, legal, random.Random(s), 1.0) for s in range(8)]
+    return [hard.choose(view, Decision.ATTRACT, legal, random.Random(s), 1.0) for s in range(5)]
 
 
 def test_the_position() -> None:
@@ -104,5 +104,5 @@ def test_the_position() -> None:
 def test_hard_as_shipped_mostly_takes_the_gregarious_animal() -> None:
     """Races differ by their seed; with the pile term most take the Butterfly first (the
     Lemur with it), without it nearly all take the Rooster, worth more this round."""
-    assert picks(HardSettings().engine).count(PICK_ANIMAL[BUTTERFLY]) >= 5
-    assert picks(0.0).count(PICK_ANIMAL[BUTTERFLY]) <= 2
+    assert picks(HardSettings().engine).count(PICK_ANIMAL[BUTTERFLY]) >= 3  # 4 of 5
+    assert picks(0.0).count(PICK_ANIMAL[BUTTERFLY]) <= 2  # 1 of 5

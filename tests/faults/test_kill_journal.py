@@ -75,7 +75,7 @@ def test_every_move_shown_before_a_kill_is_continued(tmp_path: Path) -> None:
     kept: list[list] = []
     for kill in range(KILLS):
         child = Child(home, seed=7)
-        child.kill_after_moves(len(kept) + rand.randint(40, 160), START_S)
+        child.kill_after_moves(len(kept) + rand.randint(15, 60), START_S)
         now = child.shown()
         assert now, f"kill {kill}: the child showed no move: {child.lines[:3]}"
         assert child.lines[0] == f"start {len(kept)}\n"  # it went on from all that was kept
