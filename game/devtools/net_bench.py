@@ -319,7 +319,17 @@ def start_servers(db: str, count: int, sync: str) -> tuple[list[subprocess.Popen
         cmd += ["--db", db, "--ai-processes", "0", "--log-level", "WARNING", "--sync", sync]
         procs.append(
             subprocess.Popen(
-                [*cmd, "--creates-per-minute", "100000", "--tables-per-address", "100000"],
+                # every scripted player connects from 127.0.0.1: the per-address caps made
+                # for a public server would refuse the load this measures
+                [
+                    *cmd,
+                    "--creates-per-minute",
+                    "100000",
+                    "--tables-per-address",
+                    "100000",
+                    "--connections-per-address",
+                    "100000",
+                ],  # fmt: skip
                 stdout=subprocess.PIPE,
                 text=True,
             )
