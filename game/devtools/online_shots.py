@@ -18,6 +18,7 @@ import argparse
 import os
 import sys
 import time
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -207,12 +208,16 @@ class OnlineShots:
             "lost": tr("online.status.lost"),
             "move_refused": tr("online.status.move_refused"),
         }
+        self.status_lines(table, match, lines)
+        match.link = Status.CLOSED
+
+    def status_lines(self, table: TableScene, match: RemoteMatch, lines: dict[str, str]) -> None:
+        """The table with each status line as the match would say it (one shot each)."""
         for name, line in lines.items():
             match.status = partial(str, line)  # type: ignore[method-assign]  # the line shown
             table.layer.invalidate()
             self.frames(2)
             self.shot(f"table_status_{name}")
-        match.link = Status.CLOSED
 
 
 def _free_port() -> int:
@@ -223,23 +228,34 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m game.devtools.online_shots")
+def run_shots(
+    prog: str, make: type[OnlineShots], steps: Callable[[Any], None], argv: list[str] | None
+) -> int:
+    """A screenshot tool's command line: ``prog OUT [--language ko] [--size WxH ...]``."""
+    ap = argparse.ArgumentParser(prog=prog)
     ap.add_argument("out", type=Path)
     ap.add_argument("--language", default="en", choices=["en", "ko"])
     ap.add_argument("--size", type=_size, action="append", help="WxH (repeatable)")
     args = ap.parse_args(argv)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    shots = OnlineShots(args.out, tuple(args.size or SIZES), args.language)
+    shots = make(args.out, tuple(args.size or SIZES), args.language)
     try:
-        shots.forms()
-        shots.on_server()
-        shots.lobby_and_table()
+        steps(shots)
     finally:
         shots.ctx.online.close()
     print("\n".join(shots.written))
     return 0
+
+
+def _all(shots: OnlineShots) -> None:
+    shots.forms()
+    shots.on_server()
+    shots.lobby_and_table()
+
+
+def main(argv: list[str] | None = None) -> int:
+    return run_shots("python -m game.devtools.online_shots", OnlineShots, _all, argv)
 
 
 if __name__ == "__main__":

@@ -11,14 +11,11 @@ away friend's stand-in counted down. One PNG per screen and size:
 
 from __future__ import annotations
 
-import argparse
-import os
 import sys
 import time
 from functools import partial
-from pathlib import Path
 
-from game.devtools.online_shots import SIZES, OnlineShots, _free_port, _size
+from game.devtools.online_shots import OnlineShots, _free_port, run_shots
 from game.devtools.scene_access import pushed, top_of
 from game.ui.online.remote_match import RemoteMatch
 from game.ui.scenes.online import HostScene
@@ -106,30 +103,17 @@ class SeatShots(OnlineShots):
             "retry_in": tr("online.status.retry_in", seconds=3),
             "away_ai": tr("online.status.away_ai", name=names[1], seconds=42),
         }
-        for name, line in lines.items():
-            match.status = partial(str, line)  # type: ignore[method-assign]  # the line shown
-            table.layer.invalidate()
-            self.frames(2)
-            self.shot(f"table_status_{name}")
+        self.status_lines(table, match, lines)
         match.link = Status.CLOSED
 
 
+def _all(shots: SeatShots) -> None:
+    shots.menus()
+    shots.table()
+
+
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m game.devtools.seat_shots")
-    ap.add_argument("out", type=Path)
-    ap.add_argument("--language", default="en", choices=["en", "ko"])
-    ap.add_argument("--size", type=_size, action="append", help="WxH (repeatable)")
-    args = ap.parse_args(argv)
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    shots = SeatShots(args.out, tuple(args.size or SIZES), args.language)
-    try:
-        shots.menus()
-        shots.table()
-    finally:
-        shots.ctx.online.close()
-    print("\n".join(shots.written))
-    return 0
+    return run_shots("python -m game.devtools.seat_shots", SeatShots, _all, argv)
 
 
 if __name__ == "__main__":

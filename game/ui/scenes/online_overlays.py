@@ -6,46 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import pygame
 from pygame import Rect
 
 from game.ui.context import Context
 from game.ui.kit import theme
 from game.ui.kit.painter import Painter
-from game.ui.kit.viewport import LOGICAL
-from game.ui.kit.widgets import Button, ButtonList, column, panel
+from game.ui.kit.widgets import Button, column
 from game.ui.online.remote_match import RemoteMatch
-from game.ui.scene import Scene
-
-SCREEN = Rect(0, 0, *LOGICAL)
-
-
-class Overlay(Scene):
-    """A dimmed screen with a panel; Esc closes it (as ``overlays.Overlay``)."""
-
-    transparent = True
-    box = Rect(610, 190, 700, 700)
-
-    def __init__(self, ctx: Context) -> None:
-        super().__init__(ctx)
-        self.menu = ButtonList()
-
-    def close(self) -> None:
-        if self.stack is not None and self.stack.top is self:
-            self.stack.pop()
-
-    def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.close()
-            return
-        self.menu.handle_event(event)
-
-    def draw_frame(self, p: Painter, title: str) -> None:
-        p.rect(SCREEN, theme.SHADE)
-        panel(p, self.box, title)
-
-    def draw(self, p: Painter) -> None:
-        self.menu.draw(p)
+from game.ui.overlay import Overlay
 
 
 def ask_to_leave(scene: Overlay, match: RemoteMatch) -> None:

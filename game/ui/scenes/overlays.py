@@ -11,43 +11,12 @@ from game.player_settings import LANGUAGES, ROUND_END_MODES, SPEEDS, UI_SCALES, 
 from game.ui.context import Context
 from game.ui.kit import theme
 from game.ui.kit.painter import Painter
-from game.ui.kit.viewport import LOGICAL
-from game.ui.kit.widgets import Button, ButtonList, column, panel
-from game.ui.scene import Scene
+from game.ui.kit.widgets import Button, column
+from game.ui.overlay import Overlay
 from game.ui.table.layout import grid_cells
 from game.ui.table.match import Match
 from game.ui.words.rules_text import RulesText
 from game.ui.words.sentences import counted
-
-SCREEN = Rect(0, 0, *LOGICAL)
-
-
-class Overlay(Scene):
-    """A dimmed screen with a panel; Esc closes it."""
-
-    transparent = True
-    box = Rect(610, 190, 700, 700)
-
-    def __init__(self, ctx: Context) -> None:
-        super().__init__(ctx)
-        self.menu = ButtonList()
-
-    def close(self) -> None:
-        if self.stack is not None and self.stack.top is self:
-            self.stack.pop()
-
-    def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.close()
-            return
-        self.menu.handle_event(event)
-
-    def draw_frame(self, p: Painter, title: str) -> None:
-        p.rect(SCREEN, theme.SHADE)
-        panel(p, self.box, title)
-
-    def draw(self, p: Painter) -> None:
-        self.menu.draw(p)
 
 
 class PauseOverlay(Overlay):
