@@ -28,14 +28,14 @@ from game.devtools.two_screens import ScreenProcess, people_game, play_a_game, s
 from tests.net.server_process import ServerProcess, free_port
 
 GAME_S = 150.0  # a whole game, both screens: ~20 s idle, far more on a loaded machine
-# the mixed table's game runs beside the slow soaks, which take both cores: a bound, not a
+# the slow games run beside the soaks, which take both cores: a bound, not a
 # measure (CI saw the host's process reach 150 s and stop before the game's end)
 MIXED_S = 420.0
 
 
 @pytest.mark.slow
 def test_two_screens_play_a_whole_game_each_showing_only_its_own_seats(tmp_path: Path) -> None:
-    figures = play_a_game(tmp_path, GAME_S)
+    figures = play_a_game(tmp_path, MIXED_S)
     host, friend = figures["ends"]["host"], figures["ends"]["friend"]
     assert host["winners"] == friend["winners"] and host["moves"] == friend["moves"] > 40
     for role, summary in figures["screens"].items():
