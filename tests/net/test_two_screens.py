@@ -116,6 +116,12 @@ def violations(folder: Path) -> list[str]:
 
 
 @pytest.mark.slow
+@pytest.mark.xfail(
+    strict=False,
+    reason="issue 40, open: in some runs both screens stop in a later draw phase (the "
+    "host's screen shows one of its two seats deciding but offers it no move after two "
+    "quick draws; the friend waits for it); seen at 58051f4 and since, cause not found",
+)
 def test_a_mixed_table_two_people_here_and_a_friend(tmp_path: Path) -> None:
     """Hot-seat and online at once: the host's screen passes the tray between its two
     people, never to the friend's seat; the friend's screen keeps its own (``-m slow``: one
