@@ -43,3 +43,22 @@ class Overlay(Scene):
 
     def draw(self, p: Painter) -> None:
         self.menu.draw(p)
+
+
+class MenuOverlay(Overlay):
+    """An overlay that is a column of buttons, built by ``build`` and rebuilt on a resize or
+    a change of language with the focus kept where it was."""
+
+    def build(self) -> None:
+        raise NotImplementedError
+
+    def focus_first(self) -> None:
+        self.menu.focus = 0
+        self.menu.buttons[0].focused = True
+
+    def resized(self) -> None:
+        focus = self.menu.focus
+        self.build()
+        self.menu.focus = focus
+        for i, b in enumerate(self.menu.buttons):
+            b.focused = i == focus

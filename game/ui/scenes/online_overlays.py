@@ -13,7 +13,7 @@ from game.ui.kit import theme
 from game.ui.kit.painter import Painter
 from game.ui.kit.widgets import Button, column
 from game.ui.online.remote_match import RemoteMatch
-from game.ui.overlay import Overlay
+from game.ui.overlay import MenuOverlay, Overlay
 
 
 def ask_to_leave(scene: Overlay, match: RemoteMatch) -> None:
@@ -26,22 +26,14 @@ def ask_to_leave(scene: Overlay, match: RemoteMatch) -> None:
     scene.push("confirm", scene.ctx.tr("online.leave_confirm"), leave)
 
 
-class OnlineMenuOverlay(Overlay):
+class OnlineMenuOverlay(MenuOverlay):
     kind = "online_menu"
 
     def __init__(self, ctx: Context, match: RemoteMatch) -> None:
         super().__init__(ctx)
         self.match = match
         self.build()
-        self.menu.focus = 0
-        self.menu.buttons[0].focused = True
-
-    def resized(self) -> None:
-        focus = self.menu.focus
-        self.build()
-        self.menu.focus = focus
-        for i, b in enumerate(self.menu.buttons):
-            b.focused = i == focus
+        self.focus_first()
 
     def build(self) -> None:
         tr = self.ctx.tr

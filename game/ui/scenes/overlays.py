@@ -12,30 +12,21 @@ from game.ui.context import Context
 from game.ui.kit import theme
 from game.ui.kit.painter import Painter
 from game.ui.kit.widgets import Button, column
-from game.ui.overlay import Overlay
+from game.ui.overlay import MenuOverlay, Overlay
 from game.ui.table.layout import grid_cells
 from game.ui.table.match import Match
 from game.ui.words.rules_text import RulesText
 from game.ui.words.sentences import counted
 
 
-class PauseOverlay(Overlay):
+class PauseOverlay(MenuOverlay):
     kind = "pause"
 
     def __init__(self, ctx: Context, match: Match | None = None) -> None:
         super().__init__(ctx)
         self.match = match
         self.build()
-        self.menu.focus = 0
-        self.menu.buttons[0].focused = True
-
-    def resized(self) -> None:
-        """The language may have changed (Settings opened from here): new labels."""
-        focus = self.menu.focus
-        self.build()
-        self.menu.focus = focus
-        for i, b in enumerate(self.menu.buttons):
-            b.focused = i == focus
+        self.focus_first()
 
     def build(self) -> None:
         ctx = self.ctx
