@@ -12,8 +12,9 @@ Every frame it checks the screen against issue 40's rule (``ScreenChecks``): the
 one of this screen's seats; "your turn", the action and draw prompts and a lit Draw button
 appear only while one of this screen's seats decides. It writes a JSON-lines record
 (``DIR/record.jsonl``: ``start``, ``command``, ``scene``, ``hosted``, ``violation``,
-``shot``, ``window``, ``link``, ``seated``, ``game_over``, ``summary``, ``exit``; each line
-has ``t``, seconds since the process started, and ``at``, the wall clock) and PNG
+``shot``, ``window``, ``link``, ``seated``, ``idle`` (why the table waits, every few
+seconds without a press), ``game_over``, ``summary``, ``exit``; each line has ``t``,
+seconds since the process started, and ``at``, the wall clock) and PNG
 screenshots at named moments (``DIR/shots``), and takes commands from a JSON-lines file that
 it tails (``DIR/commands.jsonl``): ``host`` (on a dedicated server with ``server``),
 ``join``, ``resume`` (Menu › Continue online game), ``shot``, ``moment`` (a screenshot when
@@ -37,10 +38,16 @@ from pathlib import Path
 from typing import Any
 
 from game.devtools.screen_checks import SIZES, ScreenChecks
+from game.net.limits import TokenBucket
 
 log = logging.getLogger(__name__)
 FRAME_S = 1 / 60
 MAX_FRAMES = 400_000  # a whole game at instant speed takes a few thousand
+IDLE_TELL_S = 5.0  # a table with no press this long: the record says why, this often
+# A quick person's pace at the table: bursts of quick presses, never more than this many a
+# second on average, under the server's per-connection rate (``Limits.messages_per_s``,
+# 20), which a screen playing two hot-seat seats at instant speed would otherwise pass.
+PRESSES_PER_S, PRESS_BURST = 15.0, 30.0
 STUCK_KEYS = 40  # presses at one decision before the player takes the way out (Finish, Pass)
 
 
@@ -144,6 +151,9 @@ class ScreenPlayer:
         self.stuck: tuple[Any, int] = (None, 0)
         self.over = False
         self.wait_until = 0.0  # a person's pause between two presses (menus)
+        self.pressed_at = time.monotonic()  # the last key this player pressed at the table
+        self.pace = TokenBucket(PRESSES_PER_S, PRESS_BURST)
+        self.told_idle = 0.0  # when the record last said why the table waits
 
     # -- input, as the window sends it -----------------------------------------------------
 
@@ -352,7 +362,10 @@ class ScreenPlayer:
         """One press when this screen may act: read the decision's buttons and choices."""
         seat = table.human_seat()
         if seat < 0 or table.controls.queued or table.anims.busy:
+            self.idle(table, seat)
             return
+        if not self.pace.take(time.monotonic()):
+            return  # a breath between presses
         pg, match = self.pg, table.match
         table.refresh_choices()
         buttons = {n: b for n, b in table.targets.buttons.items() if b.enabled}
@@ -396,6 +409,36 @@ class ScreenPlayer:
     def press(self, key: int, what: str) -> None:
         self.key(key)
         self.rec.write("key", what=what)
+        self.pressed_at = time.monotonic()
+
+    def idle(self, table: Any, seat: int) -> None:
+        """Every few seconds without a press at the table, the record says why this screen
+        waits (who decides, whether this screen plays them, what holds the table)."""
+        now = time.monotonic()
+        if now - max(self.pressed_at, self.told_idle) < IDLE_TELL_S:
+            return
+        self.told_idle = now
+        match = table.match
+        a = match.active()
+        self.rec.write(
+            "idle",
+            seconds=round(now - self.pressed_at, 1),
+            seat=seat,
+            phase=str(match.game.phase),
+            deciding=a.player if a is not None else None,
+            decision=str(a.decision) if a is not None else None,
+            here=match.plays_here(a.player) if a is not None else None,
+            match_idle=match.idle,
+            queued=bool(table.controls.queued),
+            animating=table.anims.busy,
+            round_end=table.round_end is not None,
+            waiting=getattr(match, "waiting", None),
+            told=getattr(getattr(match, "mirror", None), "n", None),
+            seq=getattr(getattr(match, "mirror", None), "seq", None),
+            queue=len(getattr(match, "queue", ())),
+            link=str(getattr(match, "link", "")),
+            version=match.version,
+        )
 
 
 def main(argv: list[str] | None = None) -> int:

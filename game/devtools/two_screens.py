@@ -79,8 +79,9 @@ class ScreenProcess:
         path = self.out / "record.jsonl"
         if not path.exists():
             return []
-        lines = path.read_text(encoding="utf-8").splitlines()
-        return [json.loads(x) for x in lines if x.strip()]
+        text = path.read_text(encoding="utf-8")
+        whole = text[: text.rfind("\n") + 1]  # a line still being written is read next time
+        return [json.loads(x) for x in whole.splitlines() if x.strip()]
 
     def wait_for(self, event: str, seconds: float, **fields: Any) -> dict[str, Any]:
         """The next record line of ``event`` with ``fields`` (after those seen); RuntimeError

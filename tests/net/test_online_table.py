@@ -7,6 +7,7 @@ line, and a move made meanwhile is not sent."""
 from __future__ import annotations
 
 import os
+import queue
 import random
 import time
 
@@ -275,3 +276,82 @@ def test_the_table_offers_undo_exactly_when_the_server_allows_it(app, ctx) -> No
         friend_undid,
     )
     friend.close()
+
+
+def test_a_move_the_server_dropped_for_rate_is_not_waited_for_forever(app, ctx) -> None:
+    """Moves sent faster than the server's per-connection rate are dropped unheard (only the
+    first each second is answered, ``rate_limited``, with no seat): the table asks for
+    itself afresh and play goes on. It used to wait for that move's events for good."""
+    from game.net.limits import Limits
+
+    ctx.online.limits = Limits(messages_per_s=1.0, message_burst=3.0)
+    lobby = host_table(app, ctx, ["here", "easy"])
+    lobby.to_table()
+    table = app.stack.top
+    match = table.match
+    resyncs: list[int] = []
+    resync = match.session.resync
+    match.session.resync = lambda: (resyncs.append(match.mirror.n), resync())
+    rand = random.Random(3)
+    deadline = time.monotonic() + 40
+    for _ in range(FRAMES):
+        assert time.monotonic() < deadline, ("play stopped", match.waiting, resyncs)
+        if len(resyncs) >= 2 and match.mirror.n >= 12 and match.link is Status.CONNECTED:
+            break  # seated again after the drops, with play gone on
+        seat = table.human_seat()
+        if seat >= 0 and table.kind in ("draw", "action") and not match.game.over:
+            table.play(seat, rand.choice(match.game.legal_moves(seat)))  # at once, unpaced
+        app.step(1 / 60)
+        time.sleep(0.001)
+    assert resyncs, "no move was dropped: the rate was never reached"
+    assert match.mirror.n >= 12  # a burst of 3 a connection: play went on past the drops
+
+
+def test_a_move_not_answered_in_time_asks_for_the_table_afresh_once_a_while() -> None:
+    """Whatever lost a move on its way (the server answers in milliseconds), the table does
+    not wait on it for good: after ``ANSWER_S`` it asks for itself afresh, then waits as
+    long again before asking once more."""
+    from game.engine import new_game
+    from game.seats import Seat
+    from game.ui.online.remote_match import ANSWER_S
+
+    class Silent:  # a session that sends everything and never hears back
+        def __init__(self) -> None:
+            self.sent: list[dict] = []
+            self.resyncs = 0
+            self.notes: queue.Queue = queue.Queue()
+
+        def send(self, message: dict) -> bool:
+            self.sent.append(message)
+            return True
+
+        def resync(self) -> None:
+            self.resyncs += 1
+
+    now = [100.0]
+    session = Silent()
+    game = new_game(2, 5)
+    match = RemoteMatch(
+        game, [Seat("A", "human"), Seat("B", "human")], session=session,
+        link=Status.CONNECTED, clock=lambda: now[0],
+    )  # fmt: skip
+    match.mirror.yours = [0]
+    match.play(0, game.legal_moves(0)[0])
+    assert session.sent and match.waiting == (0, 0) and match.active() is None
+    now[0] += ANSWER_S - 0.1
+    match.pump()
+    assert session.resyncs == 0
+    now[0] += 0.2
+    match.pump()
+    match.pump()
+    assert session.resyncs == 1
+    now[0] += ANSWER_S - 0.1
+    match.pump()
+    assert session.resyncs == 1
+    now[0] += 0.2
+    match.pump()
+    assert session.resyncs == 2
+    match.link = Status.LOST  # down: the reconnection's welcome will answer
+    now[0] += 2 * ANSWER_S
+    match.pump()
+    assert session.resyncs == 2

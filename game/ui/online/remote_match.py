@@ -36,6 +36,9 @@ UNDO_REFUSALS = frozenset({"draw", "finished", "revealed", "not_your_action", "n
 DOWN = frozenset({Status.LOST, Status.FAILED, Status.CLOSED})  # nothing can be sent
 BACK_S = 4.0  # "Bo is back" shows this long after a friend's seat is connected again
 MAX_NOTES = 500  # server messages taken in per frame (the rest wait for the next frame)
+# A move or undo sent and not answered this long (the server answers in milliseconds) was
+# lost on the way or dropped unheard: the table asks for itself afresh rather than wait on.
+ANSWER_S = 10.0
 
 
 @dataclass
@@ -44,6 +47,7 @@ class RemoteMatch(Match):
     mirror: Mirror = field(default_factory=Mirror)
     link: Status = Status.CONNECTING
     waiting: tuple[int, int] | None = None  # (seat, seq) sent, its events not back yet
+    sent_at: float = 0.0  # clock() when ``waiting`` was sent (``ANSWER_S``)
     notice: str = ""  # a catalogue key the status line shows until the next move arrives
     notice_name: str = ""  # the seat's name the notice speaks of (a step taken back)
     tr: Any = None  # the catalogue's tr, for the status line
@@ -232,7 +236,7 @@ class RemoteMatch(Match):
         seq = self.mirror.seq.get(seat, 0)
         message = {"type": "play", "seat": seat, "seq": seq, "move": move.to_json()}
         if self.session.send(message):
-            self.waiting = (seat, seq)
+            self.waiting, self.sent_at = (seat, seq), self.clock()
             self.notice = ""
         else:  # the connection is down: the status line says so while it lasts
             self.link = Status.LOST
@@ -248,7 +252,7 @@ class RemoteMatch(Match):
         seat = self.mirror.back[0]
         seq = self.mirror.seq.get(seat, 0)
         if self.session.send({"type": "undo", "seat": seat, "seq": seq}):
-            self.waiting = (seat, seq)
+            self.waiting, self.sent_at = (seat, seq), self.clock()
             self.notice = ""
         else:  # the connection is down: the status line says so while it lasts
             self.link = Status.LOST
@@ -268,9 +272,23 @@ class RemoteMatch(Match):
                 changed = True
             if note.message is not None:
                 changed = self.take(note.message) or changed
+        self.unanswered()
         if changed:
             self.version += 1
         return changed
+
+    def unanswered(self) -> None:
+        """A move sent and not answered in ``ANSWER_S``: ask for the table afresh (the
+        welcome that follows says whether it was taken; until then nothing is offered)."""
+        if self.waiting is None or self.link is not Status.CONNECTED:
+            return
+        if self.clock() - self.sent_at < ANSWER_S:
+            return
+        log.warning(
+            "move %s not answered in %.0f s: asking for the table afresh", self.waiting, ANSWER_S
+        )
+        self.sent_at = self.clock()  # asked once per ``ANSWER_S`` at most
+        self.session.resync()
 
     def take(self, msg: dict[str, Any]) -> bool:
         kind = msg.get("type")
@@ -320,6 +338,11 @@ class RemoteMatch(Match):
             known = reason in UNDO_REFUSALS and msg.get("code") == "cannot_undo"
             self.notice = f"online.undo_refused.{reason if known else 'other'}"
             self.notice_name = ""
+        elif kind == "error" and msg.get("code") == "rate_limited" and self.waiting:
+            # messages over the server's rate are dropped unheard, and only the first each
+            # second is answered: ours may be among them, so the table afresh decides
+            log.warning("the server dropped messages for rate: asking for the table afresh")
+            self.session.resync()
         elif kind == "error" and msg.get("seat") is not None:  # a move of ours refused
             log.warning("the server refused a move: %s", msg.get("text"))
             self.waiting = None
