@@ -39,24 +39,34 @@ class GameSummary:
     rounds: int
     best_human_total: int  # 0 without a human seat
     key: str = ""  # identifies the match, so recording it twice counts once
+    # Seats a person played at another screen (online): a human's, but not this player's,
+    # so their win is neither this player's nor an AI's.
+    elsewhere: tuple[int, ...] = ()
+
+    def ours(self, seat: int) -> bool:
+        return self.kinds[seat] == "human" and seat not in self.elsewhere
 
     @property
     def human_won(self) -> bool:
-        return any(self.kinds[w] == "human" for w in self.winners)
+        return any(self.ours(w) for w in self.winners)
 
     @property
     def has_human(self) -> bool:
-        return "human" in self.kinds
+        return any(self.ours(i) for i in range(len(self.kinds)))
 
 
-def summarize(game: Game, kinds: list[str] | tuple[str, ...], key: str = "") -> GameSummary:
+def summarize(
+    game: Game, kinds: list[str] | tuple[str, ...], key: str = "", elsewhere: tuple[int, ...] = ()
+) -> GameSummary:
     result = game.result()
     victories = []
     for w in result.winners:
         s = result.scores[w]
         tracks = {"trees": s.trees, "fires": s.fires, "flowers": s.flowers}
         victories.append(max(VICTORIES, key=lambda t: (tracks[t] >= GOAL, tracks[t])))
-    humans = [result.scores[i].total for i, k in enumerate(kinds) if k == "human"]
+    humans = [
+        result.scores[i].total for i, k in enumerate(kinds) if k == "human" and i not in elsewhere
+    ]
     return GameSummary(
         tuple(kinds),
         tuple(result.winners),
@@ -64,6 +74,7 @@ def summarize(game: Game, kinds: list[str] | tuple[str, ...], key: str = "") -> 
         game.round,
         max(humans, default=0),
         key,
+        elsewhere,
     )
 
 

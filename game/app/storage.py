@@ -228,14 +228,17 @@ class FileStorage:
     def reset_stats(self) -> MatchStats:
         return self.stats_store.reset()
 
-    def record_game(self, doc: dict[str, Any]) -> MatchStats | None:
+    def record_game(
+        self, doc: dict[str, Any], elsewhere: tuple[int, ...] = ()
+    ) -> MatchStats | None:
         """Count a finished match (given as a save document) and keep it for replay.
 
         Both writes can be done again without harm: the replay is named by the match's key
         and written once, the statistics count a key once. The replay goes first, and the
         result is ``None`` unless both are on disk: the caller then keeps the autosave, so
         a kill or a failed write between the two is made good the next time the game over
-        is shown (Continue), never lost."""
+        is shown (Continue), never lost. ``elsewhere``: the seats people at other screens
+        played (online), whose wins are not this player's."""
         try:
             match = parse_save(doc)
         except SaveError as e:
@@ -244,7 +247,8 @@ class FileStorage:
         if not match.game.over:
             return None
         replay = self.save_replay(match)
-        summary = summarize(match.game, [s.kind for s in match.seats], match.key())
+        kinds = [s.kind for s in match.seats]
+        summary = summarize(match.game, kinds, match.key(), elsewhere)
         stats = self.load_stats()
         counted = True
         if stats.record(summary):  # counted once; a failed write is said, not swallowed

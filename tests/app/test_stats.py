@@ -30,6 +30,25 @@ def test_counts_per_kind_victory_rounds_and_streaks() -> None:
     assert s.recent == [True, True, False, True] and s.best_total == 30
 
 
+def test_a_friend_at_another_screen_winning_is_not_this_players_win() -> None:
+    """Online, the friend's seat is a person's but not this player's: their win breaks this
+    player's streak and is not an AI's; at one screen (hot-seat) any person's win is ours."""
+    online, hot_seat = MatchStats(), MatchStats()
+    online.record(_g(["human", "easy"], [0], key="a"))
+    online.record(GameSummary(("human", "human", "easy"), (1,), ("trees",), 9, 20, "b", (1,)))
+    assert online.human_wins == 1 and online.ai_wins == 0 and online.streak == 0
+    assert online.recent == [True, False] and online.by_kind["human"].won == 2
+    hot_seat.record(GameSummary(("human", "human", "easy"), (1,), ("trees",), 9, 20, "b"))
+    assert hot_seat.human_wins == 1 and hot_seat.streak == 1
+    game = play_match(3, seed=7).game
+    winner = game.result().winners[0]
+    others = tuple(i for i in range(3) if i != winner)
+    mine = summarize(game, ["human"] * 3, elsewhere=(winner,))
+    best_of_others = max(game.result().scores[i].total for i in others)
+    assert not mine.human_won and mine.has_human and mine.best_human_total == best_of_others
+    assert summarize(game, ["human"] * 3, elsewhere=(0, 1, 2)).has_human is False
+
+
 def test_the_same_match_counts_once() -> None:
     s = MatchStats()
     assert s.record(_g(["human", "easy"], [0], key="a"))

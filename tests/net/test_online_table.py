@@ -103,6 +103,8 @@ def test_host_in_the_app_a_friend_joins_and_the_table_plays_to_the_end(app, ctx)
     assert match.history == final.moves and match.game.over and match.seed == final.seed
     assert ctx.storage.match is None  # a remote match never takes the local autosave slot
     assert ctx.storage.stats.played == 1  # recorded like a local game
+    won = 0 in match.game.result().winners  # the friend's win (seat 1) is not ours
+    assert ctx.storage.stats.human_wins == won and ctx.storage.stats.streak == won
     friend.close()
 
 

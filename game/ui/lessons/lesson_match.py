@@ -77,7 +77,9 @@ class LessonStorage:
     def reset_stats(self) -> MatchStats:
         return self.real.load_stats()  # a lesson never resets the player's statistics
 
-    def record_game(self, doc: dict[str, Any]) -> MatchStats | None:
+    def record_game(
+        self, doc: dict[str, Any], elsewhere: tuple[int, ...] = ()
+    ) -> MatchStats | None:
         return None
 
     def recent_replays(self, limit: int = 20) -> list[Any]:

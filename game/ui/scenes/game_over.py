@@ -157,7 +157,11 @@ class GameOverScene(Scene):
         if self.recorded:
             return
         self.recorded = True
-        if self.ctx.storage.record_game(self.match.to_json()) is not None:
+        seats = self.match.seats  # online, a friend's seat is a person's but not this one's
+        elsewhere = tuple(
+            i for i, s in enumerate(seats) if s.kind == "human" and not self.match.plays_here(i)
+        )
+        if self.ctx.storage.record_game(self.match.to_json(), elsewhere) is not None:
             self.ctx.storage.clear_match()
 
     def play_again(self) -> None:
