@@ -68,6 +68,7 @@ def build(
     ctx.ponder = pool.ponderer
     ctx.hint = pool.hinter()
     ctx.online = online if online is not None else _online(None)
+    ctx.online.farewells()  # seats left while their server could not be told: told now
     if sound:
         ctx.sound = _sound(ctx.settings.volume)
         if ctx.sound is not None and ctx.settings.muted:

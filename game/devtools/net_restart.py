@@ -75,6 +75,7 @@ class Table:
         db = data / "hosted-tables.db" if who == "host" else None
         book = SeatFile(data / "online-seats.json", data / "damaged")
         ctx.online = Online(db=db, listen=LOCAL, discover=False, ai_processes=0, book=book)
+        ctx.online.farewells()  # as the app's composition root does (``launch.build``)
         return Screen(ctx)
 
     @property

@@ -141,6 +141,10 @@ class Note:
 
 RETRY_S = (0.1, 0.25, 0.5, 1.0)  # waits between reconnections (the last repeats): a table
 # is back within about a second of the network (or the server) returning
+# A leave asked while the connection is down is sent as soon as the session is seated again,
+# for this long; then the session gives up (the app keeps the seat marked leaving and tries
+# again at its next start).
+LEAVE_WAIT_S = 300.0
 RESUME_OPEN_S = 2.0  # a reconnection's handshake: one begun while the network silently drops
 # packets gives up this soon, so the next begins soon after the network is back
 FATAL = {"no_such_code", "no_seat", "bad_token", "no_such_match", "bad_version", "server_full"}
@@ -178,6 +182,7 @@ class Session:
         self.next_try = 0.0  # time.monotonic() of the next attempt while the link is down
         self.refused = ""  # the code of a refusal that ended the session
         self.leaving = False
+        self.leave_by = 0.0  # time.monotonic() after which a leave not yet told is given up
         self.own_server = False  # the app's own server (its bye is the app quitting)
         self.since: Callable[[], int] | None = None  # the mirror's (``Mirror.since``)
         self._client: TableClient | None = None
@@ -218,12 +223,11 @@ class Session:
 
     def leave(self) -> bool:
         """Give this session's seats up for good (the server answers ``bye``/``left`` and
-        the session ends); False when the connection is down (nobody was told)."""
+        the session ends). False when the connection is down: the session goes on trying
+        and says it as soon as it is seated again, for ``LEAVE_WAIT_S``."""
         self.leaving = True
-        told = self.send({"type": "leave"})
-        if not told:
-            self._stop.set()
-        return told
+        self.leave_by = time.monotonic() + LEAVE_WAIT_S
+        return self.send({"type": "leave"})
 
     @property
     def seated(self) -> bool:
@@ -236,6 +240,9 @@ class Session:
     def _run(self) -> None:
         tries = 0
         while not self._stop.is_set():
+            if self.leaving and time.monotonic() > self.leave_by:
+                log.warning("could not tell %s that its seats are left: given up", self.url)
+                break
             try:
                 wait = RESUME_OPEN_S if self.match else 5.0  # the first: a slow network's
                 client = TableClient(self.url, timeout=wait, tls=self.tls)
@@ -281,6 +288,8 @@ class Session:
                 self.notes.put(Note(message=msg))  # the message first, then what it means
                 if kind == "welcome":
                     self._set(Status.CONNECTED)
+                    if self.leaving:  # asked while the connection was down: said now
+                        client.send({"type": "leave"})
                 elif kind == "error" and msg.get("code") in FATAL and not self.seated:
                     self.refused = str(msg.get("code"))
                     self._set(Status.FAILED)

@@ -8,12 +8,13 @@ import json
 import os
 import stat
 import sys
+from dataclasses import replace
 
 import pytest
 
 from game.app.online_seats import SeatFile, seats_path
 from game.app.paths import AppPaths
-from game.ui.online.held import HeldSeat, with_code
+from game.ui.online.held import HeldSeat, playable, with_code
 
 TOKEN = "t" * 43
 
@@ -42,6 +43,21 @@ def test_seats_are_kept_across_runs_in_a_private_file(tmp_path) -> None:
     assert leftovers == []  # written by a rename, nothing half-written left
 
 
+def test_a_seat_left_while_its_server_could_not_be_told_is_kept_apart(tmp_path) -> None:
+    """Kept (with its tokens, to tell the server later) but never offered to play on; a
+    file written before ``leaving`` was kept reads as not leaving."""
+    paths = AppPaths.under(tmp_path)
+    book = SeatFile.of(paths)
+    book.keep(seat())
+    book.keep(replace(seat("b" * 32, "AAAA-BBBB"), leaving=True))
+    again = SeatFile.of(paths)
+    assert sorted(s.leaving for s in again.all()) == [False, True]
+    assert [s.match for s in playable(again)] == ["a" * 32]
+    assert with_code(again, "ws://192.168.1.20:8765", "AAAA-BBBB") is None
+    old = {k: v for k, v in seat().to_json().items() if k != "leaving"}
+    assert HeldSeat.from_json(old) == seat()
+
+
 def test_a_write_replaces_the_file_whole(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A write that fails halfway leaves the file as it was (a temporary file renamed)."""
     paths = AppPaths.under(tmp_path)
@@ -65,6 +81,7 @@ def test_a_write_replaces_the_file_whole(tmp_path, monkeypatch: pytest.MonkeyPat
         b'{"version": 1, "seats": [{"server": "ws://x:1"}]}',
         json.dumps({"version": 1, "seats": [dict(seat().to_json(), tokens=["short"])]}).encode(),
         json.dumps({"version": 9, "seats": []}).encode(),
+        json.dumps({"version": 1, "seats": [dict(seat().to_json(), leaving="yes")]}).encode(),
         b"\xff\xfe",
     ],
 )

@@ -94,7 +94,16 @@ def test_the_host_quits_and_comes_back_and_the_friend_follows(table: Table) -> N
     assert friend.match.status() in (back, table.tr("online.status.connected"))
 
 
-def test_the_friend_leaves_when_the_host_has_left(table: Table) -> None:
+def host_back(table: Table) -> None:
+    """The host's app starts again and goes back to its table (its server reopens)."""
+    from game.ui.scenes.menu import MenuScene
+
+    table.host = table.start("host")
+    press(table.host.push(MenuScene(table.host.ctx)), table.tr("menu.continue_online"))
+    drive(table.screens, lambda: seated(table.host), "the host back at its own table")
+
+
+def leave_while_the_host_is_gone(table: Table) -> None:
     table.host.ctx.online.close()
     table.host.reset()
     drive([table.friend], lambda: table.friend.top.kind == "host_gone", "the host-left word")
@@ -102,8 +111,33 @@ def test_the_friend_leaves_when_the_host_has_left(table: Table) -> None:
     assert table.friend.top.kind == "confirm"  # asked first
     table.friend.top.yes()
     assert table.friend.top.kind == "menu"
-    assert table.friend.ctx.online.book.all() == []
     assert table.tr("menu.continue_online") not in labels(table.friend.top)
+    held = table.friend.ctx.online.book.all()  # kept apart until the server is told
+    assert [(h.seats, h.leaving) for h in held] == [((1,), True)]
+
+
+def the_seat_is_left_at_the_server(table: Table) -> None:
+    hub = table.host.ctx.online.server.server.hub
+    match = next(iter(hub.matches.values()))
+    drive(table.screens, lambda: 1 not in match.stored.tokens, "the server told of the leave")
+    drive(table.screens, lambda: table.friend.ctx.online.book.all() == [], "the seat forgotten")
+    assert match.stored.seats[1].kind == "medium"  # the host's choice: an AI plays it
+
+
+def test_the_friend_leaves_when_the_host_has_left(table: Table) -> None:
+    """Leave while the server cannot be told: the seat is no longer offered, and the
+    server hears of it as soon as it is back (it used to keep the seat waiting for good)."""
+    leave_while_the_host_is_gone(table)
+    host_back(table)
+    the_seat_is_left_at_the_server(table)
+
+
+def test_a_leave_not_yet_told_is_told_at_the_next_start(table: Table) -> None:
+    leave_while_the_host_is_gone(table)
+    table.kill(table.friend)
+    table.friend = table.start("friend")  # told from the seats file, once a server answers
+    host_back(table)
+    the_seat_is_left_at_the_server(table)
 
 
 def test_the_online_menu_keeps_the_seat_or_leaves_the_table(table: Table) -> None:

@@ -36,6 +36,7 @@ class HeldSeat:
     hosted: bool  # this app's own server hosts the table
     table: str  # the table's name, for the list
     played_at: float  # when last played here (seconds since the epoch)
+    leaving: bool = False  # left while the server could not be told: told at the next chance
 
     @property
     def port(self) -> int:
@@ -55,6 +56,7 @@ class HeldSeat:
             "hosted": self.hosted,
             "table": self.table,
             "played_at": self.played_at,
+            "leaving": self.leaving,
         }
 
     @classmethod
@@ -65,6 +67,7 @@ class HeldSeat:
         server, match, code = doc.get("server"), doc.get("match"), doc.get("code")
         seats, tokens, table = doc.get("seats"), doc.get("tokens"), doc.get("table", "")
         played, hosted = doc.get("played_at"), doc.get("hosted")
+        leaving = doc.get("leaving", False)  # absent in files written before it was kept
         if (
             type(server) is not str
             or not _URL.match(server)
@@ -87,7 +90,11 @@ class HeldSeat:
             raise ValueError("hosted or table is not what it should be")
         if type(played) is not int and type(played) is not float:
             raise ValueError("played_at is not a time")
-        return cls(server, match, code, tuple(seats), tuple(tokens), hosted, table, float(played))
+        if type(leaving) is not bool:
+            raise ValueError("leaving is not true or false")
+        return cls(
+            server, match, code, tuple(seats), tuple(tokens), hosted, table, float(played), leaving
+        )
 
 
 class SeatBook(Protocol):
@@ -110,7 +117,14 @@ class SeatBook(Protocol):
 def with_code(book: SeatBook, server: str, code: str) -> HeldSeat | None:
     """The seat held at ``server`` for the table of join code ``code``, if any."""
     want = normal_code(code)
-    return next((s for s in book.all() if s.server == server and normal_code(s.code) == want), None)
+    return next(
+        (s for s in playable(book) if s.server == server and normal_code(s.code) == want), None
+    )
+
+
+def playable(book: SeatBook) -> list[HeldSeat]:
+    """The tables held to play on: not those left (a leave not yet told is kept apart)."""
+    return [s for s in book.all() if not s.leaving]
 
 
 def ordered(seats: list[HeldSeat]) -> list[HeldSeat]:

@@ -126,12 +126,12 @@ class RemoteMatch(Match):
         return str(getattr(self.session, "farewell", "")) or self.bye
 
     def leave(self) -> None:
-        """Give the seats up for good (the server is told; the app forgets them)."""
-        if self.online is not None:
-            self.online.leave(self.session)
-        elif self.session is not None:
-            self.session.leave()
-        if self.session is not None:
+        """Give the seats up for good (the server is told; the app forgets them). With the
+        connection down the session stays, to tell the server once it is seated again."""
+        if self.session is None:
+            return
+        told = self.online.leave(self.session) if self.online is not None else self.session.leave()
+        if told:
             self.session.close()
 
     def trial_game(self) -> Game:

@@ -8,7 +8,7 @@ import errno
 import logging
 import ssl
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -181,7 +181,7 @@ class Online:
         """Whether ``url`` is this app's own server."""
         return self.server is not None and url == self.host_url()
 
-    def connect(self, url: str, first: dict[str, Any]) -> Session:
+    def connect(self, url: str, first: dict[str, Any], leave: bool = False) -> Session:
         """A session seated by ``first`` (wss://: the system's trusted certificates; this
         app's own TLS server: its certificate). A join with the code of a table whose seat
         this app holds resumes that seat instead (the server would find no free seat for it)."""
@@ -194,6 +194,8 @@ class Online:
         context = self.tls.own_context() if own and self.tls is not None else None
         session = Session(url, first, context, on_message=self._heard)
         session.own_server = self.hosts(url)  # its server's bye is this app's own quitting
+        if leave:  # seated only to leave: said as soon as the server welcomes it
+            session.leave()
         session.start()
         self.sessions.append(session)
         return session
@@ -217,16 +219,41 @@ class Online:
             url, {"type": "resume", "match": held.match, "tokens": list(held.tokens)}
         )
 
-    def leave(self, session: Session) -> None:
-        """Give the session's seats up for good: the server is told, the seat forgotten."""
-        session.leave()
-        if session.match:
+    def leave(self, session: Session) -> bool:
+        """Give the session's seats up for good: the server is told, the seat forgotten.
+        False when the connection is down: the seat is kept marked leaving (no longer
+        offered) and the session tells the server once it is seated again; if the app
+        quits first, ``farewells`` tells it at the next start."""
+        told = session.leave()
+        if not session.match:
+            return told
+        if told:
             self.book.forget(session.url, session.match)
+            return True
+        held = next((h for h in self.book.all() if h.key() == (session.url, session.match)), None)
+        if held is not None:
+            self.book.keep(replace(held, leaving=True))
+        return False
+
+    def farewells(self) -> None:
+        """At the app's start: tell each server a seat was left there while it could not
+        be told (a table this app hosts ends with its own server: forgotten)."""
+        for held in self.book.all():
+            if not held.leaving:
+                continue
+            if held.hosted:
+                self.book.forget(held.server, held.match)
+                continue
+            log.info("telling %s that the seats at %s are left", held.server, held.code)
+            first = {"type": "resume", "match": held.match, "tokens": list(held.tokens)}
+            self.connect(held.server, first, leave=True)
 
     def _heard(self, session: Session, msg: dict[str, Any]) -> None:
         """On a session's thread: keep the seats a welcome gives, forget a table that is
         over or gone (a finished game, a refused resume, a seat left)."""
         kind, url = msg.get("type"), session.url
+        if kind == "welcome" and session.leaving:
+            return  # the leave follows the welcome; the server's ``bye`` forgets the seat
         if kind == "welcome" and "final" not in msg and session.tokens:
             yours = msg.get("yours")
             if not isinstance(yours, list):  # the mirror refuses such a welcome too

@@ -15,6 +15,7 @@ from game.ui.kit import theme
 from game.ui.kit.painter import Painter
 from game.ui.kit.viewport import LOGICAL
 from game.ui.kit.widgets import Button, ButtonList, column
+from game.ui.online.held import playable
 from game.ui.scene import Scene
 
 CIRCLE = Rect(LOGICAL[0] // 2 - 100, 36, 200, 200)
@@ -55,7 +56,7 @@ class MenuScene(Scene):
         tr = self.ctx.tr
         self.saved = self.ctx.storage.load_match()  # read and checked once, here
         saved = self.saved is not None
-        held = self.ctx.online.book.all() if self.ctx.online is not None else []
+        held = playable(self.ctx.online.book) if self.ctx.online is not None else []
         items: list[tuple[str, Callable[[], None], bool]] = [
             (tr("menu.new_game"), self.new_game, True),
             (tr("menu.continue"), self.continue_game, saved),
@@ -94,7 +95,7 @@ class MenuScene(Scene):
 
     def continue_online(self) -> None:
         """Back to the online table held here (several: the list of them)."""
-        held = self.ctx.online.book.all()
+        held = playable(self.ctx.online.book)
         if len(held) > 1:
             self.push("online_tables")
         elif held:

@@ -14,7 +14,7 @@ from game.ui.kit import theme
 from game.ui.kit.painter import Painter
 from game.ui.kit.widgets import Button
 from game.ui.online.form import BOX, FormScene
-from game.ui.online.held import HeldSeat
+from game.ui.online.held import HeldSeat, playable
 from game.ui.online.resuming import resume_table
 
 ROWS = 6  # the tables listed (the last played first)
@@ -41,7 +41,7 @@ class TablesScene(FormScene):
 
     def build(self) -> None:
         tr = self.ctx.tr
-        self.held = self.ctx.online.book.all()[:ROWS]
+        self.held = playable(self.ctx.online.book)[:ROWS]
         b: list[Button] = []
         for i, held in enumerate(self.held):
             where = tr("online.tables.hosted") if held.hosted else held.server.split("://")[-1]
