@@ -44,3 +44,37 @@ def _decode_each_asset_once() -> None:
 
 
 _decode_each_asset_once()
+
+
+def _share_fonts_and_pictures() -> None:
+    """Each test builds its own app, and each app its own ``Fonts`` and ``Sprites``: the
+    same font files were opened and the same pictures scaled again for every test (issue
+    43). In a test process they share one font cache and one set of picture caches, each
+    keyed by what it holds (font size and weight; picture name and size; a card's name and
+    scale) and the picture caches still bounded by their budgets, so every test draws the
+    very pixels a fresh app would."""
+    from game.ui.kit.surface_cache import SurfaceCache
+    from game.ui.media import fonts, sprites
+
+    opened: dict = {}
+    fonts_init = fonts.Fonts.__init__
+
+    def one_font_cache(self) -> None:  # noqa: ANN001 - Fonts.__init__'s own shape
+        fonts_init(self)
+        self._cache = opened
+
+    fonts.Fonts.__init__ = one_font_cache
+
+    originals: dict = {}
+    scaled = SurfaceCache(sprites.SCALED_BUDGET)
+    named = SurfaceCache(sprites.NAMED_BUDGET)
+    sprites_init = sprites.Sprites.__init__
+
+    def one_picture_cache(self, *args, **kwargs) -> None:  # noqa: ANN001, ANN002, ANN003
+        sprites_init(self, *args, **kwargs)
+        self._originals, self._scaled, self._named = originals, scaled, named
+
+    sprites.Sprites.__init__ = one_picture_cache
+
+
+_share_fonts_and_pictures()
