@@ -206,7 +206,7 @@ class ScreenPlayer:
                 last = now
                 self.checks.frame()
                 if not self.app.stack.busy():
-                    time.sleep(0.002)  # idle: the network's news is what we wait for
+                    time.sleep(FRAME_S)  # idle: the network's news is what we wait for (60 a second)
         finally:
             self.rec.write("summary", **self.checks.summary())
             self.close()
