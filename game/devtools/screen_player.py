@@ -206,7 +206,7 @@ class ScreenPlayer:
                 last = now
                 self.checks.frame()
                 if not self.app.stack.busy():
-                    time.sleep(FRAME_S)  # idle: the network's news is what we wait for (60 a second)
+                    time.sleep(FRAME_S)  # idle: a frame's wait for the network's news
         finally:
             self.rec.write("summary", **self.checks.summary())
             self.close()
