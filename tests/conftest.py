@@ -5,8 +5,26 @@ pytest-xdist worker gets its own)."""
 import atexit
 import os
 import shutil
+import sys
 import tempfile
+from pathlib import Path
 
+
+def _keep_bytecode_outside_the_tree() -> None:
+    """``PYTHONDONTWRITEBYTECODE`` (set in some shells to keep ``__pycache__`` folders out of
+    the source tree) made every test process compile ``game/`` and rewrite the tests' asserts
+    anew, and every server, app and AI process a test starts compile what it imports: about
+    a seventh of the run's CPU (issue 43). The test run keeps that bytecode instead under
+    ``.pytest_cache/pycache`` (ignored by git, beside pytest's own cache): still none in the
+    tree, and the processes it starts read and write the same cache."""
+    prefix = str(Path(__file__).resolve().parents[1] / ".pytest_cache" / "pycache")
+    sys.pycache_prefix = prefix
+    sys.dont_write_bytecode = False
+    os.environ["PYTHONPYCACHEPREFIX"] = prefix
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+
+
+_keep_bytecode_outside_the_tree()
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
