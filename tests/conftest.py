@@ -5,8 +5,26 @@ pytest-xdist worker gets its own)."""
 import atexit
 import os
 import shutil
+import sys
 import tempfile
+from pathlib import Path
 
+
+def _keep_bytecode_outside_the_tree() -> None:
+    """``PYTHONDONTWRITEBYTECODE`` (set in some shells to keep ``__pycache__`` folders out of
+    the source tree) made every test process compile ``game/`` and rewrite the tests' asserts
+    anew, and every server, app and AI process a test starts compile what it imports: about
+    a seventh of the run's CPU (issue 43). The test run keeps that bytecode instead under
+    ``.pytest_cache/pycache`` (ignored by git, beside pytest's own cache): still none in the
+    tree, and the processes it starts read and write the same cache."""
+    prefix = str(Path(__file__).resolve().parents[1] / ".pytest_cache" / "pycache")
+    sys.pycache_prefix = prefix
+    sys.dont_write_bytecode = False
+    os.environ["PYTHONPYCACHEPREFIX"] = prefix
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+
+
+_keep_bytecode_outside_the_tree()
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -44,3 +62,37 @@ def _decode_each_asset_once() -> None:
 
 
 _decode_each_asset_once()
+
+
+def _share_fonts_and_pictures() -> None:
+    """Each test builds its own app, and each app its own ``Fonts`` and ``Sprites``: the
+    same font files were opened and the same pictures scaled again for every test (issue
+    43). In a test process they share one font cache and one set of picture caches, each
+    keyed by what it holds (font size and weight; picture name and size; a card's name and
+    scale) and the picture caches still bounded by their budgets, so every test draws the
+    very pixels a fresh app would."""
+    from game.ui.kit.surface_cache import SurfaceCache
+    from game.ui.media import fonts, sprites
+
+    opened: dict = {}
+    fonts_init = fonts.Fonts.__init__
+
+    def one_font_cache(self) -> None:  # noqa: ANN001 - Fonts.__init__'s own shape
+        fonts_init(self)
+        self._cache = opened
+
+    fonts.Fonts.__init__ = one_font_cache
+
+    originals: dict = {}
+    scaled = SurfaceCache(sprites.SCALED_BUDGET)
+    named = SurfaceCache(sprites.NAMED_BUDGET)
+    sprites_init = sprites.Sprites.__init__
+
+    def one_picture_cache(self, *args, **kwargs) -> None:  # noqa: ANN001, ANN002, ANN003
+        sprites_init(self, *args, **kwargs)
+        self._originals, self._scaled, self._named = originals, scaled, named
+
+    sprites.Sprites.__init__ = one_picture_cache
+
+
+_share_fonts_and_pictures()

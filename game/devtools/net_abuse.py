@@ -29,6 +29,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import collections
+import contextlib
 import json
 import multiprocessing
 import os
@@ -47,6 +48,7 @@ from game.net.mirror import Mirror
 from game.net.protocol import MAX_SERVER_MESSAGE, decode, encode
 
 ABUSES = ("none", "failed-join", "resume-storm", "all-ai", "create-flood")
+STOP_POLL_S = 0.05  # how often the abuse looks for the stop word
 MOVE_GAP_S = 0.06  # an abuser's moves come this fast (the per-connection limit is 20/s)
 HUMANS4 = [{"name": f"P{i}", "kind": "human"} for i in range(4)]
 
@@ -247,9 +249,22 @@ async def attacker(abuse: str, url: str, stop: list[float], seen: collections.Co
 
 def attack_process(abuse: str, url: str, seconds: float, pipe: Any) -> None:
     """The abuse in a process of its own (so the attackers' work does not slow the honest
-    players' reads, which would count as round trip): runs ``seconds``, sends its counts."""
+    players' reads, which would count as round trip): runs until the measuring side says
+    stop on ``pipe`` (at most ``seconds``), then sends its counts."""
     seen: collections.Counter = collections.Counter()
-    asyncio.run(attacker(abuse, url, [time.monotonic() + seconds], seen))
+    stop = [time.monotonic() + seconds]
+
+    async def run() -> None:
+        attack = asyncio.create_task(attacker(abuse, url, stop, seen))
+        while not attack.done():  # the stop word ends it now, not at the bound
+            if pipe.poll():
+                pipe.recv()
+                stop[0] = time.monotonic()
+                break
+            await asyncio.wait({attack}, timeout=STOP_POLL_S)
+        await attack
+
+    asyncio.run(run())
     pipe.send(dict(seen))
     pipe.close()
 
@@ -267,7 +282,7 @@ async def measure(url: str, abuse: str, args: argparse.Namespace) -> dict[str, A
     waits: list[float] = []
     honest = await honest_tables(url, args.honest, stats, stop)
     ai_table = asyncio.create_task(honest_ai_table(url, waits, stop))
-    await asyncio.sleep(2.0)
+    await asyncio.sleep(args.settle)  # the tables seated and playing before the measure
     stats.rtt.clear()
     waits.clear()
     started = time.monotonic()
@@ -278,6 +293,8 @@ async def measure(url: str, abuse: str, args: argparse.Namespace) -> dict[str, A
     for t in [*honest, ai_table]:
         t.cancel()
     await asyncio.wait([*honest, ai_table], timeout=20)
+    with contextlib.suppress(OSError):  # an abuse already over ("none") has hung up
+        mine.send("stop")  # the abuse ends with the measure (``lasts`` is only its bound)
     seen = await asyncio.to_thread(lambda: mine.recv() if mine.poll(lasts + 60) else {})
     proc.join(30)
     if proc.is_alive():
@@ -312,6 +329,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seconds", type=float, default=30.0)
     ap.add_argument("--honest", type=int, default=5, help="honest tables of four players")
     ap.add_argument("--warmup", type=float, default=3.0, help="seconds of abuse before")
+    ap.add_argument("--settle", type=float, default=2.0, help="seconds of play before")
     args = ap.parse_args(argv)
     for abuse in ABUSES if args.abuse == "all" else (args.abuse,):
         with tempfile.TemporaryDirectory() as tmp:

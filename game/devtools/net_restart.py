@@ -40,11 +40,14 @@ log = logging.getLogger(__name__)
 
 
 def seated(screen: Screen) -> bool:
-    """The screen's table is drawn and connected, its seats its own."""
+    """The screen's table is drawn as it stands (this pass, or the match's version last
+    drawn is its version now) and connected, its seats its own. (Not only "drawn this
+    pass": two idle screens redraw once a second each, out of step, and were never both
+    drawn in one pass.)"""
     from game.net.client import Status
 
     top = screen.top
-    if not is_table(top) or not screen.drew:
+    if not is_table(top) or not (screen.drew or top.drawn == top.match.version):
         return False
     match = top.match
     return match.link is Status.CONNECTED and bool(match.mirror.yours)

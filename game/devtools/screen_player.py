@@ -216,7 +216,7 @@ class ScreenPlayer:
                 last = now
                 self.checks.frame()
                 if not self.app.stack.busy():
-                    time.sleep(0.002)  # idle: the network's news is what we wait for
+                    time.sleep(FRAME_S)  # idle: a frame's wait for the network's news
         finally:
             self.rec.write("summary", **self.checks.summary())
             self.close()

@@ -218,9 +218,15 @@ class MatchServer:
 
 def loop_error(errors: Throttle, context: dict[str, Any]) -> None:
     """The event loop's own errors (a failing ``accept`` when descriptors run out, a
-    connection's callback): each kind written once a minute with a count, not per event."""
+    connection's callback): each kind written once a minute with a count, not per event.
+    After a failed ``accept`` asyncio listens again a second later; a server that closed
+    its listening socket meanwhile has nothing to listen on, which is no error: one line,
+    no traceback."""
     error = context.get("exception")
     what = context.get("message", "error in the event loop")
+    if isinstance(error, ValueError) and "_start_serving" in what and "-1" in str(error):
+        errors.log(logging.INFO, "listen after close", "an accept retried after the close")
+        return
     kind = f"{what} {type(error).__name__}"
     errors.log(logging.ERROR, kind, "%s: %r", what, error, exc_info=error)
 

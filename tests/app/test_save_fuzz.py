@@ -6,6 +6,7 @@ Never an exception other than ``SaveError``, and never a loaded state that break
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -33,7 +34,17 @@ _LEGACY = {  # a version-1 save still at its start: the only kind that migrates
 _ALL = [*_DOCS, _LEGACY]
 _BYTES = [json.dumps(d).encode() for d in _ALL]
 
-FUZZ = settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# Damaged copies tried per test: a share in the default run, all of them with ``-m slow``
+# (which CI runs too).
+EXAMPLES = [60, pytest.param(250, marks=pytest.mark.slow)]
+
+
+def fuzzed(examples: int, body: Callable[..., None], **strategies: Any) -> None:
+    """``body`` run on ``examples`` cases drawn from ``strategies`` (hypothesis)."""
+    quiet = settings(
+        max_examples=examples, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    )
+    quiet(given(**strategies)(body))()
 
 
 def _outcome(data: bytes) -> SavedMatch | None:
@@ -54,16 +65,22 @@ def _outcome(data: bytes) -> SavedMatch | None:
     return match
 
 
-@FUZZ
-@given(doc=st.sampled_from(_BYTES), data=st.data())
-def test_truncated(doc: bytes, data: st.DataObject) -> None:
+@pytest.mark.parametrize("examples", EXAMPLES)
+def test_truncated(examples: int) -> None:
+    fuzzed(examples, _truncated, doc=st.sampled_from(_BYTES), data=st.data())
+
+
+def _truncated(doc: bytes, data: st.DataObject) -> None:
     cut = data.draw(st.integers(0, len(doc) - 1))
     assert _outcome(doc[:cut]) is None
 
 
-@FUZZ
-@given(doc=st.sampled_from(_BYTES), data=st.data())
-def test_flipped_bytes(doc: bytes, data: st.DataObject) -> None:
+@pytest.mark.parametrize("examples", EXAMPLES)
+def test_flipped_bytes(examples: int) -> None:
+    fuzzed(examples, _flipped, doc=st.sampled_from(_BYTES), data=st.data())
+
+
+def _flipped(doc: bytes, data: st.DataObject) -> None:
     raw = bytearray(doc)
     for _ in range(data.draw(st.integers(1, 4))):
         i = data.draw(st.integers(0, len(raw) - 1))
@@ -103,9 +120,12 @@ def _get(node: Any, path: tuple) -> Any:
     return node
 
 
-@FUZZ
-@given(which=st.integers(0, len(_ALL) - 1), data=st.data())
-def test_changed_types_and_numbers(which: int, data: st.DataObject) -> None:
+@pytest.mark.parametrize("examples", EXAMPLES)
+def test_changed_types_and_numbers(examples: int) -> None:
+    fuzzed(examples, _change, which=st.integers(0, len(_ALL) - 1), data=st.data())
+
+
+def _change(which: int, data: st.DataObject) -> None:
     doc = json.loads(_BYTES[which])
     for _ in range(data.draw(st.integers(1, 3))):
         path = data.draw(st.sampled_from(_PATHS[which][1:]))

@@ -44,11 +44,15 @@ def test_background_storage_reads_its_own_writes(tmp_path) -> None:
 def test_clearing_the_match_drops_a_save_still_waiting(tmp_path) -> None:
     storage = FileStorage(AppPaths.under(tmp_path), background=True)
     match = Match.new([Seat("Ana"), Seat("Bo")], seed=4)
+    storage.save_match(match.to_json())  # a new match is written at once
+    match.play(match.active().player, match.legal()[0])
     gate, started = threading.Event(), threading.Event()
     storage.writer.submit(lambda: (started.set(), gate.wait(5)))
     assert started.wait(5)
-    storage.save_match(match.to_json())  # waits behind the gate
+    storage.save_match(match.to_json())  # one move on: waits behind the gate
+    assert storage.writer.dropped == 0
     threading.Timer(0.05, gate.set).start()
     storage.clear_match()
+    assert storage.writer.dropped == 1  # the waiting save was dropped, not written
     storage.close()
     assert not storage.has_match()

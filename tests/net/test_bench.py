@@ -25,6 +25,7 @@ def test_a_tiny_abuse_run_reports_the_honest_tables(capsys: pytest.CaptureFixtur
     from game.devtools import net_abuse  # noqa: PLC0415 - only this test needs it
 
     args = ["--abuse", "create-flood", "--seconds", "1.5", "--honest", "1", "--warmup", "0.5"]
+    args += ["--settle", "0.5"]
     assert net_abuse.main(args) == 0
     out = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert out["abuse"] == "create-flood" and out["honest_errors"] == 0

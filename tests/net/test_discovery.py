@@ -127,9 +127,10 @@ def wait(done: Callable[[], bool], seconds: float = FIND_S) -> bool:
     return done()
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def loopback_browser() -> Iterator[Browser]:
-    """A browser on 127.0.0.1, once a probe announcement crossed the loopback."""
+    """A browser on 127.0.0.1, once a probe announcement crossed the loopback (one for the
+    module: each test looks for names of its own tag)."""
     browser = Browser([LOCAL])
     probe = Advert(f"probe {secrets.token_hex(4)}", 40999, [LOCAL], [LOCAL])
     try:
@@ -160,8 +161,8 @@ def test_an_announcement_crosses_the_loopback_and_hostile_ones_do_not(
         info(f"huge {tag}", port=port, v="1", **PADDING),
     ]
     try:
-        for announced in bad:
-            other.register_service(announced)
+        for announced in bad:  # another program's, unique by the tag: announced unprobed
+            other.register_service(announced, cooperating_responders=True)
 
         def seen() -> bool:
             listed = FoundHost(name, f"{LOCAL}:{port}") in loopback_browser.hosts()
@@ -175,9 +176,7 @@ def test_an_announcement_crosses_the_loopback_and_hostile_ones_do_not(
         gone = wait(lambda: all(tag not in h.name for h in loopback_browser.hosts()))
         assert gone  # a host that stops announcing leaves the list
     finally:
-        for announced in bad:
-            other.unregister_service(announced)
-        other.close()
+        other.close()  # says goodbye for all of them at once
 
 
 def test_host_announces_and_join_lists_it_and_the_friend_joins(loopback_browser) -> None:

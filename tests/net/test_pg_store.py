@@ -67,9 +67,11 @@ def test_a_stored_move_is_announced_on_commit_and_a_refused_one_is_not(pg_url: s
         store.take_back(m.id, 0, version=1)  # a step taken back is a change too
         with pytest.raises(StaleMatch):
             store.take_back(m.id, 0, version=1)
-        heard = [n.payload for n in listener.notifies(timeout=2.0, stop_after=3)]
+        with psycopg.connect(pg_url, autocommit=True) as other:  # heard after all before it:
+            other.execute(f"NOTIFY {CHANNEL}, 'end'")  # notifications come in commit order
+        heard = [n.payload for n in listener.notifies(timeout=20.0, stop_after=3)]
     store.close()
-    assert heard == [f"m {m.id} 1", f"m {m.id} 2"]
+    assert heard == [f"m {m.id} 1", f"m {m.id} 2", "end"]
 
 
 def test_ai_seats_are_leased_to_one_process_and_taken_over_when_it_goes(pg_url: str) -> None:

@@ -7,11 +7,20 @@ from __future__ import annotations
 import socket
 import time
 
+import pytest
+
+from game.net import client as client_module
 from game.net.client import RESUME_OPEN_S, Session, Status
 from tests.net.helpers import LOCAL
 
+QUICK_OPEN_S = 0.5  # the bound here: a short wait, the same code path
 
-def test_a_resume_attempt_into_silence_gives_up_soon_and_tries_again() -> None:
+
+def test_a_resume_attempt_into_silence_gives_up_soon_and_tries_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    assert RESUME_OPEN_S <= 2.0  # as shipped: well under the first connection's 5 s
+    monkeypatch.setattr(client_module, "RESUME_OPEN_S", QUICK_OPEN_S)
     with socket.socket() as hole:  # accepts connections and never says a word
         hole.bind((LOCAL, 0))
         hole.listen(8)
@@ -21,7 +30,7 @@ def test_a_resume_attempt_into_silence_gives_up_soon_and_tries_again() -> None:
         session.match = "m"  # seated before: this is a reconnection (it resumes)
         session.tokens = ["t"]
         accepted: list[socket.socket] = []
-        window = RESUME_OPEN_S * 2  # two attempts fit; with the first's 5 s, one
+        window = QUICK_OPEN_S + 2.0  # two attempts fit; with the first's 5 s, one
         session.start()
         try:
             deadline = time.monotonic() + window

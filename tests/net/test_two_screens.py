@@ -14,8 +14,8 @@ app reconnecting by itself. A table created from the app on a dedicated server p
 on both screens, in both languages and sizes.
 
 Every wait is bounded in time (``ScreenProcess.wait_for``), every process loop in frames and
-seconds. About 40 s on an idle machine (the plain whole game, which the restarts' game
-covers, is ``-m slow``)."""
+seconds. About 20 s on an idle machine: the whole games (the plain one, the restarts' game
+played on to its end, the mixed table) are ``-m slow``, which CI runs too."""
 
 from __future__ import annotations
 
@@ -60,18 +60,22 @@ def lines(folder: Path) -> list[dict]:
     return ScreenProcess(folder.name, folder).records()
 
 
-def test_a_game_people_kill_quit_and_come_back_to(tmp_path: Path) -> None:
+@pytest.mark.parametrize("to_end", [False, pytest.param(True, marks=pytest.mark.slow)])
+def test_a_game_people_kill_quit_and_come_back_to(tmp_path: Path, to_end: bool) -> None:
     """The friend's app killed mid-round comes back to its seat through the menu; the host
     who quits is announced on the friend's screen and comes back, and the friend's app
-    follows by itself; the game plays on to the same end on both screens, each frame of
-    every process showing only its own seats."""
-    figures = people_game(tmp_path, GAME_S, strict=True)  # stops at the first broken moment
+    follows by itself; each frame of every process shows only its own seats. ``to_end``
+    (``-m slow``; the quick run stops once both are back): then the game plays on to the
+    same end on both screens."""
+    figures = people_game(tmp_path, GAME_S, to_end=to_end, strict=True)  # stops at the first
     assert figures["violations"] == {"host": [], "friend": []}, figures["violations"]
-    host, friend = figures["ends"]["host"], figures["ends"]["friend"]
-    assert host["winners"] == friend["winners"] and host["moves"] == friend["moves"] > 40
+    least = (51, 11) if to_end else (1, 1)  # each decided, and saw the other decide
+    if to_end:
+        host, friend = figures["ends"]["host"], figures["ends"]["friend"]
+        assert host["winners"] == friend["winners"] and host["moves"] == friend["moves"] > 40
     for role, summaries in figures["summaries"].items():
-        assert sum(x["decides_here"] for x in summaries) > 50, (role, summaries)
-        assert sum(x["others_decide"] for x in summaries) > 10, (role, summaries)
+        assert sum(x["decides_here"] for x in summaries) >= least[0], (role, summaries)
+        assert sum(x["others_decide"] for x in summaries) >= least[1], (role, summaries)
     for name in ("friend_back_s", "host_left_told_s", "host_back_s", "friend_reconnected_s"):
         assert figures[name] > 0, figures
     friend_lines = lines(tmp_path / "friend")

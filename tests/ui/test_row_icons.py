@@ -14,13 +14,11 @@ from game.data import animals
 from game.engine import Game, new_game
 from game.engine.state import VICTORY_KINDS
 from game.i18n import Catalog
-from game.ui.kit.text import TextCache
 from game.ui.kit.viewport import Viewport
-from game.ui.media.art import Art
 from game.ui.table.board import BoardView
 from game.ui.table.layout import load_layout
 from game.ui.table.line_view import ROW_CHIP_MIN, art_chips, row_line, smallest_chip
-from tests.ui.text_ink import InkRecorder
+from tests.ui.text_ink import InkRecorder, shared_art, shared_texts
 
 SIZES = [(1280, 720), (1920, 1080)]
 MIN_ICON = 16  # px, at 1280x720
@@ -51,7 +49,7 @@ def draw(
     tr = Catalog.load(language).tr
     board = BoardView(load_layout(players), players, tr)
     vp = Viewport(size)
-    p = InkRecorder(pygame.Surface(vp.window), vp, TextCache(), Art(label=tr))
+    p = InkRecorder(pygame.Surface(vp.window), vp, shared_texts(), shared_art(language))
     names = ["Ana", "Bo", "Cy", "Di"][:players]
     board.render(p, g, names, ["human"] + ["medium"] * (players - 1), 0)
     return board, p

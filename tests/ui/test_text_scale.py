@@ -23,7 +23,15 @@ from game.ui.table.layout import load_layout
 from game.ui.table.line_view import art_name_band
 from game.ui.table.match import Seat
 from game.ui.table.targets import Target
-from tests.ui.text_ink import InkRecorder, leaf_zones, misplaced, overfull, overlaps
+from tests.ui.text_ink import (
+    InkRecorder,
+    leaf_zones,
+    misplaced,
+    overfull,
+    overlaps,
+    shared_art,
+    shared_texts,
+)
 
 SIZES = [(1280, 720), (1920, 1080)]
 CARDS = [a.id for a in animals() if a is not None]
@@ -54,7 +62,7 @@ def draw(
     tr = Catalog.load(language).tr
     board = BoardView(load_layout(players), players, tr)
     vp = Viewport(size)
-    p = InkRecorder(pygame.Surface(vp.window), vp, TextCache(), Art(label=tr))
+    p = InkRecorder(pygame.Surface(vp.window), vp, shared_texts(), shared_art(language))
     p.text_scale = scale / 100
     names = ["Ana", "Bo", "Cy", "Di"][:players]
     board.render(p, g, names, ["human"] + ["medium"] * (players - 1), 0)

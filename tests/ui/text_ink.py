@@ -5,13 +5,17 @@ overlap each other or an icon, at any interface scale."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 import pygame
 from pygame import Rect
 
+from game.i18n import Catalog
 from game.ui.kit import theme
 from game.ui.kit.painter import Painter
+from game.ui.kit.text import TextCache
+from game.ui.media.art import Art
 from game.ui.table.layout import Layout
 
 # pictures that carry meaning a word must not cover (card faces and backs carry badges)
@@ -90,6 +94,20 @@ class InkRecorder(Painter):
         return drawn
 
 
+@cache
+def shared_art(language: str) -> Art:
+    """One ``Art`` per language for a test process's boards: its pictures are cached by
+    name, size, words and scale, so a fresh one would draw the very same pixels, only
+    scaling and lettering them all again first."""
+    return Art(label=Catalog.load(language).tr)
+
+
+@cache
+def shared_texts() -> TextCache:
+    """One ``TextCache`` (lines cached by text, size, colour and weight), as ``shared_art``."""
+    return TextCache()
+
+
 def leaf_zones(layout: Layout) -> dict[str, Rect]:
     """The layout's places that hold words themselves (not the panels around them)."""
     return {
@@ -103,12 +121,9 @@ def misplaced(p: InkRecorder, zones: dict[str, Rect]) -> list[str]:
     """Words whose ink leaves the place they are written in (the smallest zone holding the
     ink's centre), or lies in none."""
     out = []
+    places = [(r.w * r.h, name, p.vp.rect(r)) for name, r in zones.items()]  # window pixels
     for ink in p.inks:
-        holding = [
-            (r.w * r.h, name, p.vp.rect(r))
-            for name, r in zones.items()
-            if p.vp.rect(r).collidepoint(ink.rect.center)
-        ]
+        holding = [z for z in places if z[2].collidepoint(ink.rect.center)]
         if not holding:
             out.append(f"{ink.text!r} {ink.rect}: in no place")
             continue
