@@ -1,6 +1,7 @@
 """The server's core, without the sockets: every hosted match, and what each client
-message does. Everything here runs on the event loop's thread and never waits (commits
-aside), so one message is handled whole before the next: no match is ever seen
+message does. Everything here runs on the event loop's thread and never waits (a move's
+commit runs on the store writer's thread; a welcome, an undo or a seat given up waits for
+its table's), so one message is handled whole before the next: no match is ever seen
 half-changed. ``game/net/server.py`` puts it on WebSockets.
 A store of one server process takes moves by group commit (``group_commit.py``).
 
@@ -127,7 +128,7 @@ class Hub:
             self.kick_ai(match)
 
     def close(self) -> None:
-        self.flush()  # moves applied but not yet committed are stored, not dropped
+        self.group.close()  # moves applied but not yet committed are stored, not dropped
         for fut in self.pending_ai:
             fut.cancel()
         self.ai.close()
@@ -270,7 +271,7 @@ class Hub:
     ) -> None:
         """``client`` now holds ``seats`` of ``match`` (a client holding one of them before
         loses it: the newest connection wins, as after a dropped network)."""
-        self.flush()  # the welcome shows only stored moves
+        self.flush(match)  # the welcome shows only stored moves
         for s in seats:
             match.away_since.pop(s, None)
             match.stand_ins.discard(s)  # the player is back: the AI stands down
@@ -331,9 +332,10 @@ class Hub:
         client.push(encode({"type": "ack", **ref, "n": match.moves}))
         self.after_move(match, msg.seat, msg.move, events, match.moves, match.back.to_json())
 
-    def flush(self) -> None:
-        """Commit the moves waiting for it now (before a welcome, and at shutdown)."""
-        self.group.flush()
+    def flush(self, match: HostedMatch | None = None) -> None:
+        """Commit the moves waiting for it now, waiting for the disk on this thread (before
+        a welcome, an undo, a seat given up); ``match``: only its moves are needed."""
+        self.group.flush(match)
 
     def _stored(self, u: Unstored) -> None:
         if u.client is not None:

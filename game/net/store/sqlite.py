@@ -11,11 +11,14 @@ server process per file); its files are private (0600).
 
 from __future__ import annotations
 
+import functools
 import logging
 import sqlite3
+import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from game.engine import Move
 from game.net.store.base import (
@@ -119,6 +122,24 @@ def migrate(db: sqlite3.Connection) -> int:
 
 
 _NONE: frozenset[int] = frozenset()
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def serial(
+    method: Callable[Concatenate[SqliteStore, P], R],
+) -> Callable[Concatenate[SqliteStore, P], R]:
+    """One thread at a time on the connection: the group commit writes moves from the
+    store writer's thread while the event loop's thread may create a table or read one."""
+
+    @functools.wraps(method)
+    def run(self: SqliteStore, *args: P.args, **kwargs: P.kwargs) -> R:
+        with self.guard:
+            return method(self, *args, **kwargs)
+
+    return run
+
+
 _BUMP = "UPDATE matches SET version=version+1 WHERE id=? AND version=?"  # each change's check
 _ADD = "INSERT INTO moves (match, idx, seat, move) VALUES (?,?,?,?)"
 _FINISH = "UPDATE matches SET finished=1 WHERE id=?"
@@ -126,9 +147,11 @@ _ARCHIVE = "UPDATE matches SET finished=1, closed_at=? WHERE id=?"
 
 
 class SqliteStore(MatchStore):
-    """One SQLite file; every method commits before it returns (or raises ``StoreError``)."""
+    """One SQLite file; every method commits before it returns (or raises ``StoreError``),
+    and holds ``guard`` meanwhile (one thread at a time on the connection)."""
 
     def __init__(self, path: Path | str, durable: bool = True) -> None:
+        self.guard = threading.RLock()
         where = Path(path)
         self.path = str(path)
         self.outage = Outage(self.path)
@@ -178,6 +201,7 @@ class SqliteStore(MatchStore):
             raise NotADatabase(text) from e
         return db
 
+    @serial
     def close(self) -> None:
         """Checkpoint the WAL into the main file and close (a clean shutdown). A store
         that cannot be written now (a full disk) keeps its WAL: nothing stored is lost,
@@ -191,6 +215,7 @@ class SqliteStore(MatchStore):
             if self.lock is not None:
                 self.lock.release()
 
+    @serial
     def schema_version(self) -> int:
         return int(self.db.execute("PRAGMA user_version").fetchone()[0])
 
@@ -215,15 +240,18 @@ class SqliteStore(MatchStore):
             raise StoreError(f"the match store refused a write: {e}") from e
         self.outage.ok()
 
+    @serial
     def code_taken(self, code: str) -> bool:
         return self.db.execute("SELECT 1 FROM matches WHERE code=?", (code,)).fetchone() is not None
 
+    @serial
     def match_of_code(self, code: str) -> str | None:
         row = self.db.execute(
             "SELECT id FROM matches WHERE code=? AND finished=0", (code,)
         ).fetchone()
         return None if row is None else row[0]
 
+    @serial
     def create(self, m: StoredMatch) -> None:
         rows: list[tuple[str, tuple[Any, ...]]] = [
             (
@@ -251,6 +279,7 @@ class SqliteStore(MatchStore):
         ]
         self._write(rows)
 
+    @serial
     def claim(self, match: str, seats: dict[int, str], names: dict[int, str]) -> None:
         rows: list[tuple[str, tuple[Any, ...]]] = [
             ("INSERT INTO tokens (match, seat, hash) VALUES (?,?,?)", (match, s, h))
@@ -264,6 +293,7 @@ class SqliteStore(MatchStore):
             rows.append(("UPDATE matches SET seats=? WHERE id=?", (seats_text(doc), match)))
         self._write(rows)
 
+    @serial
     def release(self, match: str, seats: list[int], now: list[Seat]) -> None:
         rows: list[tuple[str, tuple[Any, ...]]] = [
             ("DELETE FROM tokens WHERE match=? AND seat=?", (match, s)) for s in seats
@@ -274,6 +304,7 @@ class SqliteStore(MatchStore):
     def add_move(self, match: str, idx: int, seat: int, move: Move, *, version: int) -> None:
         self.add_moves([(match, idx, seat, move, version)], [])
 
+    @serial
     def add_moves(self, moves: list[NewMove], finished: list[str]) -> None:
         rows: list[tuple[str, tuple[Any, ...]]] = []
         checked = set()
@@ -284,16 +315,19 @@ class SqliteStore(MatchStore):
         rows += [(_FINISH, (match,)) for match in finished]
         self._write(rows, frozenset(checked))
 
+    @serial
     def take_back(self, match: str, idx: int, *, version: int) -> None:
         drop = "DELETE FROM moves WHERE match=? AND idx>=?"
         self._write([(_BUMP, (match, version)), (drop, (match, idx))], frozenset({0}))
 
+    @serial
     def moves_since(self, match: str, idx: int) -> list[tuple[int, Move]]:
         rows = self.db.execute(
             "SELECT seat, move FROM moves WHERE match=? AND idx>=? ORDER BY idx", (match, idx)
         )
         return [(seat, move_of(text)) for seat, text in rows]
 
+    @serial
     def changes_since(self, match: str, idx: int) -> tuple[int, list[tuple[int, Move]]]:
         self.db.execute("BEGIN")  # one snapshot for both reads
         try:
@@ -305,12 +339,15 @@ class SqliteStore(MatchStore):
             raise KeyError(match)
         return row[0], moves
 
+    @serial
     def finish(self, match: str) -> None:
         self._write([(_FINISH, (match,))])
 
+    @serial
     def archive(self, match: str) -> None:
         self._write([(_ARCHIVE, (time.time(), match))])
 
+    @serial
     def unfinished(self) -> list[StoredMatch]:
         """Every unfinished match (a restart): a damaged file shows here, when it is read."""
         try:
@@ -319,6 +356,7 @@ class SqliteStore(MatchStore):
         except sqlite3.DatabaseError as e:
             raise NotADatabase(f"the match store {self.path} cannot be read: {e}") from e
 
+    @serial
     def load(self, match: str) -> StoredMatch:
         row = self.db.execute(
             f"SELECT {MATCH_COLUMNS} FROM matches WHERE id=?", (match,)
