@@ -24,7 +24,6 @@ from game.engine import Event, IllegalMove, Move, new_game
 from game.net import ai_turns, leaving, lifecycle, lobby, take_back
 from game.net.admission import Admission
 from game.net.ai_seats import AiRunner
-from game.net.gc_pacing import GcPacer
 from game.net.group_commit import GroupCommit, Unstored
 from game.net.hosted import HostedMatch
 from game.net.limits import Limits, TokenBucket
@@ -85,7 +84,6 @@ class Hub:
         self.matches: dict[str, HostedMatch] = {}
         self.codes: dict[str, str] = {}  # join code -> match id
         self.admission = Admission(self.limits)  # who may create, join, resume now
-        self.gc: GcPacer | None = None  # the dedicated server's collector pacing
         self.pending_ai: set[asyncio.Future[Move]] = set()
         self.group_commit = not store.shared  # shared: a stale move is retried on its own
         self.group = GroupCommit(store, self._stored, self._lost)
@@ -406,10 +404,7 @@ class Hub:
         ai_turns.kick(self, match)
 
     def tick(self) -> None:
-        """Once a second: the collector's pacing; stand-ins for away players
-        (``lifecycle.stand_in``)."""
-        if self.gc is not None:
-            self.gc.tick()
+        """Once a second: stand-ins for away players (``lifecycle.stand_in``)."""
         lifecycle.stand_in(self, self.clock())
 
     def sweep(self) -> None:
