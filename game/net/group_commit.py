@@ -16,6 +16,7 @@ one thread at a time (``SqliteStore`` holds a lock around each of its methods).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -81,13 +82,15 @@ class GroupCommit:
         starts when that one lands)."""
         if self.running is not None or not self.waiting:
             return
+        loop = asyncio.get_running_loop()
         batch = self._begin()
-        asyncio.wrap_future(batch.written).add_done_callback(partial(self._landed, batch))
+        batch.written.add_done_callback(partial(_wake, loop, partial(self._landed, batch)))
 
     def _begin(self) -> Batch:
-        """Hand every waiting move to the writer in one transaction. What it writes is read
-        here, on the loop's thread: each move's version, and the matches now over (every
-        move applied so far is in this batch or stored)."""
+        """Hand every waiting move to the writer in one transaction, its statements run
+        here (``store.stage_moves``: CPU only) and its commit on the writer's thread. What
+        it writes is read here, on the loop's thread: each move's version, and the matches
+        now over (every move applied so far is in this batch or stored)."""
         moves, self.waiting = self.waiting, []
         matches = list({id(u.match): u.match for u in moves}.values())
         rows = [(u.match.id, u.idx, u.seat, u.move, u.match.version_at(u.idx)) for u in moves]
@@ -95,13 +98,19 @@ class GroupCommit:
         if self._writer is None:
             self._writer = ThreadPoolExecutor(1, thread_name_prefix="store-writer")
         self.transactions += 1
-        self.running = Batch(moves, matches, self._writer.submit(self.store.add_moves, rows, ended))
+        written: Future[None]
+        try:
+            commit = self.store.stage_moves(rows, ended)
+        except Exception as e:  # noqa: BLE001 - refused before its commit: ``_finish`` says it
+            written = Future()
+            written.set_exception(e)
+        else:
+            written = self._writer.submit(commit)
+        self.running = Batch(moves, matches, written)
         return self.running
 
-    def _landed(self, batch: Batch, landed: asyncio.Future[None]) -> None:
+    def _landed(self, batch: Batch) -> None:
         """A commit ended (on the loop's thread): its moves told, then the next begun."""
-        if not landed.cancelled():
-            landed.exception()  # read from ``batch.written`` below: not an unread error
         if not batch.done:  # else ``flush`` waited for it and handed its moves on already
             self._finish(batch)
         self._next()
@@ -148,3 +157,10 @@ class GroupCommit:
         if self._writer is not None:
             self._writer.shutdown(wait=True)
             self._writer = None
+
+
+def _wake(loop: asyncio.AbstractEventLoop, then: Callable[[], None], _: Future[None]) -> None:
+    """On the writer's thread, as a commit ends: ``then`` on the loop's next turn (one turn,
+    not the two ``asyncio.wrap_future`` takes: the loop is often busy at 1,000 tables)."""
+    with contextlib.suppress(RuntimeError):  # the loop is closed: ``close`` handed it on
+        loop.call_soon_threadsafe(then)

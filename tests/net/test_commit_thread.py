@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,7 @@ from game.net.client import TableClient
 from game.net.hub import Hub
 from game.net.protocol import encode
 from game.net.store import SqliteStore, StoreError
+from game.net.store.base import NewMove
 from tests.net.helpers import host, running_server
 from tests.net.test_group_commit import Peer, _tables, landed
 
@@ -40,7 +42,31 @@ class HeldStore(SqliteStore):
         self.fail = False
         self.commits: list[list[tuple[str, int]]] = []  # (match, idx) of each commit's moves
 
-    def add_moves(self, moves: list[Any], finished: list[str]) -> None:
+    def stage_moves(self, moves: list[NewMove], finished: list[str]) -> Callable[[], None]:
+        """The group commit's way in: the statements here, the commit held on the writer."""
+        commit = super().stage_moves(moves, finished)
+
+        def held() -> None:
+            if self.hold.is_set():
+                self.holding.set()
+                if not self.go.wait(HOLD_S):
+                    fail_now("held past its bound")
+            self.commits.append([(m[0], m[1]) for m in moves])
+            if self.fail:
+                self.fail = False
+                fail_now("disk full")
+            commit()
+
+        def fail_now(why: str) -> None:  # as a disk that refuses the commit: rolled back
+            self.db.execute("ROLLBACK")
+            self.idle.set()
+            raise StoreError(why)
+
+        return held
+
+    def add_moves(self, moves: list[NewMove], finished: list[str]) -> None:
+        """A commit in one step (the group commit before the writer thread: the test's
+        checks then fail on the old code, not its set-up)."""
         if self.hold.is_set():
             self.holding.set()
             if not self.go.wait(HOLD_S):
@@ -177,3 +203,28 @@ def test_shutdown_waits_for_the_commit_in_flight(tmp_path: Path) -> None:
         again.close()
 
     asyncio.run(asyncio.wait_for(scenario(), 20))
+
+
+def test_a_staged_transaction_keeps_every_other_use_of_the_store_waiting(tmp_path: Path) -> None:
+    """The group commit's statements run on the loop's thread and its commit on the
+    writer's: in between, a table created (or anything else) waits for the commit instead
+    of writing into the open transaction."""
+    store = SqliteStore(tmp_path / "m.db")
+
+    async def seat_one() -> tuple[str, int]:
+        hub = Hub(store, AiRunner(0))
+        peer = _tables(hub)[0]
+        hub.group.close()  # nothing waits; the store stays open for the test
+        return peer.match.id, peer.match.version
+
+    match_id, version = asyncio.run(seat_one())
+    commit = store.stage_moves([(match_id, 0, 0, DRAW, version)], [])
+    answered = threading.Event()
+    other = threading.Thread(target=lambda: (store.code_taken("ABCDEFGH"), answered.set()))
+    other.start()
+    assert not answered.wait(0.2)  # it waits for the commit
+    commit()
+    assert answered.wait(WAIT_S)
+    other.join(WAIT_S)
+    assert store.load(match_id).moves == [(0, DRAW)]
+    store.close()

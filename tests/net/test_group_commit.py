@@ -6,16 +6,18 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from game.engine import Move, new_game
+from game.engine import new_game
 from game.engine.moves import DRAW
 from game.net.ai_seats import AiRunner
 from game.net.hub import Client, Hub
 from game.net.limits import Limits
 from game.net.protocol import encode
 from game.net.store import SqliteStore, StoreError
+from game.net.store.base import NewMove
 
 TABLES = 3
 
@@ -47,12 +49,20 @@ class CountingStore(SqliteStore):
         self.transactions = 0
         self.fail = False
 
-    def add_moves(self, moves: list[tuple[str, int, int, Move]], finished: list[str]) -> None:
+    def add_moves(self, moves: list[NewMove], finished: list[str]) -> None:
         self.transactions += 1
         if self.fail:
             self.fail = False
             raise StoreError("disk full")
         super().add_moves(moves, finished)
+
+    def stage_moves(self, moves: list[NewMove], finished: list[str]) -> Callable[[], None]:
+        """The group commit's way in (its statements here, its commit on the writer)."""
+        self.transactions += 1
+        if self.fail:
+            self.fail = False
+            raise StoreError("disk full")
+        return super().stage_moves(moves, finished)
 
 
 async def landed(hub: Hub) -> None:

@@ -129,11 +129,13 @@ R = TypeVar("R")
 def serial(
     method: Callable[Concatenate[SqliteStore, P], R],
 ) -> Callable[Concatenate[SqliteStore, P], R]:
-    """One thread at a time on the connection: the group commit writes moves from the
-    store writer's thread while the event loop's thread may create a table or read one."""
+    """One thread at a time on the connection: the group commit's writer commits moves on
+    its own thread while the event loop's thread may create a table or read one; and no
+    other use while a staged transaction (``stage_moves``) waits for its commit."""
 
     @functools.wraps(method)
     def run(self: SqliteStore, *args: P.args, **kwargs: P.kwargs) -> R:
+        self.idle.wait()  # a staged transaction is being committed on the writer's thread
         with self.guard:
             return method(self, *args, **kwargs)
 
@@ -152,6 +154,8 @@ class SqliteStore(MatchStore):
 
     def __init__(self, path: Path | str, durable: bool = True) -> None:
         self.guard = threading.RLock()
+        self.idle = threading.Event()  # clear: a staged transaction awaits its commit
+        self.idle.set()
         where = Path(path)
         self.path = str(path)
         self.outage = Outage(self.path)
@@ -224,6 +228,14 @@ class SqliteStore(MatchStore):
     ) -> None:
         """Run ``statements`` in one transaction; each one numbered in ``checked`` must
         change exactly one row, else its match moved on: ``StaleMatch``."""
+        self._stage(statements, checked)
+        self._commit()
+
+    def _stage(
+        self, statements: list[tuple[str, tuple[Any, ...]]], checked: frozenset[int]
+    ) -> None:
+        """Begin a transaction and run ``statements`` in it (no disk flush yet); on any
+        refusal it is rolled back and nothing is left open."""
         try:
             self.db.execute("BEGIN IMMEDIATE")
             try:
@@ -234,9 +246,21 @@ class SqliteStore(MatchStore):
             except BaseException:
                 self.db.execute("ROLLBACK")
                 raise
+        except sqlite3.Error as e:
+            self.outage.failed(e)
+            raise StoreError(f"the match store refused a write: {e}") from e
+
+    def _commit(self) -> None:
+        """Commit the transaction ``_stage`` began: the disk flush."""
+        try:
             self.db.execute("COMMIT")
         except sqlite3.Error as e:
             self.outage.failed(e)
+            if self.db.in_transaction:  # else SQLite rolled it back itself (a full disk)
+                try:
+                    self.db.execute("ROLLBACK")
+                except sqlite3.Error as again:  # the commit's error is the one reported
+                    log.warning("the match store %s could not roll back: %s", self.path, again)
             raise StoreError(f"the match store refused a write: {e}") from e
         self.outage.ok()
 
@@ -306,14 +330,24 @@ class SqliteStore(MatchStore):
 
     @serial
     def add_moves(self, moves: list[NewMove], finished: list[str]) -> None:
-        rows: list[tuple[str, tuple[Any, ...]]] = []
-        checked = set()
-        for match, idx, seat, move, version in moves:
-            checked.add(len(rows))
-            rows.append((_BUMP, (match, version)))
-            rows.append((_ADD, (match, idx, seat, move_text(move))))
-        rows += [(_FINISH, (match,)) for match in finished]
-        self._write(rows, frozenset(checked))
+        self._write(*_move_rows(moves, finished))
+
+    @serial
+    def stage_moves(self, moves: list[NewMove], finished: list[str]) -> Callable[[], None]:
+        """``add_moves`` in two steps: the transaction's statements now, on this thread
+        (CPU only), and its commit (the disk flush) returned, to be called once on the
+        group commit's writer thread; until it has run, every other method waits. The
+        writer thus takes the interpreter's lock twice a commit, not twice a statement
+        (each handover costs the event loop up to a switch interval when it is busy)."""
+        self._stage(*_move_rows(moves, finished))
+        self.idle.clear()
+        return self._commit_staged
+
+    def _commit_staged(self) -> None:
+        try:
+            self._commit()
+        finally:
+            self.idle.set()
 
     @serial
     def take_back(self, match: str, idx: int, *, version: int) -> None:
@@ -365,3 +399,18 @@ class SqliteStore(MatchStore):
             raise KeyError(match)
         tokens = dict(self.db.execute("SELECT seat, hash FROM tokens WHERE match=?", (match,)))
         return stored_match(row, tokens, self.moves_since(match, 0))
+
+
+def _move_rows(
+    moves: list[NewMove], finished: list[str]
+) -> tuple[list[tuple[str, tuple[Any, ...]]], frozenset[int]]:
+    """The statements storing ``moves`` (each checked against its match's version) and
+    marking ``finished`` matches; which of them are the checks."""
+    rows: list[tuple[str, tuple[Any, ...]]] = []
+    checked = set()
+    for match, idx, seat, move, version in moves:
+        checked.add(len(rows))
+        rows.append((_BUMP, (match, version)))
+        rows.append((_ADD, (match, idx, seat, move_text(move))))
+    rows += [(_FINISH, (match,)) for match in finished]
+    return rows, frozenset(checked)
