@@ -4,13 +4,16 @@ them; each is acknowledged and told only after its commit. One flush a move (abo
 here) would cap a server process at a couple of hundred moves a second, every move waiting
 in line behind the others' flushes.
 
-The transaction and its flush run on a thread of their own (the store writer), not on the
+The commit, the disk flush, runs on a thread of its own (the store writer), not on the
 event loop's: a flush takes milliseconds (tens on a busy disk), and on the loop's thread it
 stopped every table, pings included, while it ran (issue 41: at 1,000 tables the loop
-spent a fifth of its time waiting for the disk). One commit is in flight at a time, so each
+spent a fifth of its time waiting for the disk). The transaction's statements, CPU only,
+run on the loop's thread (``store.stage_moves``): run on the writer's, each took the
+interpreter's lock back from the busy loop. One commit is in flight at a time, so each
 match's moves reach the store in the order they were applied; the moves that arrive
 meanwhile wait for the next one, which starts when this one lands. The store is used by
-one thread at a time (``SqliteStore`` holds a lock around each of its methods).
+one thread at a time (``SqliteStore``: a lock, and a staged transaction keeps every other
+use waiting for its commit).
 """
 
 from __future__ import annotations
