@@ -101,12 +101,14 @@ class GroupCommit:
         if self._writer is None:
             self._writer = ThreadPoolExecutor(1, thread_name_prefix="store-writer")
         self.transactions += 1
-        written: Future[None]
+        written: Future[None] = Future()
         try:
             commit = self.store.stage_moves(rows, ended)
-        except Exception as e:  # noqa: BLE001 - refused before its commit: ``_finish`` says it
-            written = Future()
+        except StoreError as e:  # refused before its commit: undone as a failed commit is
             written.set_exception(e)
+        except Exception as e:  # a fault of its own, not the store's refusal: said here
+            log.exception("a group commit could not be staged; its moves are undone")
+            written.set_exception(StoreError(f"not staged: {e!r}"))
         else:
             written = self._writer.submit(commit)
         self.running = Batch(moves, matches, written)
