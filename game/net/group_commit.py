@@ -110,7 +110,10 @@ class GroupCommit:
             log.exception("a group commit could not be staged; its moves are undone")
             written.set_exception(StoreError(f"not staged: {e!r}"))
         else:
-            written = self._writer.submit(commit)
+            try:
+                written = self._writer.submit(commit)
+            except RuntimeError:  # the interpreter is exiting: committed here, at once
+                written = _run_here(commit)
         self.running = Batch(moves, matches, written)
         return self.running
 
@@ -169,3 +172,15 @@ def _wake(loop: asyncio.AbstractEventLoop, then: Callable[[], None], _: Future[N
     not the two ``asyncio.wrap_future`` takes: the loop is often busy at 1,000 tables)."""
     with contextlib.suppress(RuntimeError):  # the loop is closed: ``close`` handed it on
         loop.call_soon_threadsafe(then)
+
+
+def _run_here(commit: Callable[[], None]) -> Future[None]:
+    """``commit`` on this thread (no writer can start), its outcome as the writer's is."""
+    done: Future[None] = Future()
+    try:
+        commit()
+    except StoreError as e:
+        done.set_exception(e)
+    else:
+        done.set_result(None)
+    return done

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import threading
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -228,3 +229,23 @@ def test_a_staged_transaction_keeps_every_other_use_of_the_store_waiting(tmp_pat
     other.join(WAIT_S)
     assert store.load(match_id).moves == [(0, DRAW)]
     store.close()
+
+
+def test_a_commit_the_writer_cannot_take_is_made_at_once(tmp_path: Path) -> None:
+    """The interpreter exiting (the writer refuses new work): the staged transaction is
+    committed on the loop's thread, never left open (the store would wait for it forever)."""
+
+    async def scenario() -> None:
+        store = SqliteStore(tmp_path / "m.db")
+        hub = Hub(store, AiRunner(0))
+        peer = _tables(hub)[0]
+        gone = ThreadPoolExecutor(1)
+        gone.shutdown()
+        hub.group._writer = gone  # as at the interpreter's exit
+        hub.receive(peer, encode({"type": "play", "seat": 0, "seq": 0, "move": DRAW.to_json()}))
+        await landed(hub)
+        assert [a["n"] for a in peer.of("ack")] == [1]
+        assert store.load(peer.match.id).moves == [(0, DRAW)]  # and the store is usable
+        hub.close()
+
+    asyncio.run(asyncio.wait_for(scenario(), 20))
