@@ -6,8 +6,9 @@ The server runs as its own process (``python -m game.net.server``, a fresh store
 temporary folder), so its CPU and memory are measured alone. Every seat of every table is a
 scripted client with its own connection that paces like a person: it waits a random 1-3 s
 (``--pace``) before each of its moves, draws included, then plays a random legal move. The
-move round trip is the time from sending a move to its ``ack`` (the move checked, applied
-and committed to SQLite). Prints one JSON line.
+move round trip is the time from sending a move to reading its ``ack`` off the connection
+(the move checked, applied and committed to SQLite), taken as the message is read, before
+the player's own handling of it. Prints one JSON line.
 
     python -m game.devtools.net_bench --processes 1 2 --matches 200
 
@@ -102,18 +103,22 @@ async def player(
         await ws.send(encode(first))
         changed = asyncio.Event()
         acked = asyncio.Event()
+        heard = [0.0]  # when the last ack (or error) was read off the connection
 
         async def read() -> None:
             async for raw in ws:
+                now = time.perf_counter()  # before this player's own work on the message
                 msg = decode(raw, MAX_SERVER_MESSAGE)
                 mirror.handle(msg)
                 kind = msg["type"]
                 if kind == "welcome" and not seated.done():
                     seated.set_result(mirror.code)
                 elif kind == "ack":
+                    heard[0] = now
                     acked.set()
                 elif kind == "error":
                     stats.errors += 1
+                    heard[0] = now
                     acked.set()
                 changed.set()
 
@@ -147,7 +152,7 @@ async def player(
                     )
                 )
                 await asyncio.wait_for(acked.wait(), 30)
-                stats.rtt.append(time.perf_counter() - started)
+                stats.rtt.append(heard[0] - started)
                 while mirror.seq.get(seat, 0) <= seq and time.monotonic() < stop[0]:
                     changed.clear()  # wait until our own move's events are in the mirror
                     await asyncio.wait_for(changed.wait(), 30)

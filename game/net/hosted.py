@@ -220,10 +220,12 @@ class HostedMatch:
                 rnd = e.round
             self.log_cache.append(_entry(rnd, e))
 
-    def committed(self) -> None:
-        """Every move applied so far is in the store (each a change of its version)."""
-        self.stored.version += self.moves - self.stored_upto
-        self.stored_upto = self.moves
+    def committed(self, upto: int | None = None) -> None:
+        """The first ``upto`` moves (default: every move applied so far) are in the store,
+        each a change of its version (a group commit lands while later moves wait)."""
+        upto = self.moves if upto is None else upto
+        self.stored.version += upto - self.stored_upto
+        self.stored_upto = upto
 
     def rollback(self) -> None:
         """Back to the moves the store holds (a commit failed: the later ones never were)."""

@@ -1,6 +1,7 @@
 """The server's core, without the sockets: every hosted match, and what each client
-message does. Everything here runs on the event loop's thread and never waits (commits
-aside), so one message is handled whole before the next: no match is ever seen
+message does. Everything here runs on the event loop's thread and never waits (a move's
+commit runs on the store writer's thread; a welcome, an undo or a seat given up waits for
+its table's), so one message is handled whole before the next: no match is ever seen
 half-changed. ``game/net/server.py`` puts it on WebSockets.
 A store of one server process takes moves by group commit (``group_commit.py``).
 
@@ -23,7 +24,6 @@ from game.engine import Event, IllegalMove, Move, new_game
 from game.net import ai_turns, leaving, lifecycle, lobby, take_back
 from game.net.admission import Admission
 from game.net.ai_seats import AiRunner
-from game.net.gc_pacing import GcPacer
 from game.net.group_commit import GroupCommit, Unstored
 from game.net.hosted import HostedMatch
 from game.net.limits import Limits, TokenBucket
@@ -84,7 +84,6 @@ class Hub:
         self.matches: dict[str, HostedMatch] = {}
         self.codes: dict[str, str] = {}  # join code -> match id
         self.admission = Admission(self.limits)  # who may create, join, resume now
-        self.gc: GcPacer | None = None  # the dedicated server's collector pacing
         self.pending_ai: set[asyncio.Future[Move]] = set()
         self.group_commit = not store.shared  # shared: a stale move is retried on its own
         self.group = GroupCommit(store, self._stored, self._lost)
@@ -127,7 +126,7 @@ class Hub:
             self.kick_ai(match)
 
     def close(self) -> None:
-        self.flush()  # moves applied but not yet committed are stored, not dropped
+        self.group.close()  # moves applied but not yet committed are stored, not dropped
         for fut in self.pending_ai:
             fut.cancel()
         self.ai.close()
@@ -270,7 +269,7 @@ class Hub:
     ) -> None:
         """``client`` now holds ``seats`` of ``match`` (a client holding one of them before
         loses it: the newest connection wins, as after a dropped network)."""
-        self.flush()  # the welcome shows only stored moves
+        self.flush(match)  # the welcome shows only stored moves
         for s in seats:
             match.away_since.pop(s, None)
             match.stand_ins.discard(s)  # the player is back: the AI stands down
@@ -331,9 +330,10 @@ class Hub:
         client.push(encode({"type": "ack", **ref, "n": match.moves}))
         self.after_move(match, msg.seat, msg.move, events, match.moves, match.back.to_json())
 
-    def flush(self) -> None:
-        """Commit the moves waiting for it now (before a welcome, and at shutdown)."""
-        self.group.flush()
+    def flush(self, match: HostedMatch | None = None) -> None:
+        """Commit the moves waiting for it now, waiting for the disk on this thread (before
+        a welcome, an undo, a seat given up); ``match``: only its moves are needed."""
+        self.group.flush(match)
 
     def _stored(self, u: Unstored) -> None:
         if u.client is not None:
@@ -404,10 +404,7 @@ class Hub:
         ai_turns.kick(self, match)
 
     def tick(self) -> None:
-        """Once a second: the collector's pacing; stand-ins for away players
-        (``lifecycle.stand_in``)."""
-        if self.gc is not None:
-            self.gc.tick()
+        """Once a second: stand-ins for away players (``lifecycle.stand_in``)."""
         lifecycle.stand_in(self, self.clock())
 
     def sweep(self) -> None:

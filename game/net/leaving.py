@@ -25,7 +25,7 @@ def leave(hub: Any, client: Any) -> None:
     if to_ai:
         for s in seats:
             now[s] = Seat(now[s].name, STAND_IN_LEVEL)
-    hub.flush()  # the moves applied so far are stored before the seats change
+    hub.flush(match)  # the moves applied so far are stored before the seats change
     try:
         hub.store.release(match.id, seats, now)
     except StoreError as e:

@@ -188,7 +188,9 @@ class MatchServer:
                 self.listening = True
                 log.info("listening on %s (store %s)", url, store.path)
                 hub.start_ai()
-                hub.gc = GcPacer() if self.gc_pacing else None
+                pacer = GcPacer() if self.gc_pacing else None
+                if pacer is not None:
+                    pacer.start()
                 cluster = None
                 if store.shared:  # several server processes over PostgreSQL
                     from game.net.cluster import Cluster  # noqa: PLC0415 - needs psycopg
@@ -205,6 +207,8 @@ class MatchServer:
                         hub.sweep()
                         swept = time.monotonic()
                 log.info("shutting down: closing connections")
+                if pacer is not None:
+                    pacer.stop()
                 server.server.close()  # no new connection while the clients are told why
                 await self.say_bye()
                 if cluster is not None:

@@ -48,7 +48,7 @@ class HubPart(Protocol):
 
     store: Store
 
-    def flush(self) -> None: ...
+    def flush(self, match: HostedMatch | None = None) -> None: ...
     def catch_up(self, match: HostedMatch) -> None: ...
     def kick_ai(self, match: HostedMatch) -> None: ...
 
@@ -56,10 +56,10 @@ class HubPart(Protocol):
 def undo(hub: HubPart, client: Any, msg: Undo) -> None:
     """Take back the seat's last step if the rule allows it; the moves waiting for the group
     commit are stored (and told) first, since the step may be one of them."""
-    hub.flush()
     match = client.match
     if match is None:
         raise Refused("not_joined", "join a table before playing")
+    hub.flush(match)
     ref = {"seat": msg.seat, "seq": msg.seq, "undo": True}
     if msg.seat not in client.seats:
         raise Refused("not_your_seat", "you do not hold that seat", **ref)

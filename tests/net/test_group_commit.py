@@ -6,16 +6,18 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from game.engine import Move, new_game
+from game.engine import new_game
 from game.engine.moves import DRAW
 from game.net.ai_seats import AiRunner
 from game.net.hub import Client, Hub
 from game.net.limits import Limits
 from game.net.protocol import encode
 from game.net.store import SqliteStore, StoreError
+from game.net.store.base import NewMove
 
 TABLES = 3
 
@@ -47,12 +49,29 @@ class CountingStore(SqliteStore):
         self.transactions = 0
         self.fail = False
 
-    def add_moves(self, moves: list[tuple[str, int, int, Move]], finished: list[str]) -> None:
+    def add_moves(self, moves: list[NewMove], finished: list[str]) -> None:
         self.transactions += 1
         if self.fail:
             self.fail = False
             raise StoreError("disk full")
         super().add_moves(moves, finished)
+
+    def stage_moves(self, moves: list[NewMove], finished: list[str]) -> Callable[[], None]:
+        """The group commit's way in (its statements here, its commit on the writer)."""
+        self.transactions += 1
+        if self.fail:
+            self.fail = False
+            raise StoreError("disk full")
+        return super().stage_moves(moves, finished)
+
+
+async def landed(hub: Hub) -> None:
+    """Until no move waits for a commit and none is being written (bounded)."""
+    for _ in range(2000):
+        if not hub.group.waiting and getattr(hub.group, "running", None) is None:
+            return
+        await asyncio.sleep(0.005)
+    raise AssertionError("the group commit did not land in 10 s")
 
 
 def _tables(hub: Hub) -> list[Peer]:
@@ -81,7 +100,7 @@ def test_moves_of_many_tables_share_one_commit_and_are_told_after_it(tmp_path: P
         peers = _tables(hub)
         _draw_everywhere(hub, peers)
         assert all(not p.of("ack") and not p.of("events") for p in peers)  # not stored yet
-        await asyncio.sleep(0)  # the loop's next turn: the flush
+        await landed(hub)
         assert store.transactions == 1  # six moves, one transaction
         for peer in peers:
             assert [(a["seat"], a["n"]) for a in peer.of("ack")] == [(0, 1), (1, 2)]
@@ -102,14 +121,14 @@ def test_a_failed_commit_undoes_its_moves_and_refuses_them(tmp_path: Path) -> No
         before = [p.match.game.to_json() for p in peers]
         store.fail = True
         _draw_everywhere(hub, peers)
-        await asyncio.sleep(0)
+        await landed(hub)
         for peer, was in zip(peers, before, strict=True):
             assert [e["code"] for e in peer.of("error")] == ["storage", "storage"]
             assert not peer.of("ack") and not peer.of("events")  # nobody heard of them
             assert peer.match.game.to_json() == was
             assert peer.match.own == [0, 0] and store.load(peer.match.id).moves == []
         _draw_everywhere(hub, peers)  # sent again, the same moves are taken
-        await asyncio.sleep(0)
+        await landed(hub)
         for peer in peers:
             assert [a["n"] for a in peer.of("ack")] == [1, 2]
             game = new_game(2, peer.match.stored.seed, peer.match.stored.first)

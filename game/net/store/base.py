@@ -17,7 +17,9 @@ from __future__ import annotations
 import hashlib
 import json
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from game.engine import Move
@@ -147,6 +149,13 @@ class MatchStore(ABC):
         ``finished`` ones, all in one transaction: all or none (``StaleMatch`` if any
         ``version`` is not its match's version then). One disk flush for many moves: the
         hub's group commit."""
+
+    def stage_moves(self, moves: list[NewMove], finished: list[str]) -> Callable[[], None]:
+        """``add_moves`` in two steps: what needs no disk now, on the caller's thread, and
+        the rest (the commit) returned, to be called once on another thread (the group
+        commit's writer); nothing else uses the store in between. This default does it all
+        in the returned call."""
+        return partial(self.add_moves, moves, finished)
 
     @abstractmethod
     def moves_since(self, match: str, idx: int) -> list[tuple[int, Move]]:

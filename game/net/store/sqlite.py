@@ -11,11 +11,14 @@ server process per file); its files are private (0600).
 
 from __future__ import annotations
 
+import functools
 import logging
 import sqlite3
+import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from game.engine import Move
 from game.net.store.base import (
@@ -119,6 +122,26 @@ def migrate(db: sqlite3.Connection) -> int:
 
 
 _NONE: frozenset[int] = frozenset()
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def serial(
+    method: Callable[Concatenate[SqliteStore, P], R],
+) -> Callable[Concatenate[SqliteStore, P], R]:
+    """One thread at a time on the connection: the group commit's writer commits moves on
+    its own thread while the event loop's thread may create a table or read one; and no
+    other use while a staged transaction (``stage_moves``) waits for its commit."""
+
+    @functools.wraps(method)
+    def run(self: SqliteStore, *args: P.args, **kwargs: P.kwargs) -> R:
+        self.idle.wait()  # a staged transaction is being committed on the writer's thread
+        with self.guard:
+            return method(self, *args, **kwargs)
+
+    return run
+
+
 _BUMP = "UPDATE matches SET version=version+1 WHERE id=? AND version=?"  # each change's check
 _ADD = "INSERT INTO moves (match, idx, seat, move) VALUES (?,?,?,?)"
 _FINISH = "UPDATE matches SET finished=1 WHERE id=?"
@@ -126,9 +149,13 @@ _ARCHIVE = "UPDATE matches SET finished=1, closed_at=? WHERE id=?"
 
 
 class SqliteStore(MatchStore):
-    """One SQLite file; every method commits before it returns (or raises ``StoreError``)."""
+    """One SQLite file; every method commits before it returns (or raises ``StoreError``),
+    and holds ``guard`` meanwhile (one thread at a time on the connection)."""
 
     def __init__(self, path: Path | str, durable: bool = True) -> None:
+        self.guard = threading.RLock()
+        self.idle = threading.Event()  # clear: a staged transaction awaits its commit
+        self.idle.set()
         where = Path(path)
         self.path = str(path)
         self.outage = Outage(self.path)
@@ -178,6 +205,7 @@ class SqliteStore(MatchStore):
             raise NotADatabase(text) from e
         return db
 
+    @serial
     def close(self) -> None:
         """Checkpoint the WAL into the main file and close (a clean shutdown). A store
         that cannot be written now (a full disk) keeps its WAL: nothing stored is lost,
@@ -191,6 +219,7 @@ class SqliteStore(MatchStore):
             if self.lock is not None:
                 self.lock.release()
 
+    @serial
     def schema_version(self) -> int:
         return int(self.db.execute("PRAGMA user_version").fetchone()[0])
 
@@ -199,6 +228,14 @@ class SqliteStore(MatchStore):
     ) -> None:
         """Run ``statements`` in one transaction; each one numbered in ``checked`` must
         change exactly one row, else its match moved on: ``StaleMatch``."""
+        self._stage(statements, checked)
+        self._commit()
+
+    def _stage(
+        self, statements: list[tuple[str, tuple[Any, ...]]], checked: frozenset[int]
+    ) -> None:
+        """Begin a transaction and run ``statements`` in it (no disk flush yet); on any
+        refusal it is rolled back and nothing is left open."""
         try:
             self.db.execute("BEGIN IMMEDIATE")
             try:
@@ -209,21 +246,36 @@ class SqliteStore(MatchStore):
             except BaseException:
                 self.db.execute("ROLLBACK")
                 raise
-            self.db.execute("COMMIT")
         except sqlite3.Error as e:
             self.outage.failed(e)
             raise StoreError(f"the match store refused a write: {e}") from e
+
+    def _commit(self) -> None:
+        """Commit the transaction ``_stage`` began: the disk flush."""
+        try:
+            self.db.execute("COMMIT")
+        except sqlite3.Error as e:
+            self.outage.failed(e)
+            if self.db.in_transaction:  # else SQLite rolled it back itself (a full disk)
+                try:
+                    self.db.execute("ROLLBACK")
+                except sqlite3.Error as again:  # the commit's error is the one reported
+                    log.warning("the match store %s could not roll back: %s", self.path, again)
+            raise StoreError(f"the match store refused a write: {e}") from e
         self.outage.ok()
 
+    @serial
     def code_taken(self, code: str) -> bool:
         return self.db.execute("SELECT 1 FROM matches WHERE code=?", (code,)).fetchone() is not None
 
+    @serial
     def match_of_code(self, code: str) -> str | None:
         row = self.db.execute(
             "SELECT id FROM matches WHERE code=? AND finished=0", (code,)
         ).fetchone()
         return None if row is None else row[0]
 
+    @serial
     def create(self, m: StoredMatch) -> None:
         rows: list[tuple[str, tuple[Any, ...]]] = [
             (
@@ -251,6 +303,7 @@ class SqliteStore(MatchStore):
         ]
         self._write(rows)
 
+    @serial
     def claim(self, match: str, seats: dict[int, str], names: dict[int, str]) -> None:
         rows: list[tuple[str, tuple[Any, ...]]] = [
             ("INSERT INTO tokens (match, seat, hash) VALUES (?,?,?)", (match, s, h))
@@ -264,6 +317,7 @@ class SqliteStore(MatchStore):
             rows.append(("UPDATE matches SET seats=? WHERE id=?", (seats_text(doc), match)))
         self._write(rows)
 
+    @serial
     def release(self, match: str, seats: list[int], now: list[Seat]) -> None:
         rows: list[tuple[str, tuple[Any, ...]]] = [
             ("DELETE FROM tokens WHERE match=? AND seat=?", (match, s)) for s in seats
@@ -274,26 +328,40 @@ class SqliteStore(MatchStore):
     def add_move(self, match: str, idx: int, seat: int, move: Move, *, version: int) -> None:
         self.add_moves([(match, idx, seat, move, version)], [])
 
+    @serial
     def add_moves(self, moves: list[NewMove], finished: list[str]) -> None:
-        rows: list[tuple[str, tuple[Any, ...]]] = []
-        checked = set()
-        for match, idx, seat, move, version in moves:
-            checked.add(len(rows))
-            rows.append((_BUMP, (match, version)))
-            rows.append((_ADD, (match, idx, seat, move_text(move))))
-        rows += [(_FINISH, (match,)) for match in finished]
-        self._write(rows, frozenset(checked))
+        self._write(*_move_rows(moves, finished))
 
+    @serial
+    def stage_moves(self, moves: list[NewMove], finished: list[str]) -> Callable[[], None]:
+        """``add_moves`` in two steps: the transaction's statements now, on this thread
+        (CPU only), and its commit (the disk flush) returned, to be called once on the
+        group commit's writer thread; until it has run, every other method waits. The
+        writer thus takes the interpreter's lock twice a commit, not twice a statement
+        (each handover costs the event loop up to a switch interval when it is busy)."""
+        self._stage(*_move_rows(moves, finished))
+        self.idle.clear()
+        return self._commit_staged
+
+    def _commit_staged(self) -> None:
+        try:
+            self._commit()
+        finally:
+            self.idle.set()
+
+    @serial
     def take_back(self, match: str, idx: int, *, version: int) -> None:
         drop = "DELETE FROM moves WHERE match=? AND idx>=?"
         self._write([(_BUMP, (match, version)), (drop, (match, idx))], frozenset({0}))
 
+    @serial
     def moves_since(self, match: str, idx: int) -> list[tuple[int, Move]]:
         rows = self.db.execute(
             "SELECT seat, move FROM moves WHERE match=? AND idx>=? ORDER BY idx", (match, idx)
         )
         return [(seat, move_of(text)) for seat, text in rows]
 
+    @serial
     def changes_since(self, match: str, idx: int) -> tuple[int, list[tuple[int, Move]]]:
         self.db.execute("BEGIN")  # one snapshot for both reads
         try:
@@ -305,12 +373,15 @@ class SqliteStore(MatchStore):
             raise KeyError(match)
         return row[0], moves
 
+    @serial
     def finish(self, match: str) -> None:
         self._write([(_FINISH, (match,))])
 
+    @serial
     def archive(self, match: str) -> None:
         self._write([(_ARCHIVE, (time.time(), match))])
 
+    @serial
     def unfinished(self) -> list[StoredMatch]:
         """Every unfinished match (a restart): a damaged file shows here, when it is read."""
         try:
@@ -319,6 +390,7 @@ class SqliteStore(MatchStore):
         except sqlite3.DatabaseError as e:
             raise NotADatabase(f"the match store {self.path} cannot be read: {e}") from e
 
+    @serial
     def load(self, match: str) -> StoredMatch:
         row = self.db.execute(
             f"SELECT {MATCH_COLUMNS} FROM matches WHERE id=?", (match,)
@@ -327,3 +399,18 @@ class SqliteStore(MatchStore):
             raise KeyError(match)
         tokens = dict(self.db.execute("SELECT seat, hash FROM tokens WHERE match=?", (match,)))
         return stored_match(row, tokens, self.moves_since(match, 0))
+
+
+def _move_rows(
+    moves: list[NewMove], finished: list[str]
+) -> tuple[list[tuple[str, tuple[Any, ...]]], frozenset[int]]:
+    """The statements storing ``moves`` (each checked against its match's version) and
+    marking ``finished`` matches; which of them are the checks."""
+    rows: list[tuple[str, tuple[Any, ...]]] = []
+    checked = set()
+    for match, idx, seat, move, version in moves:
+        checked.add(len(rows))
+        rows.append((_BUMP, (match, version)))
+        rows.append((_ADD, (match, idx, seat, move_text(move))))
+    rows += [(_FINISH, (match,)) for match in finished]
+    return rows, frozenset(checked)
