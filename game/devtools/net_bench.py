@@ -253,11 +253,16 @@ def run(urls: list[str], args: argparse.Namespace, pids: list[int], pg: int = 0)
             target=client_process, args=(urls, args, range(i, args.matches, count), theirs)
         )
         proc.start()
+        theirs.close()  # the child's end: a child that dies is then an EOF here, not a wait
         pipes.append(mine)
         procs.append(proc)
     try:
         for pipe in pipes:
-            if not pipe.poll(SETUP_S) or pipe.recv() != "seated":
+            try:
+                seated = pipe.poll(SETUP_S) and pipe.recv() == "seated"
+            except EOFError:
+                raise RuntimeError("a client process ended before seating its tables") from None
+            if not seated:
                 raise RuntimeError("a client process did not seat its tables in time")
         time.sleep(args.settle)  # everyone seated; tables wait for the first paced moves
         rss_idle = sum(proc_rss_kb(p) for p in pids)
@@ -268,9 +273,12 @@ def run(urls: list[str], args: argparse.Namespace, pids: list[int], pg: int = 0)
             pipe.send("go")
         results = []
         for pipe in pipes:
-            if not pipe.poll(args.seconds + 60):
-                raise RuntimeError("a client process did not report")
-            results.append(pipe.recv())
+            try:
+                if not pipe.poll(args.seconds + 60):
+                    raise RuntimeError("a client process did not report")
+                results.append(pipe.recv())
+            except EOFError:
+                raise RuntimeError("a client process ended without its figures") from None
         cpu1, t1 = proc_cpu_s(*pids), time.monotonic()
         db1 = proc_cpu_s(*family(pg)) if pg else 0.0
         rss = sum(proc_rss_kb(p) for p in pids)
