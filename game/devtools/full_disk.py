@@ -40,8 +40,10 @@ def main(argv: list[str] | None = None) -> int:
     flag = Path(args[at + 1])
     del args[at : at + 2]
 
-    def faulty(db: Path | str, durable: bool = True):  # noqa: ANN202 - the store
-        store = open_store(db, durable=durable)
+    def faulty(  # noqa: ANN202 - the store
+        db: Path | str, durable: bool = True, ai_lease_s: float | None = None
+    ):
+        store = open_store(db, durable=durable, ai_lease_s=ai_lease_s)
         if isinstance(store, SqliteStore):
             store.db = FullDisk(store.db, flag)  # type: ignore[assignment]  # a stand-in that fails
         return store

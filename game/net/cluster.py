@@ -23,10 +23,11 @@ from game.net.log_throttle import Throttle
 from game.net.protocol import encode
 from game.net.refusals import Refused
 from game.net.store import StoreError
+from game.net.store.base import AI_LEASE_RENEW_S
 from game.net.store.postgres import CHANNEL, PostgresStore
 
 log = logging.getLogger(__name__)
-TICK_S = 1.0  # leases renewed and taken this often
+TICK_S = AI_LEASE_RENEW_S  # leases renewed and taken this often
 CHECK_S = 3.0  # every held match checked against the store this often (a lost notification)
 RECONNECT_S = 1.0  # after the listening connection drops, try again this much later
 

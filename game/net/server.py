@@ -38,6 +38,7 @@ from game.net.limits import Limits
 from game.net.log_throttle import Throttle
 from game.net.protocol import MAX_FRAME, encode
 from game.net.store import open_store
+from game.net.store.base import AI_LEASE_RENEW_S
 from game.net.store.problems import StartRefused
 from game.player_settings import DEFAULT_PORT
 
@@ -115,7 +116,9 @@ class MatchServer:
         farewell: str = "restart",
         gc_pacing: bool = False,
         connections: ConnectionLimits | None = None,
+        ai_lease_s: float | None = None,
     ) -> None:
+        self.ai_lease_s = ai_lease_s  # PostgreSQL's AI lease (None: the shipped 5 s)
         self.gc_pacing = gc_pacing  # a dedicated server paces the collector (gc_pacing.py)
         self.db, self.host, self.port, self.tls = db, host, port, tls
         self.connection_limits = connections or ConnectionLimits()
@@ -160,7 +163,7 @@ class MatchServer:
 
     async def run(self, stop: asyncio.Event, ready: Callable[[str], None] | None = None) -> None:
         """Serve until ``stop`` is set; ``ready(url)`` once listening."""
-        store = open_store(self.db, durable=self.durable)
+        store = open_store(self.db, durable=self.durable, ai_lease_s=self.ai_lease_s)
         errors = Throttle(logging.getLogger("asyncio"), 60.0)
         asyncio.get_running_loop().set_exception_handler(
             lambda loop, context: loop_error(errors, context)
@@ -340,10 +343,19 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         choices=["full", "normal"],
         help="SQLite synchronous: full survives a power cut, normal only a crash of the server",
     )
+    ap.add_argument(
+        "--ai-lease-s",
+        type=float,
+        default=None,
+        help="PostgreSQL: seconds an AI seat's lease outlives a process that stops renewing it"
+        " (default 5; renewed every second)",
+    )
     ap.add_argument("--log-level", default="INFO", choices=["DEBUG", "INFO", "WARNING", "ERROR"])
     args = ap.parse_args(argv)
     if bool(args.cert) != bool(args.key):
         ap.error("--cert and --key go together")
+    if args.ai_lease_s is not None and args.ai_lease_s <= AI_LEASE_RENEW_S:
+        ap.error(f"--ai-lease-s must be longer than the renewal ({AI_LEASE_RENEW_S:g} s)")
     return args
 
 
@@ -373,6 +385,7 @@ def main(argv: list[str] | None = None) -> int:
         connections=ConnectionLimits(
             per_address=max(1, args.connections_per_address), total=max(0, args.max_connections)
         ),
+        ai_lease_s=args.ai_lease_s,
     )
 
     def ready(url: str) -> None:  # one JSON line on stdout: scripts and tests read the port

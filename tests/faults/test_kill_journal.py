@@ -16,11 +16,12 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
+
 from game.app.paths import HOME_ENV, AppPaths
 from game.app.storage import FileStorage
 
 ROOT = Path(__file__).resolve().parents[2]
-KILLS = 3
 SEED = 32
 START_S = 30.0  # the most a child may take to show its first move
 
@@ -68,12 +69,15 @@ class Child:
         assert "Traceback" not in err, err
 
 
-def test_every_move_shown_before_a_kill_is_continued(tmp_path: Path) -> None:
+@pytest.mark.parametrize("kills", [2, pytest.param(3, marks=pytest.mark.slow)])
+def test_every_move_shown_before_a_kill_is_continued(tmp_path: Path, kills: int) -> None:
+    """``kills``: two in the default run (the second launch continues from what the first
+    kill kept), a third with ``-m slow`` (issue 43: each launch is a whole app process)."""
     home = tmp_path / "home"
     rand = random.Random(SEED)
     shown: dict[int, list] = {}
     kept: list[list] = []
-    for kill in range(KILLS):
+    for kill in range(kills):
         child = Child(home, seed=7)
         child.kill_after_moves(len(kept) + rand.randint(15, 60), START_S)
         now = child.shown()

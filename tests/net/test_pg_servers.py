@@ -30,9 +30,15 @@ SYNC_S = 5.0  # the most a move may take to reach the clients on the other proce
 STEPS = 3000  # the most moves a test loop makes (a game takes a few hundred)
 
 
+LEASE_S = "2.5"  # the AI lease a killed process leaves (the shipped 5 s, waited for nothing)
+
+
 @contextmanager
 def servers(url: str, count: int = 2) -> Iterator[list[ServerProcess]]:
-    procs = [ServerProcess(url, free_port()) for _ in range(count)]  # type: ignore[arg-type]
+    procs = [
+        ServerProcess(url, free_port(), extra=("--ai-lease-s", LEASE_S))  # type: ignore[arg-type]
+        for _ in range(count)
+    ]
     try:
         for p in procs:
             p.start()

@@ -14,8 +14,10 @@ import pytest
 psycopg = pytest.importorskip("psycopg", reason="psycopg is not installed")
 
 from game.engine.moves import DRAW  # noqa: E402
-from game.net.store import StaleMatch  # noqa: E402
-from game.net.store.postgres import CHANNEL, LATEST, PostgresStore, migrate  # noqa: E402
+from game.net.server import parse_args  # noqa: E402
+from game.net.store import StaleMatch, open_store  # noqa: E402
+from game.net.store.base import AI_LEASE_RENEW_S  # noqa: E402
+from game.net.store.postgres import CHANNEL, LATEST, LEASE_S, PostgresStore, migrate  # noqa: E402
 from tests.net.test_store import a_match  # noqa: E402
 
 RACE_ROUNDS = 150
@@ -89,6 +91,21 @@ def test_ai_seats_are_leased_to_one_process_and_taken_over_when_it_goes(pg_url: 
     a.finish(m.id)
     assert not a.runs_ai(m.id) and a.lease_ai() == []
     a.close()
+
+
+def test_the_ai_lease_is_five_seconds_unless_the_server_is_told_otherwise(pg_url: str) -> None:
+    """The shipped lease (docs/network.md); ``--ai-lease-s`` reaches the store (the tests
+    that kill a process lower it), and one no longer than the renewal is refused."""
+    assert parse_args([]).ai_lease_s is None
+    shipped = open_store(pg_url)
+    assert isinstance(shipped, PostgresStore) and shipped.lease_s == LEASE_S == 5.0
+    shipped.close()
+    told = parse_args(["--ai-lease-s", "2.5"]).ai_lease_s
+    lowered = open_store(pg_url, ai_lease_s=told)
+    assert isinstance(lowered, PostgresStore) and lowered.lease_s == 2.5
+    lowered.close()
+    with pytest.raises(SystemExit):
+        parse_args(["--ai-lease-s", str(AI_LEASE_RENEW_S)])
 
 
 def _racer(url: str, match: str, barrier, results) -> None:

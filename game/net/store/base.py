@@ -25,6 +25,8 @@ from typing import Any
 from game.engine import Move
 from game.seats import Seat, seat_from_json
 
+AI_LEASE_RENEW_S = 1.0  # a PostgreSQL process renews its AI leases this often (cluster.py)
+
 
 class StoreError(RuntimeError):
     """The database refused a write (disk full, read-only file, connection lost): the move
