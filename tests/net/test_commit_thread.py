@@ -92,7 +92,9 @@ def test_the_loop_serves_other_tables_while_a_commit_is_written(
 ) -> None:
     db = tmp_path / "m.db"
     store = HeldStore(db)
-    monkeypatch.setattr(server_module, "open_store", lambda _db, durable=True: store)
+    monkeypatch.setattr(
+        server_module, "open_store", lambda _db, durable=True, ai_lease_s=None: store
+    )
     with running_server(db) as server:
         a = host(server.url, ("human", "human"), [0, 1])
         b = host(server.url, ("human", "human"), [0, 1])
