@@ -123,6 +123,15 @@ def test_the_loop_serves_other_tables_while_a_commit_is_written(
             c.close()
 
 
+async def commit_started(store: HeldStore) -> None:
+    """Until the held store's commit has begun (bounded by ``WAIT_S``)."""
+    for _ in range(int(WAIT_S / 0.005)):
+        if store.holding.is_set():
+            return
+        await asyncio.sleep(0.005)
+    raise AssertionError("the commit did not start")
+
+
 def test_a_failed_commit_undoes_the_moves_on_top_of_it_and_nothing_else(
     tmp_path: Path,
 ) -> None:
@@ -133,11 +142,7 @@ def test_a_failed_commit_undoes_the_moves_on_top_of_it_and_nothing_else(
         was = x.match.game.to_json()
         store.hold.set()
         hub.receive(x, encode({"type": "play", "seat": 0, "seq": 0, "move": DRAW.to_json()}))
-        for _ in range(int(WAIT_S / 0.005)):
-            if store.holding.is_set():
-                break
-            await asyncio.sleep(0.005)
-        assert store.holding.is_set(), "the commit did not start"
+        await commit_started(store)
         # while it is written: x's other seat moves on top of it, and y moves
         hub.receive(x, encode({"type": "play", "seat": 1, "seq": 0, "move": DRAW.to_json()}))
         hub.receive(y, encode({"type": "play", "seat": 0, "seq": 0, "move": DRAW.to_json()}))
@@ -165,11 +170,7 @@ def test_a_welcome_waits_for_its_tables_commit_in_flight_and_told_once(tmp_path:
         match, tokens = peer.match, peer.of("welcome")[0]["tokens"]
         store.hold.set()
         hub.receive(peer, encode({"type": "play", "seat": 0, "seq": 0, "move": DRAW.to_json()}))
-        for _ in range(int(WAIT_S / 0.005)):
-            if store.holding.is_set():
-                break
-            await asyncio.sleep(0.005)
-        assert store.holding.is_set(), "the commit did not start"
+        await commit_started(store)
         hub.receive(peer, encode({"type": "play", "seat": 1, "seq": 0, "move": DRAW.to_json()}))
         threading.Timer(0.05, store.go.set).start()  # the disk finishes while the hub waits
         other = Peer("again")
@@ -193,11 +194,7 @@ def test_shutdown_waits_for_the_commit_in_flight(tmp_path: Path) -> None:
         match_id = peer.match.id
         store.hold.set()
         hub.receive(peer, encode({"type": "play", "seat": 0, "seq": 0, "move": DRAW.to_json()}))
-        for _ in range(int(WAIT_S / 0.005)):
-            if store.holding.is_set():
-                break
-            await asyncio.sleep(0.005)
-        assert store.holding.is_set(), "the commit did not start"
+        await commit_started(store)
         threading.Timer(0.05, store.go.set).start()
         hub.close()  # waits for the commit, tells its move, then closes the store
         assert [a["n"] for a in peer.of("ack")] == [1]
