@@ -38,6 +38,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -95,6 +96,17 @@ async def honest_tables(url: str, count: int, stats: LoadStats, stop: list[float
     return tasks
 
 
+async def heard(ws: Any, stop: list[float]) -> AsyncIterator[dict[str, Any]]:
+    """The server's messages on ``ws`` until ``stop[0]`` (``time.monotonic()``), or until
+    none comes before it."""
+    while time.monotonic() < stop[0]:
+        try:
+            raw = await asyncio.wait_for(ws.recv(), max(0.05, stop[0] - time.monotonic()))
+        except TimeoutError:
+            return
+        yield decode(raw, MAX_SERVER_MESSAGE)
+
+
 async def honest_ai_table(url: str, waits: list[float], stop: list[float]) -> None:
     """A person (seat 0) and an Easy AI seat (it decides in milliseconds, so its wait is
     the server's queue): the AI's wait after each hand-over."""
@@ -104,12 +116,7 @@ async def honest_ai_table(url: str, waits: list[float], stop: list[float]) -> No
     async with await ws_open(url) as ws:
         await ws.send(encode({"type": "create", "seats": seats, "mine": [0]}))
         asked_at = None
-        while time.monotonic() < stop[0]:
-            try:
-                raw = await asyncio.wait_for(ws.recv(), max(0.05, stop[0] - time.monotonic()))
-            except TimeoutError:
-                return
-            msg = decode(raw, MAX_SERVER_MESSAGE)
+        async for msg in heard(ws, stop):
             mirror.handle(msg)
             game = mirror.game
             if msg["type"] == "events" and msg["seat"] == 1 and asked_at is not None:
@@ -195,12 +202,7 @@ async def all_ai(url: str, stop: list[float], seen: collections.Counter) -> None
             seats = [{"name": "Me", "kind": "human"}, *hard[:3]]
             await ws.send(encode({"type": "create", "seats": seats, "mine": [0]}))
             mirror, rand = Mirror(), random.Random(i)
-            while time.monotonic() < stop[0]:
-                try:
-                    raw = await asyncio.wait_for(ws.recv(), max(0.05, stop[0] - time.monotonic()))
-                except TimeoutError:
-                    return
-                msg = decode(raw, MAX_SERVER_MESSAGE)
+            async for msg in heard(ws, stop):
                 mirror.handle(msg)
                 seen["ai_moves"] += msg["type"] == "events" and msg["seat"] != 0
                 game = mirror.game
