@@ -46,6 +46,10 @@ class HeldSeat:
     def key(self) -> tuple[str, str]:
         return self.server, self.match
 
+    def resume_message(self) -> dict[str, Any]:
+        """What sits this app back at the table (the server checks the tokens)."""
+        return {"type": "resume", "match": self.match, "tokens": list(self.tokens)}
+
     def to_json(self) -> dict[str, Any]:
         return {
             "server": self.server,

@@ -189,7 +189,7 @@ class Online:
             held = with_code(self.book, url, str(first.get("code", "")))
             if held is not None and not self.seated_at(url, held.match):
                 log.info("joining %s again: resuming the seats held there", held.code)
-                first = {"type": "resume", "match": held.match, "tokens": list(held.tokens)}
+                first = held.resume_message()
         own = self.tls is not None and self.hosts(url)
         context = self.tls.own_context() if own and self.tls is not None else None
         session = Session(url, first, context, on_message=self._heard)
@@ -215,9 +215,7 @@ class Online:
         url = held.server
         if held.hosted:
             url = self.host(held.table, held.port, tls if url.startswith("wss://") else None)
-        return self.connect(
-            url, {"type": "resume", "match": held.match, "tokens": list(held.tokens)}
-        )
+        return self.connect(url, held.resume_message())
 
     def leave(self, session: Session) -> bool:
         """Give the session's seats up for good: the server is told, the seat forgotten.
@@ -245,8 +243,7 @@ class Online:
                 self.book.forget(held.server, held.match)
                 continue
             log.info("telling %s that the seats at %s are left", held.server, held.code)
-            first = {"type": "resume", "match": held.match, "tokens": list(held.tokens)}
-            self.connect(held.server, first, leave=True)
+            self.connect(held.server, held.resume_message(), leave=True)
 
     def _heard(self, session: Session, msg: dict[str, Any]) -> None:
         """On a session's thread: keep the seats a welcome gives, forget a table that is
