@@ -233,14 +233,7 @@ class RemoteMatch(Match):
         while the connection is down is not sent (the status line says why)."""
         if not self.plays_here(seat) or self.waiting is not None:
             raise IllegalMove("that seat is not to move at this screen now")
-        seq = self.mirror.seq.get(seat, 0)
-        message = {"type": "play", "seat": seat, "seq": seq, "move": move.to_json()}
-        if self.session.send(message):
-            self.waiting, self.sent_at = (seat, seq), self.clock()
-            self.notice = ""
-        else:  # the connection is down: the status line says so while it lasts
-            self.link = Status.LOST
-        self.version += 1
+        self.send({"type": "play", "move": move.to_json()}, seat)
         return []
 
     def undo(self) -> bool:
@@ -249,15 +242,19 @@ class RemoteMatch(Match):
         if not self.can_undo():
             return False
         assert self.mirror.back is not None
-        seat = self.mirror.back[0]
+        self.send({"type": "undo"}, self.mirror.back[0])
+        return True
+
+    def send(self, message: dict[str, Any], seat: int) -> None:
+        """Send ``seat``'s next step (numbered by its ``seq``) and wait for its answer; with
+        the connection down nothing is sent and the status line says so while it lasts."""
         seq = self.mirror.seq.get(seat, 0)
-        if self.session.send({"type": "undo", "seat": seat, "seq": seq}):
+        if self.session.send({**message, "seat": seat, "seq": seq}):
             self.waiting, self.sent_at = (seat, seq), self.clock()
             self.notice = ""
-        else:  # the connection is down: the status line says so while it lasts
+        else:
             self.link = Status.LOST
         self.version += 1
-        return True
 
     def pump(self) -> bool:
         """Take in the session's news; True when the table has something new to show."""
