@@ -318,20 +318,26 @@ def run(urls: list[str], args: argparse.Namespace, pids: list[int], pg: int = 0)
         "client_processes": count,
         "clients_cpu_cores": round(sum(res["cpu_s"] for res in results) / elapsed, 3),
         "client_loop_lag_p99_ms": pct(lags, 0.99),
+        "client_loop_lag_max_ms": round(lags[-1] * 1000, 1) if lags else -1.0,
         "postgres_cpu_cores": round((db1 - db0) / elapsed, 3) if pg else None,
         "load_average_1m": round(os.getloadavg()[0], 1),
         "setup_s": round(setup_s, 1),
     }
 
 
-def start_servers(db: str, count: int, sync: str) -> tuple[list[subprocess.Popen], list[str]]:
+def start_servers(
+    db: str, count: int, args: argparse.Namespace, logs: Path
+) -> tuple[list[subprocess.Popen], list[str]]:
+    """``count`` server processes on ``db``, each logging (warnings: its stalls) to a file
+    in the folder ``logs``."""
     procs: list[subprocess.Popen] = []
     urls: list[str] = []
-    for _ in range(count):
+    for i in range(count):
         cmd = [sys.executable, "-m", "game.net.server", "--host", "127.0.0.1", "--port", "0"]
-        cmd += ["--db", db, "--ai-processes", "0", "--log-level", "WARNING", "--sync", sync]
-        procs.append(
-            subprocess.Popen(
+        cmd += ["--db", db, "--ai-processes", "0", "--log-level", "WARNING", "--sync", args.sync]
+        cmd += ["--stall-ms", str(args.stall_ms)]
+        with (logs / f"server-{i}.log").open("w") as log_file:  # the child keeps its copy
+            proc = subprocess.Popen(
                 # every scripted player connects from 127.0.0.1: the per-address caps made
                 # for a public server would refuse the load this measures
                 [
@@ -344,9 +350,10 @@ def start_servers(db: str, count: int, sync: str) -> tuple[list[subprocess.Popen
                     "100000",
                 ],  # fmt: skip
                 stdout=subprocess.PIPE,
+                stderr=log_file,
                 text=True,
             )
-        )
+        procs.append(proc)
         try:
             out = procs[-1].stdout
             assert out is not None  # started with stdout=PIPE
@@ -364,6 +371,39 @@ def stop_servers(procs: list[subprocess.Popen]) -> None:
         proc.wait(20)
 
 
+def stalls(logs: Path) -> dict[str, Any]:
+    """What the servers' stall watches said as they stopped (``game.net.stall_watch``):
+    the event loop's stops and the slow commits, counted, the longest named; and any other
+    warning or error line, counted (the tail of each server's log printed to stderr)."""
+    loop: list[dict[str, Any]] = []
+    commits: list[dict[str, Any]] = []
+    counts = {"loop": 0, "commits": 0, "other_warnings": 0}
+    for path in sorted(logs.glob("server-*.log")):
+        lines = path.read_text(errors="replace").splitlines()
+        for line in lines:
+            if "stalls over" in line and "{" in line:
+                said = json.loads(line[line.index("{") :])
+                for kind, kept in (("loop", loop), ("commits", commits)):
+                    counts[kind] += said[kind]["count"]
+                    kept.extend(said[kind]["longest"])
+            elif (" WARNING " in line or " ERROR " in line) and not (
+                "stopped for" in line or "commit of" in line
+            ):
+                counts["other_warnings"] += 1
+        if lines:
+            print(f"{path.name}, its last lines:", *lines[-5:], sep="\n  ", file=sys.stderr)
+    loop.sort(key=lambda s: -s["ms"])
+    commits.sort(key=lambda s: -s["ms"])
+    return {
+        "server_stalls": counts["loop"],
+        "server_stall_ms": [s["ms"] for s in loop[:10]],
+        "server_stall_where": [s["where"] for s in loop[:3]],
+        "slow_commits": counts["commits"],
+        "slow_commit_ms": [s["ms"] for s in commits[:10]],
+        "server_warnings": counts["other_warnings"],
+    }
+
+
 def over_postgres(args: argparse.Namespace) -> int:
     """One run per count of server processes, each on a fresh PostgreSQL database."""
     cluster = None if args.db else PgCluster(durable=True).start()
@@ -374,11 +414,13 @@ def over_postgres(args: argparse.Namespace) -> int:
                 pg = int((cluster.folder / "data" / "postmaster.pid").read_text().split()[0])
             else:
                 db, pg = args.db, 0
-            procs, urls = start_servers(db, count, args.sync)
-            try:
-                result = run(urls, args, [p.pid for p in procs], pg)
-            finally:
-                stop_servers(procs)
+            with tempfile.TemporaryDirectory() as logs:
+                procs, urls = start_servers(db, count, args, Path(logs))
+                try:
+                    result = run(urls, args, [p.pid for p in procs], pg)
+                finally:
+                    stop_servers(procs)
+                result |= stalls(Path(logs))
             print(json.dumps(result), flush=True)
     finally:
         if cluster is not None:
@@ -401,15 +443,22 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--db", help="with --processes: a PostgreSQL URL (default: a throwaway one)")
     ap.add_argument("--client-processes", type=int, default=2, help="processes the players run in")
+    ap.add_argument(
+        "--stall-ms",
+        type=float,
+        default=50.0,
+        help="the servers' stall watch: loop stops and commits this long are counted and named",
+    )
     args = ap.parse_args(argv)
     if args.processes:
         return over_postgres(args)
     with tempfile.TemporaryDirectory() as tmp:
-        procs, urls = start_servers(str(Path(tmp) / "bench.db"), 1, args.sync)
+        procs, urls = start_servers(str(Path(tmp) / "bench.db"), 1, args, Path(tmp))
         try:
             result = run(urls, args, [p.pid for p in procs])
         finally:
             stop_servers(procs)
+        result |= stalls(Path(tmp))
     print(json.dumps(result), flush=True)
     return 0
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
@@ -74,6 +75,7 @@ class GroupCommit:
         self.running: Batch | None = None
         self.transactions = 0
         self._writer: ThreadPoolExecutor | None = None  # started at the first commit
+        self.timed: Callable[[float, int], None] | None = None  # told each commit's time
 
     def add(self, move: Unstored) -> None:
         self.waiting.append(move)
@@ -110,6 +112,8 @@ class GroupCommit:
             log.exception("a group commit could not be staged; its moves are undone")
             written.set_exception(StoreError(f"not staged: {e!r}"))
         else:
+            if self.timed is not None:
+                commit = partial(_timed, commit, self.timed, len(moves))
             try:
                 written = self._writer.submit(commit)
             except RuntimeError:  # the interpreter is exiting: committed here, at once
@@ -172,6 +176,15 @@ def _wake(loop: asyncio.AbstractEventLoop, then: Callable[[], None], _: Future[N
     not the two ``asyncio.wrap_future`` takes: the loop is often busy at 1,000 tables)."""
     with contextlib.suppress(RuntimeError):  # the loop is closed: ``close`` handed it on
         loop.call_soon_threadsafe(then)
+
+
+def _timed(commit: Callable[[], None], told: Callable[[float, int], None], moves: int) -> None:
+    """``commit``, and how long it took (on the writer's thread), told whatever its end."""
+    started = time.perf_counter()
+    try:
+        commit()
+    finally:
+        told(time.perf_counter() - started, moves)
 
 
 def _run_here(commit: Callable[[], None]) -> Future[None]:

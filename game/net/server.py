@@ -37,6 +37,7 @@ from game.net.hub import Client, Hub
 from game.net.limits import Limits
 from game.net.log_throttle import Throttle
 from game.net.protocol import MAX_FRAME, encode
+from game.net.stall_watch import StallWatch
 from game.net.store import open_store
 from game.net.store.base import AI_LEASE_RENEW_S
 from game.net.store.problems import StartRefused
@@ -117,7 +118,9 @@ class MatchServer:
         gc_pacing: bool = False,
         connections: ConnectionLimits | None = None,
         ai_lease_s: float | None = None,
+        stall_s: float = 0.0,
     ) -> None:
+        self.stall_s = stall_s  # loop stalls and commits this long are logged (0: not watched)
         self.ai_lease_s = ai_lease_s  # PostgreSQL's AI lease (None: the shipped 5 s)
         self.gc_pacing = gc_pacing  # a dedicated server paces the collector (gc_pacing.py)
         self.db, self.host, self.port, self.tls = db, host, port, tls
@@ -194,6 +197,10 @@ class MatchServer:
                 pacer = GcPacer() if self.gc_pacing else None
                 if pacer is not None:
                     pacer.start()
+                watch = StallWatch(self.stall_s) if self.stall_s > 0 else None
+                if watch is not None:
+                    watch.start()
+                    hub.group.timed = watch.commit_took
                 cluster = None
                 if store.shared:  # several server processes over PostgreSQL
                     from game.net.cluster import Cluster  # noqa: PLC0415 - needs psycopg
@@ -212,6 +219,8 @@ class MatchServer:
                 log.info("shutting down: closing connections")
                 if pacer is not None:
                     pacer.stop()
+                if watch is not None:
+                    watch.stop()
                 server.server.close()  # no new connection while the clients are told why
                 await self.say_bye()
                 if cluster is not None:
@@ -350,6 +359,13 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         help="PostgreSQL: seconds an AI seat's lease outlives a process that stops renewing it"
         " (default 5; renewed every second)",
     )
+    ap.add_argument(
+        "--stall-ms",
+        type=float,
+        default=250.0,
+        help="log where the event loop was when it stopped this long, and commits this slow"
+        " (0: off)",
+    )
     ap.add_argument("--log-level", default="INFO", choices=["DEBUG", "INFO", "WARNING", "ERROR"])
     args = ap.parse_args(argv)
     if bool(args.cert) != bool(args.key):
@@ -386,6 +402,7 @@ def main(argv: list[str] | None = None) -> int:
             per_address=max(1, args.connections_per_address), total=max(0, args.max_connections)
         ),
         ai_lease_s=args.ai_lease_s,
+        stall_s=max(0.0, args.stall_ms) / 1000,
     )
 
     def ready(url: str) -> None:  # one JSON line on stdout: scripts and tests read the port

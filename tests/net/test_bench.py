@@ -19,6 +19,10 @@ def test_a_tiny_bench_run_reports_moves_round_trips_cpu_and_memory(
     assert out["moves"] > 10 and out["errors"] == 0
     assert 0 < out["rtt_p50_ms"] <= out["rtt_p99_ms"] <= out["rtt_max_ms"]
     assert out["server_rss_mb"] > 0 and out["server_cpu_cores"] >= 0
+    # the server's stall watch reported (its summary read from the server's log), and the
+    # server logged nothing else worth a warning
+    assert isinstance(out["server_stall_ms"], list) and len(out["server_stall_ms"]) <= 10
+    assert out["server_warnings"] == 0
 
 
 def test_a_tiny_abuse_run_reports_the_honest_tables(capsys: pytest.CaptureFixture[str]) -> None:
