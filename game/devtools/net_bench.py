@@ -267,7 +267,7 @@ def run(urls: list[str], args: argparse.Namespace, pids: list[int], pg: int = 0)
         time.sleep(args.settle)  # everyone seated; tables wait for the first paced moves
         rss_idle = sum(proc_rss_kb(p) for p in pids)
         setup_s = time.monotonic() - setup_started
-        cpu0, t0 = proc_cpu_s(*pids), time.monotonic()
+        cpu0, t0, wall0 = proc_cpu_s(*pids), time.monotonic(), time.time()
         db0 = proc_cpu_s(*family(pg)) if pg else 0.0
         for pipe in pipes:
             pipe.send("go")
@@ -279,7 +279,7 @@ def run(urls: list[str], args: argparse.Namespace, pids: list[int], pg: int = 0)
                 results.append(pipe.recv())
             except EOFError:
                 raise RuntimeError("a client process ended without its figures") from None
-        cpu1, t1 = proc_cpu_s(*pids), time.monotonic()
+        cpu1, t1, wall1 = proc_cpu_s(*pids), time.monotonic(), time.time()
         db1 = proc_cpu_s(*family(pg)) if pg else 0.0
         rss = sum(proc_rss_kb(p) for p in pids)
     finally:
@@ -322,6 +322,7 @@ def run(urls: list[str], args: argparse.Namespace, pids: list[int], pg: int = 0)
         "postgres_cpu_cores": round((db1 - db0) / elapsed, 3) if pg else None,
         "load_average_1m": round(os.getloadavg()[0], 1),
         "setup_s": round(setup_s, 1),
+        "window": [round(wall0, 3), round(wall1, 3)],  # when it measured (wall clock)
     }
 
 
@@ -371,37 +372,37 @@ def stop_servers(procs: list[subprocess.Popen]) -> None:
         proc.wait(20)
 
 
-def stalls(logs: Path) -> dict[str, Any]:
-    """What the servers' stall watches said as they stopped (``game.net.stall_watch``):
-    the event loop's stops and the slow commits, counted, the longest named; and any other
-    warning or error line, counted (the tail of each server's log printed to stderr)."""
-    loop: list[dict[str, Any]] = []
-    commits: list[dict[str, Any]] = []
-    counts = {"loop": 0, "commits": 0, "other_warnings": 0}
+def stalls(logs: Path, window: list[float]) -> dict[str, Any]:
+    """What the servers' stall watches said as they stopped (``game.net.stall_watch``),
+    within the measured ``window`` (wall clock; seating the tables stalls too, and is not
+    measured): how many times the event loop stopped and the slow commits, the longest
+    named with how the loop's thread spent them; and any other warning or error line,
+    counted (the tail of each server's log printed to stderr)."""
+    start, end = window
+    out: dict[str, Any] = {}
+    counts = {"loop": 0, "commits": 0}
+    longest: dict[str, list[dict[str, Any]]] = {"loop": [], "commits": []}
+    warnings = 0
     for path in sorted(logs.glob("server-*.log")):
         lines = path.read_text(errors="replace").splitlines()
         for line in lines:
             if "stalls over" in line and "{" in line:
                 said = json.loads(line[line.index("{") :])
-                for kind, kept in (("loop", loop), ("commits", commits)):
-                    counts[kind] += said[kind]["count"]
-                    kept.extend(said[kind]["longest"])
+                for kind in counts:
+                    counts[kind] += sum(1 for at, _ in said[kind]["recent"] if start <= at <= end)
+                    longest[kind] += [s for s in said[kind]["longest"] if start <= s["at"] <= end]
             elif (" WARNING " in line or " ERROR " in line) and not (
                 "stopped for" in line or "commit of" in line
             ):
-                counts["other_warnings"] += 1
+                warnings += 1
         if lines:
             print(f"{path.name}, its last lines:", *lines[-5:], sep="\n  ", file=sys.stderr)
-    loop.sort(key=lambda s: -s["ms"])
-    commits.sort(key=lambda s: -s["ms"])
-    return {
-        "server_stalls": counts["loop"],
-        "server_stall_ms": [s["ms"] for s in loop[:10]],
-        "server_stall_where": [s["where"] for s in loop[:3]],
-        "slow_commits": counts["commits"],
-        "slow_commit_ms": [s["ms"] for s in commits[:10]],
-        "server_warnings": counts["other_warnings"],
-    }
+    for kind, name in (("loop", "server_stalls"), ("commits", "slow_commits")):
+        kept = sorted(longest[kind], key=lambda s: -s["ms"])
+        out[name] = counts[kind]
+        out[f"{name}_longest"] = [{k: v for k, v in s.items() if k != "at"} for s in kept[:5]]
+    out["server_warnings"] = warnings
+    return out
 
 
 def over_postgres(args: argparse.Namespace) -> int:
@@ -420,7 +421,7 @@ def over_postgres(args: argparse.Namespace) -> int:
                     result = run(urls, args, [p.pid for p in procs], pg)
                 finally:
                     stop_servers(procs)
-                result |= stalls(Path(logs))
+                result |= stalls(Path(logs), result.pop("window"))
             print(json.dumps(result), flush=True)
     finally:
         if cluster is not None:
@@ -458,7 +459,7 @@ def main(argv: list[str] | None = None) -> int:
             result = run(urls, args, [p.pid for p in procs])
         finally:
             stop_servers(procs)
-        result |= stalls(Path(tmp))
+        result |= stalls(Path(tmp), result.pop("window"))
     print(json.dumps(result), flush=True)
     return 0
 

@@ -23,6 +23,7 @@ import sys
 import threading
 import time
 import traceback
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from types import FrameType
@@ -34,26 +35,50 @@ log = logging.getLogger(__name__)
 TICK_S = 0.01  # the heartbeat's period, and how often the watch looks at it
 FRAMES = 4  # the innermost frames of the loop thread's stack named in a stall
 KEPT = 20  # the longest stalls and commits kept for the summary
+RECENT = 500  # the latest ones kept (when and how long) for the summary
 LOG_EVERY_S = 10.0  # at most one stall line (and one slow-commit line) this often
 
 
 @dataclass
+class Stop:
+    """One stop: how long, where, when (wall clock, so a bench can keep its own window),
+    and, for the loop, how the loop's thread spent it once seen (Linux's schedstat: on a
+    CPU means computing, queued means ready but given no CPU, the rest asleep: waiting
+    for a lock such as the interpreter's)."""
+
+    ms: float
+    where: str
+    at: float
+    on_cpu_ms: float | None = None
+    queued_ms: float | None = None
+
+    def said(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"ms": round(self.ms, 1), "where": self.where, "at": self.at}
+        if self.on_cpu_ms is not None and self.queued_ms is not None:
+            out |= {"on_cpu_ms": round(self.on_cpu_ms), "queued_ms": round(self.queued_ms)}
+        return out
+
+
+@dataclass
 class Seen:
-    """The longest stops of one kind, and how many there were."""
+    """The longest stops of one kind, the recent ones, and how many there were."""
 
     count: int = 0
-    longest: list[tuple[float, str]] = field(default_factory=list)  # (ms, where), longest first
+    longest: list[Stop] = field(default_factory=list)  # longest first
+    recent: deque[Stop] = field(default_factory=lambda: deque(maxlen=RECENT))
 
-    def add(self, ms: float, where: str) -> None:
+    def add(self, stop: Stop) -> None:
         self.count += 1
-        self.longest.append((ms, where))
-        self.longest.sort(key=lambda item: -item[0])
+        self.recent.append(stop)
+        self.longest.append(stop)
+        self.longest.sort(key=lambda s: -s.ms)
         del self.longest[KEPT:]
 
     def summary(self) -> dict[str, Any]:
         return {
             "count": self.count,
-            "longest": [{"ms": round(ms, 1), "where": where} for ms, where in self.longest],
+            "longest": [s.said() for s in self.longest],
+            "recent": [[s.at, round(s.ms, 1)] for s in self.recent],
         }
 
 
@@ -76,6 +101,8 @@ class StallWatch:
         self._where = ""
         self._collecting: int | None = None  # the generation being collected, if any
         self._loop_thread = 0
+        self._loop_tid = 0  # the loop thread's id in the kernel (its schedstat)
+        self._sched: tuple[int, int] | None = None  # its schedstat when the stall was seen
         self._handle: asyncio.TimerHandle | None = None
         self._done = threading.Event()
         self._thread: threading.Thread | None = None
@@ -83,6 +110,7 @@ class StallWatch:
     def start(self) -> None:
         loop = asyncio.get_running_loop()
         self._loop_thread = threading.get_ident()
+        self._loop_tid = threading.get_native_id()
         self._beat = self.clock()
 
         def beat() -> None:
@@ -116,7 +144,7 @@ class StallWatch:
         if seconds < self.threshold_s:
             return
         with self._lock:
-            self.commits.add(seconds * 1000, f"{moves} moves")
+            self.commits.add(Stop(seconds * 1000, f"{moves} moves", round(time.time(), 3)))
         self.throttle.log(
             logging.WARNING, "commit", "a commit of %d moves took %.0f ms", moves, seconds * 1000
         )
@@ -124,14 +152,25 @@ class StallWatch:
     def _heard(self, now: float) -> None:
         """The loop turned (on its thread): a stall being watched has ended."""
         with self._lock:
-            stalled_at, where = self._stalled_at, self._where
+            stalled_at, where, sched = self._stalled_at, self._where, self._sched
             self._stalled_at, self._beat = None, now
         if stalled_at is None:
             return
-        ms = (now - stalled_at - self.tick_s) * 1000
-        self.stalls.add(ms, where)
+        stop = Stop((now - stalled_at - self.tick_s) * 1000, where, round(time.time(), 3))
+        after = schedstat(self._loop_tid)
+        if sched is not None and after is not None:
+            stop.on_cpu_ms = (after[0] - sched[0]) / 1e6
+            stop.queued_ms = (after[1] - sched[1]) / 1e6
+        self.stalls.add(stop)
         self.throttle.log(
-            logging.WARNING, "loop", "the event loop stopped for %.0f ms in %s", ms, where
+            logging.WARNING,
+            "loop",
+            "the event loop stopped for %.0f ms in %s%s",
+            stop.ms,
+            where,
+            ""
+            if stop.on_cpu_ms is None
+            else f" (once seen: {stop.on_cpu_ms:.0f} ms on a CPU, {stop.queued_ms:.0f} ms queued)",
         )
 
     def _watch(self) -> None:
@@ -141,6 +180,7 @@ class StallWatch:
                 if self._stalled_at is not None or self.clock() - self._beat < self.threshold_s:
                     continue
                 self._stalled_at = self._beat
+                self._sched = schedstat(self._loop_tid)
                 collecting = self._collecting
                 self._where = (
                     f"garbage collection of generation {collecting}"
@@ -156,6 +196,17 @@ class StallWatch:
             self._collecting = info["generation"]
         else:
             self._collecting = None
+
+
+def schedstat(tid: int) -> tuple[int, int] | None:
+    """A thread's time on a CPU and time ready but waiting for one, in ns (Linux only:
+    elsewhere, or if the kernel does not keep it, None)."""
+    try:
+        with open(f"/proc/self/task/{tid}/schedstat") as f:
+            run_ns, wait_ns, _ = f.read().split()
+        return int(run_ns), int(wait_ns)
+    except (OSError, ValueError):
+        return None
 
 
 def where(frame: FrameType | None) -> str:

@@ -21,7 +21,7 @@ def test_a_tiny_bench_run_reports_moves_round_trips_cpu_and_memory(
     assert out["server_rss_mb"] > 0 and out["server_cpu_cores"] >= 0
     # the server's stall watch reported (its summary read from the server's log), and the
     # server logged nothing else worth a warning
-    assert isinstance(out["server_stall_ms"], list) and len(out["server_stall_ms"]) <= 10
+    assert out["server_stalls"] >= len(out["server_stalls_longest"]) and "window" not in out
     assert out["server_warnings"] == 0
 
 

@@ -42,9 +42,12 @@ def test_a_held_loop_is_named_with_where_it_was_and_for_how_long(
     with caplog.at_level(logging.WARNING, logger="game.net.stall_watch"):
         asyncio.run(watched(watch))
     assert watch.stalls.count == 1
-    ms, where = watch.stalls.longest[0]
-    assert 250 <= ms <= 1000, ms
-    assert where.startswith("test_stall_watch.py:") and "blocks_the_loop" in where, where
+    stop = watch.stalls.longest[0]
+    assert 250 <= stop.ms <= 1000, stop
+    assert stop.where.startswith("test_stall_watch.py:") and "blocks_the_loop" in stop.where
+    # asleep, not computing nor waiting for a CPU: what the thread did once the stall was seen
+    assert stop.on_cpu_ms is not None and stop.queued_ms is not None
+    assert stop.on_cpu_ms + stop.queued_ms < (stop.ms - THRESHOLD_S * 1000) / 2, stop
     said = [r.getMessage() for r in caplog.records]
     assert any("event loop stopped for" in line and "blocks_the_loop" in line for line in said)
     summary = [line for line in said if line.startswith("stalls over 80 ms:")]
@@ -79,7 +82,31 @@ def test_a_collection_that_holds_the_loop_is_named_as_the_collector() -> None:
         return watch
 
     watch = asyncio.run(collecting())
-    assert [where for _, where in watch.stalls.longest] == ["garbage collection of generation 2"]
+    assert [s.where for s in watch.stalls.longest] == ["garbage collection of generation 2"]
+
+
+def computes(seconds: float) -> None:
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        pass
+
+
+def test_a_loop_held_by_a_computation_is_said_to_be_on_a_cpu_or_queued_for_one() -> None:
+    async def computing() -> StallWatch:
+        watch = StallWatch(THRESHOLD_S)
+        watch.start()
+        await asyncio.sleep(0.05)
+        computes(0.4)
+        await asyncio.sleep(0.1)
+        watch.stop()
+        return watch
+
+    watch = asyncio.run(computing())
+    stop = watch.stalls.longest[0]
+    assert "computes" in stop.where, stop
+    assert stop.on_cpu_ms is not None and stop.queued_ms is not None
+    # ready to run the whole time after the stall was seen: on a CPU, or queued for one
+    assert stop.on_cpu_ms + stop.queued_ms >= (stop.ms - THRESHOLD_S * 1000) * 0.7, stop
 
 
 def test_the_server_counts_a_slow_commit_and_says_it_as_it_stops(
