@@ -47,11 +47,13 @@ CLK = os.sysconf("SC_CLK_TCK")
 WIND_DOWN_S = 20.0  # players closing their connections after the measure
 SETUP_S = 600.0  # the longest seating every table may take
 LAG_TICK_S = 0.01  # the client processes' loop-lag probe
+SLOW_S = 0.1  # a round trip this long is a slow move: when they happen is reported
 
 
 @dataclass
 class LoadStats:
     rtt: list[float] = field(default_factory=list)
+    slow: list[float] = field(default_factory=list)  # when (wall clock) each slow move was sent
     errors: int = 0
     games_over: int = 0
 
@@ -153,6 +155,8 @@ async def player(
                 )
                 await asyncio.wait_for(acked.wait(), 30)
                 stats.rtt.append(heard[0] - started)
+                if heard[0] - started >= SLOW_S:
+                    stats.slow.append(time.time() - (time.perf_counter() - started))
                 while mirror.seq.get(seat, 0) <= seq and time.monotonic() < stop[0]:
                     changed.clear()  # wait until our own move's events are in the mirror
                     await asyncio.wait_for(changed.wait(), 30)
@@ -179,17 +183,22 @@ async def seat(
         tasks.append(asyncio.create_task(player(url, first, pace, stop, stats, m * 10, fut)))
         if i % 20 == 19:
             await asyncio.sleep(0.05)
+    joined: list[asyncio.Future] = []
     for i, (m, fut) in enumerate(zip(tables, codes, strict=True)):
         code = await asyncio.wait_for(fut, 120)
         for s in range(1, args.players):
             first = {"type": "join", "code": code, "seats": [s]}
             url = urls[(m + s) % len(urls)]
             seated = loop.create_future()
+            joined.append(seated)
             tasks.append(
                 asyncio.create_task(player(url, first, pace, stop, stats, m * 10 + s, seated))
             )
         if i % 20 == 19:
             await asyncio.sleep(0.05)
+    # every join welcomed before the measure: a join's claim is written at once, so joins
+    # still arriving would be measured as the moves' tail (they were, until this waited)
+    await asyncio.wait_for(asyncio.gather(*joined), SETUP_S)
     return tasks
 
 
@@ -216,6 +225,7 @@ def client_process(urls: list[str], args: argparse.Namespace, tables: range, pip
         pipe.send("seated")
         await asyncio.to_thread(pipe.recv)
         stats.rtt.clear()
+        stats.slow.clear()
         stats.errors = 0
         probe = asyncio.create_task(lag_probe(lags, [time.monotonic() + args.seconds]))
         own0 = time.process_time()
@@ -223,6 +233,7 @@ def client_process(urls: list[str], args: argparse.Namespace, tables: range, pip
         pipe.send(
             {
                 "rtt": stats.rtt,
+                "slow": stats.slow,
                 "errors": stats.errors,
                 "cpu_s": time.process_time() - own0,
                 "lags": lags,
@@ -289,6 +300,8 @@ def run(urls: list[str], args: argparse.Namespace, pids: list[int], pg: int = 0)
                 proc.kill()
                 proc.join(5)
     rtt = sorted(r for res in results for r in res["rtt"])
+    slow = sorted(at for res in results for at in res["slow"])
+    worst = worst_second(slow)
     lags = sorted(lag for res in results for lag in res["lags"])
 
     def pct(values: list[float], p: float) -> float:
@@ -311,6 +324,9 @@ def run(urls: list[str], args: argparse.Namespace, pids: list[int], pg: int = 0)
         "rtt_p99_ms": pct(rtt, 0.99),
         "rtt_max_ms": round(rtt[-1] * 1000, 2) if rtt else -1.0,
         "errors": sum(res["errors"] for res in results),
+        "slow_moves": len(slow),
+        "slow_moves_worst_second": worst[0],
+        "slow_moves_worst_second_at_s": round(worst[1] - wall0, 1) if worst[0] else None,
         "server_cpu_cores": round((cpu1 - cpu0) / elapsed, 3),
         "server_cpu_ms_per_move": round((cpu1 - cpu0) * 1000 / max(1, len(rtt)), 3),
         "server_rss_mb": round(rss / 1024, 1),
@@ -324,6 +340,19 @@ def run(urls: list[str], args: argparse.Namespace, pids: list[int], pg: int = 0)
         "setup_s": round(setup_s, 1),
         "window": [round(wall0, 3), round(wall1, 3)],  # when it measured (wall clock)
     }
+
+
+def worst_second(times: list[float]) -> tuple[int, float]:
+    """The most of ``times`` (sorted) within any one second: slow moves that all fall in
+    one second are one stop of something every table waits for (the server, a client
+    process, the machine), not a slow steady state; and when that second began."""
+    most, first, when = 0, 0, 0.0
+    for last, at in enumerate(times):
+        while at - times[first] > 1.0:
+            first += 1
+        if last - first + 1 > most:
+            most, when = last - first + 1, times[first]
+    return most, when
 
 
 def start_servers(
