@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
 
 from game.devtools.pg_cluster import PgCluster
 from game.net.mirror import Mirror
@@ -94,6 +95,28 @@ async def player(
     url: str,
     first: dict,
     pace: tuple[float, float],
+    stop: list[float],
+    stats: LoadStats,
+    seed: int,
+    seated: asyncio.Future,
+) -> None:
+    """A scripted player; ``seated`` fails if it ends (refused, its connection lost or
+    never made) before it is welcomed, so the seating says why instead of waiting."""
+    try:
+        await play(url, first, pace, stop, stats, seed, seated)
+    except (OSError, TimeoutError, ConnectionClosed) as e:
+        if seated.done():
+            raise
+        seated.set_exception(RuntimeError(f"not seated: {e!r}"))
+    finally:
+        if not seated.done():
+            seated.set_exception(RuntimeError("not seated: the connection ended"))
+
+
+async def play(
+    url: str,
+    first: dict,
+    pace: tuple[float, float],
     stop: list[float],  # [deadline]: moved to now when the measure ends
     stats: LoadStats,
     seed: int,
@@ -119,6 +142,8 @@ async def player(
                     heard[0] = now
                     acked.set()
                 elif kind == "error":
+                    if not seated.done():  # a refused create or join: the run cannot be had
+                        seated.set_exception(RuntimeError(f"not seated: {msg}"))
                     stats.errors += 1
                     heard[0] = now
                     acked.set()
