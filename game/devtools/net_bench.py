@@ -390,7 +390,7 @@ def start_servers(
     for i in range(count):
         cmd = [sys.executable, "-m", "game.net.server", "--host", "127.0.0.1", "--port", "0"]
         cmd += ["--db", db, "--ai-processes", "0", "--log-level", "WARNING", "--sync", args.sync]
-        cmd += ["--stall-ms", str(args.stall_ms)]
+        cmd += ["--stall-ms", str(args.stall_ms), "--checkpoint-s", str(args.checkpoint_s)]
         with (logs / f"server-{i}.log").open("w") as log_file:  # the child keeps its copy
             proc = subprocess.Popen(
                 # every scripted player connects from 127.0.0.1: the per-address caps made
@@ -498,6 +498,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--db", help="with --processes: a PostgreSQL URL (default: a throwaway one)")
     ap.add_argument("--client-processes", type=int, default=2, help="processes the players run in")
+    ap.add_argument(
+        "--checkpoint-s",
+        type=float,
+        default=1.0,
+        help="SQLite: the servers copy the WAL back on a thread this often (0: in the commits)",
+    )
     ap.add_argument(
         "--stall-ms",
         type=float,

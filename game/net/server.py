@@ -38,8 +38,9 @@ from game.net.limits import Limits
 from game.net.log_throttle import Throttle
 from game.net.protocol import MAX_FRAME, encode
 from game.net.stall_watch import StallWatch
-from game.net.store import open_store
+from game.net.store import SqliteStore, open_store
 from game.net.store.base import AI_LEASE_RENEW_S
+from game.net.store.checkpointer import EVERY_S as CHECKPOINT_EVERY_S
 from game.net.store.problems import StartRefused
 from game.player_settings import DEFAULT_PORT
 
@@ -119,7 +120,9 @@ class MatchServer:
         connections: ConnectionLimits | None = None,
         ai_lease_s: float | None = None,
         stall_s: float = 0.0,
+        checkpoint_s: float = 0.0,
     ) -> None:
+        self.checkpoint_s = checkpoint_s  # SQLite: the WAL copied back this often (0: by commits)
         self.stall_s = stall_s  # loop stalls and commits this long are logged (0: not watched)
         self.ai_lease_s = ai_lease_s  # PostgreSQL's AI lease (None: the shipped 5 s)
         self.gc_pacing = gc_pacing  # a dedicated server paces the collector (gc_pacing.py)
@@ -167,6 +170,8 @@ class MatchServer:
     async def run(self, stop: asyncio.Event, ready: Callable[[str], None] | None = None) -> None:
         """Serve until ``stop`` is set; ``ready(url)`` once listening."""
         store = open_store(self.db, durable=self.durable, ai_lease_s=self.ai_lease_s)
+        if isinstance(store, SqliteStore) and self.checkpoint_s > 0:
+            store.checkpoint_in_background(self.checkpoint_s)
         errors = Throttle(logging.getLogger("asyncio"), 60.0)
         asyncio.get_running_loop().set_exception_handler(
             lambda loop, context: loop_error(errors, context)
@@ -360,6 +365,13 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         " (default 5; renewed every second)",
     )
     ap.add_argument(
+        "--checkpoint-s",
+        type=float,
+        default=CHECKPOINT_EVERY_S,
+        help="SQLite: copy the WAL back into the file on a thread of its own this often"
+        " (0: SQLite's own checkpoints, inside the commits)",
+    )
+    ap.add_argument(
         "--stall-ms",
         type=float,
         default=250.0,
@@ -403,6 +415,7 @@ def main(argv: list[str] | None = None) -> int:
         ),
         ai_lease_s=args.ai_lease_s,
         stall_s=max(0.0, args.stall_ms) / 1000,
+        checkpoint_s=max(0.0, args.checkpoint_s),
     )
 
     def ready(url: str) -> None:  # one JSON line on stdout: scripts and tests read the port

@@ -65,7 +65,11 @@ def test_a_loop_that_keeps_turning_is_never_called_stalled() -> None:
         watch.stop()
         return watch
 
-    assert asyncio.run(busy_but_turning()).stalls.count == 0
+    # a loaded machine may leave the thread queued for a CPU for longer than the threshold
+    # (a stall every table would feel, rightly said); but the loop itself never computed
+    # for that long without turning
+    for stop in asyncio.run(busy_but_turning()).stalls.longest:
+        assert stop.on_cpu_ms is not None and stop.on_cpu_ms < THRESHOLD_S * 1000 / 2, stop
 
 
 def test_a_collection_that_holds_the_loop_is_named_as_the_collector() -> None:

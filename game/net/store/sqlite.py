@@ -34,6 +34,7 @@ from game.net.store.base import (
     seats_text,
     stored_match,
 )
+from game.net.store.checkpointer import EVERY_S, FALLBACK_PAGES, Checkpointer
 from game.net.store.lock import StoreLock
 from game.net.store.outage import Outage
 from game.net.store.problems import NewerSchema, NotADatabase, NotWritable, StartRefused
@@ -160,6 +161,8 @@ class SqliteStore(MatchStore):
         self.path = str(path)
         self.outage = Outage(self.path)
         self.lock: StoreLock | None = None
+        self.checkpointer: Checkpointer | None = None
+        self.durable = durable
         if self.path == MEMORY:  # nothing on disk: nothing to check, lock or keep private
             self.db = self._open(where, durable)
             return
@@ -205,8 +208,22 @@ class SqliteStore(MatchStore):
             raise NotADatabase(text) from e
         return db
 
-    @serial
+    def checkpoint_in_background(self, every_s: float = EVERY_S) -> None:
+        """The WAL copied back on a thread of its own every ``every_s`` (``checkpointer.py``),
+        not by the commit that fills it; the server's choice, stopped by ``close``."""
+        if self.path == MEMORY or self.checkpointer is not None:
+            return
+        self.db.execute(f"PRAGMA wal_autocheckpoint={FALLBACK_PAGES}")
+        self.checkpointer = Checkpointer(self.path, every_s, self.durable)
+        self.checkpointer.start()
+
     def close(self) -> None:
+        if self.checkpointer is not None:  # before the last checkpoint, not beside it
+            self.checkpointer.stop()
+        self._close()
+
+    @serial
+    def _close(self) -> None:
         """Checkpoint the WAL into the main file and close (a clean shutdown). A store
         that cannot be written now (a full disk) keeps its WAL: nothing stored is lost,
         SQLite replays it at the next open."""
