@@ -32,7 +32,8 @@ from typing import Any
 from game.net.log_throttle import Throttle
 
 log = logging.getLogger(__name__)
-TICK_S = 0.01  # the heartbeat's period, and how often the watch looks at it
+TICK_S = 0.005  # the heartbeat's shortest period (how often the watch looks at it)
+MAX_TICK_S = 0.05  # and its longest (a stop is measured to within one)
 FRAMES = 4  # the innermost frames of the loop thread's stack named in a stall
 KEPT = 20  # the longest stalls and commits kept for the summary
 RECENT = 500  # the latest ones kept (when and how long) for the summary
@@ -89,9 +90,11 @@ class StallWatch:
     def __init__(
         self,
         threshold_s: float,
-        tick_s: float = TICK_S,
+        tick_s: float | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
+        if tick_s is None:  # a fifth of the threshold: an idle server wakes 20 times a second
+            tick_s = min(MAX_TICK_S, max(TICK_S, threshold_s / 5))
         self.threshold_s, self.tick_s, self.clock = threshold_s, tick_s, clock
         self.stalls, self.commits = Seen(), Seen()
         self.throttle = Throttle(log, LOG_EVERY_S)
