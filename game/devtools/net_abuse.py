@@ -81,6 +81,7 @@ def answer(reply: dict[str, Any]) -> str:
 
 async def honest_tables(url: str, count: int, stats: LoadStats, stop: list[float]) -> list:
     tasks = []
+    joined: list[asyncio.Future] = []
     loop = asyncio.get_running_loop()
     for m in range(count):
         seated = loop.create_future()
@@ -90,9 +91,11 @@ async def honest_tables(url: str, count: int, stats: LoadStats, stop: list[float
         for s in range(1, 4):
             first = {"type": "join", "code": code, "seats": [s]}
             fut = loop.create_future()
+            joined.append(fut)
             tasks.append(
                 asyncio.create_task(player(url, first, (1.0, 3.0), stop, stats, m * 10 + s, fut))
             )
+    await asyncio.wait_for(asyncio.gather(*joined), 60)  # every seat welcomed, as net_bench
     return tasks
 
 
