@@ -40,11 +40,17 @@ from typing import Any
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
+from game.devtools.net_bench_figures import (
+    family,
+    proc_cpu_s,
+    proc_rss_kb,
+    stalls,
+    worst_second,
+)
 from game.devtools.pg_cluster import PgCluster
 from game.net.mirror import Mirror
 from game.net.protocol import MAX_SERVER_MESSAGE, decode, encode
 
-CLK = os.sysconf("SC_CLK_TCK")
 WIND_DOWN_S = 20.0  # players closing their connections after the measure
 SETUP_S = 600.0  # the longest seating every table may take
 LAG_TICK_S = 0.01  # the client processes' loop-lag probe
@@ -57,38 +63,6 @@ class LoadStats:
     slow: list[float] = field(default_factory=list)  # when (wall clock) each slow move was sent
     errors: int = 0
     games_over: int = 0
-
-
-def proc_cpu_s(*pids: int) -> float:
-    total = 0
-    for pid in pids:
-        try:
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:  # a PostgreSQL backend that ended meanwhile
-            continue
-        total += int(fields[11]) + int(fields[12])
-    return total / CLK
-
-
-def family(parent: int) -> list[int]:
-    """``parent`` and its children (a PostgreSQL server: the postmaster and its backends)."""
-    pids = [parent]
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(stat[1]) == parent:
-                pids.append(int(entry.name))
-    return pids
-
-
-def proc_rss_kb(pid: int) -> int:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1])
-    return 0
 
 
 async def player(
@@ -367,19 +341,6 @@ def run(urls: list[str], args: argparse.Namespace, pids: list[int], pg: int = 0)
     }
 
 
-def worst_second(times: list[float]) -> tuple[int, float]:
-    """The most of ``times`` (sorted) within any one second: slow moves that all fall in
-    one second are one stop of something every table waits for (the server, a client
-    process, the machine), not a slow steady state; and when that second began."""
-    most, first, when = 0, 0, 0.0
-    for last, at in enumerate(times):
-        while at - times[first] > 1.0:
-            first += 1
-        if last - first + 1 > most:
-            most, when = last - first + 1, times[first]
-    return most, when
-
-
 def start_servers(
     db: str, count: int, args: argparse.Namespace, logs: Path
 ) -> tuple[list[subprocess.Popen], list[str]]:
@@ -424,39 +385,6 @@ def stop_servers(procs: list[subprocess.Popen]) -> None:
         proc.terminate()
     for proc in procs:
         proc.wait(20)
-
-
-def stalls(logs: Path, window: list[float]) -> dict[str, Any]:
-    """What the servers' stall watches said as they stopped (``game.net.stall_watch``),
-    within the measured ``window`` (wall clock; seating the tables stalls too, and is not
-    measured): how many times the event loop stopped and the slow commits, the longest
-    named with how the loop's thread spent them; and any other warning or error line,
-    counted (the tail of each server's log printed to stderr)."""
-    start, end = window
-    out: dict[str, Any] = {}
-    counts = {"loop": 0, "commits": 0}
-    longest: dict[str, list[dict[str, Any]]] = {"loop": [], "commits": []}
-    warnings = 0
-    for path in sorted(logs.glob("server-*.log")):
-        lines = path.read_text(errors="replace").splitlines()
-        for line in lines:
-            if "stalls over" in line and "{" in line:
-                said = json.loads(line[line.index("{") :])
-                for kind in counts:
-                    counts[kind] += sum(1 for at, _ in said[kind]["recent"] if start <= at <= end)
-                    longest[kind] += [s for s in said[kind]["longest"] if start <= s["at"] <= end]
-            elif (" WARNING " in line or " ERROR " in line) and not (
-                "stopped for" in line or "commit of" in line
-            ):
-                warnings += 1
-        if lines:
-            print(f"{path.name}, its last lines:", *lines[-5:], sep="\n  ", file=sys.stderr)
-    for kind, name in (("loop", "server_stalls"), ("commits", "slow_commits")):
-        kept = sorted(longest[kind], key=lambda s: -s["ms"])
-        out[name] = counts[kind]
-        out[f"{name}_longest"] = [{k: v for k, v in s.items() if k != "at"} for s in kept[:5]]
-    out["server_warnings"] = warnings
-    return out
 
 
 def over_postgres(args: argparse.Namespace) -> int:
