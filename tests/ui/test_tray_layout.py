@@ -146,3 +146,22 @@ def test_the_board_draws_the_line_where_the_geometry_says(fonts: Fonts) -> None:
             assert board.rect_of(Target("help_card", seat, i, look.card)) == look.rect
     assert {look.style for look in board.line_looks(0, g.players[0].line)} == {"tab"}
     assert {look.style for look in board.line_looks(0, CARDS[:5])} == {"card"}
+
+
+def test_a_line_laid_out_again_is_the_one_kept_and_the_callers_own() -> None:
+    """The board asks for the same line at every redraw and every flight into it: the layout
+    is kept by area, cards and interface scale, and each caller gets a list of its own."""
+    from game.ui.table import line_view
+
+    area, other = Rect(0, 0, 400, 120), Rect(0, 0, 260, 120)
+    line = CARDS[:9]
+    first = row_line(area, line)
+    hits = line_view._row_line.cache_info().hits
+    again = row_line(area, list(line))
+    assert line_view._row_line.cache_info().hits == hits + 1
+    assert again == first and again is not first
+    again.clear()  # a caller's list: the kept layout stays whole
+    assert row_line(area, line) == first
+    assert row_line(other, line) != first  # another area, its own layout
+    assert line_view.tray_line(area, line, 1.5) == line_view.tray_line(area, line, 1.5)
+    assert line_view._tray_line.cache_info().hits >= 1
