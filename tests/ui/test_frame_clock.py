@@ -15,7 +15,7 @@ from game.ui.headless import TickClock, headless_context
 from game.ui.media.art import Art
 
 SEATS = (("Ana", "easy"), ("Bo", "easy"), ("Cy", "easy"))
-FRAMES = 40
+FRAMES = 12
 
 
 def moves_per_frame() -> list[int]:
