@@ -5,6 +5,8 @@ solitary/gregarious marker in every Help Line is at least 16 px and uncovered.""
 
 from __future__ import annotations
 
+from functools import cache
+
 import pygame
 import pytest
 from pygame import Rect
@@ -67,6 +69,8 @@ def test_tray_cards_have_16px_chips_and_markers_and_whole_names(
     tr = Catalog.load(language).tr
     sprites = Sprites()
     sprites._fonts = fonts
+    laid_out = cache(sprites.name_layout)  # a card's name on a face of a size: the same
+    name_width = cache(lambda px, name: fonts.get(px, bold=True).size(name)[0])  # each line
     for board in boards(players):
         seat = board.tray
         for line in lines():
@@ -89,11 +93,11 @@ def test_tray_cards_have_16px_chips_and_markers_and_whole_names(
                 name = tr(f"animal.{look.card}")
                 box = screen(vp, look.name)
                 if look.style == "card":
-                    laid = sprites.name_layout(look.card, screen(vp, look.rect).size, name)
+                    laid = laid_out(look.card, tuple(screen(vp, look.rect).size), name)
                     assert laid is not None, f"{where}: {name!r} does not fit its band"
                 else:
                     px = max(6, round(theme.SMALL * vp.scale))
-                    width = fonts.get(px, bold=True).size(name)[0]
+                    width = name_width(px, name)
                     assert width <= box.w, f"{where}: {name!r} {width} > {box.w} px"
 
 
