@@ -7,6 +7,7 @@ catalogue), tests build another (memory storage, strict catalogue).
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -165,6 +166,9 @@ class Context:
     has_key: Callable[[str], bool] = lambda key: True
     lesson_progress: LessonProgress = field(default_factory=MemoryProgress)
     scenes: SceneRegistry = field(default_factory=SceneRegistry)  # filled by the composition
+    # What instant speed's frame budget (a table's AI moves per frame) is measured on; the
+    # headless context's ``TickClock`` makes a frame hold the same moves under any load.
+    frame_clock: Callable[[], float] = time.perf_counter
 
     @property
     def palette(self) -> theme.Palette:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import re
 import string
-from fnmatch import fnmatch
+from fnmatch import translate
 from functools import cache
 from pathlib import Path
 
@@ -130,8 +130,9 @@ def _overflows() -> tuple[set[str], int]:
             font = _fonts().get(round(g["size"] * SCALE), g.get("bold", False))
             fmt = {k: _value(v, strings) for k, v in g.get("fmt", {}).items()}
             suffix = str(_value(g.get("suffix", ""), strings))
+            group = re.compile("|".join(translate(pattern) for pattern in g["keys"]))
             for key in strings:
-                if not any(fnmatch(key, pattern) for pattern in g["keys"]):
+                if not group.match(key):  # (fnmatch's patterns, as one expression)
                     continue
                 text = strings[key].format(**fmt) + suffix
                 checked += 1
@@ -151,6 +152,7 @@ def test_strings_fit_their_boxes_at_1280x720() -> None:
 GAME = Path(__file__).parents[2] / "game"
 
 
+@cache
 def _key_users() -> tuple[set[str], list[re.Pattern[str]]]:
     """Every dotted string literal in the game's code and data (the catalogues aside), and
     every f-string that builds a key (``f"animal.{card}"``, ``f"help.{tab}.body"``) as a

@@ -1,6 +1,7 @@
 """Every reason the engine gives for refusing a move is worded in English and Korean."""
 
 import random
+from functools import cache
 
 import pytest
 
@@ -12,8 +13,10 @@ from game.ui.words.sentences import refusal_text
 ALL_MOVES = list(_CANONICAL)
 
 
+@cache
 def refusals(players: int, seed: int) -> dict[str, IllegalMove]:
-    """Play a random game; at many positions try every illegal move, keep one per code."""
+    """Play a random game; at many positions try every illegal move, keep one per code
+    (the same for each language: played once per process)."""
     found: dict[str, IllegalMove] = {}
     g = new_game(players, seed)
     r = random.Random(seed)

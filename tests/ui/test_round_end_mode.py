@@ -8,7 +8,7 @@ import pygame
 
 from game.engine.state import E_WATER
 from game.player_settings import PlayerSettings
-from game.ui.scenes.end_round import EndOfRoundOverlay
+from game.ui.scenes.end_round import STEP_SECONDS, EndOfRoundOverlay
 from game.ui.table.match import Seat
 from tests.ui.test_table import start, to_action_phase
 
@@ -45,7 +45,11 @@ def test_a_new_player_takes_the_end_of_the_round_step_by_step() -> None:
 def test_automatic_stops_where_a_human_receives_varans(app, ctx) -> None:
     ctx.settings.round_end = "auto"
     d, walk = to_round_end(app, ctx, human_water=0)
-    d.frames(60 * 4)
+    for _ in range(60 * 4):  # the steps before the attack play by themselves...
+        if walk.waiting():
+            break
+        d.frames()
+    d.frames(round(2 * STEP_SECONDS * 60))  # ...and the attack stays past twice its hold
     assert d.top is walk and walk.steps[walk.index].name == "attack" and walk.waiting()
     assert not walk.busy() or walk.table.busy()  # waiting costs no frames of its own
     d.key(pygame.K_SPACE)

@@ -69,7 +69,11 @@ def test_the_ai_lines_form_while_the_human_draws(app, ctx) -> None:
     d.key(pygame.K_SPACE)  # the human draws meanwhile
     d.frames(40)
     assert len(match.shown.players[3].line) == 1
-    d.frames(400)
+    for _ in range(400):  # until the AI seats have stopped and the table shows it all
+        if all(match.game.players[s].stopped for s in range(3)) and not d.top.busy():
+            break
+        d.frames()
+    d.frames(30)  # (and they stay stopped)
     assert sum(ai_lines(match)) > sum(growing) and all(ai_lines(match))
     assert all(match.game.players[s].stopped for s in range(3)), "the AI seats have stopped"
     assert d.top.kind == "draw" and match.game.phase is Phase.DRAW, "waiting for the human"

@@ -10,7 +10,7 @@ import pygame
 from game.engine import Phase
 from game.engine import events as ev
 from game.engine.moves import PASS, ChooseAction
-from game.ui.scenes.end_round import EndOfRoundOverlay
+from game.ui.scenes.end_round import STEP_SECONDS, EndOfRoundOverlay
 from game.ui.scenes.table import TableScene
 from game.ui.table.event_director import Progress
 from game.ui.table.targets import Target
@@ -40,7 +40,11 @@ def test_one_table_from_the_draw_phase_through_the_round_end_to_the_next_round(a
     assert walk.table is table and table.human_seat() == -1
     assert table.banner_text() == ctx.tr("banner.end_of_round", round=1)
     for step in range(5):  # step by step (the default): each step waits for a key
-        d.frames(60 * 3)
+        for _ in range(60 * 3):  # its pieces land...
+            if walk.waiting():
+                break
+            d.frames()
+        d.frames(round(2 * STEP_SECONDS * 60))  # ...and stays past twice a step's hold
         assert d.top is walk and walk.index == step and walk.waiting()
         d.key(pygame.K_SPACE)
     for _ in range(60 * 10):

@@ -136,7 +136,10 @@ def test_the_end_of_round_band_grows_and_keeps_its_words_apart(language: str) ->
         places |= {f"line_{s}": layout.player(s, "help_line") for s in range(2)}
         seen = set()
         for _ in range(5):
-            d.frames(90)  # the step's flights land
+            for _ in range(90):  # the step's flights land (then it waits for a key)
+                if walk.waiting():
+                    break
+                d.frames()
             title = {}
             for scale in (100, 150):
                 ctx.settings.ui_scale = scale

@@ -5,6 +5,8 @@ solitary/gregarious marker in every Help Line is at least 16 px and uncovered.""
 
 from __future__ import annotations
 
+from functools import cache
+
 import pygame
 import pytest
 from pygame import Rect
@@ -67,6 +69,8 @@ def test_tray_cards_have_16px_chips_and_markers_and_whole_names(
     tr = Catalog.load(language).tr
     sprites = Sprites()
     sprites._fonts = fonts
+    laid_out = cache(sprites.name_layout)  # a card's name on a face of a size: the same
+    name_width = cache(lambda px, name: fonts.get(px, bold=True).size(name)[0])  # each line
     for board in boards(players):
         seat = board.tray
         for line in lines():
@@ -89,11 +93,11 @@ def test_tray_cards_have_16px_chips_and_markers_and_whole_names(
                 name = tr(f"animal.{look.card}")
                 box = screen(vp, look.name)
                 if look.style == "card":
-                    laid = sprites.name_layout(look.card, screen(vp, look.rect).size, name)
+                    laid = laid_out(look.card, tuple(screen(vp, look.rect).size), name)
                     assert laid is not None, f"{where}: {name!r} does not fit its band"
                 else:
                     px = max(6, round(theme.SMALL * vp.scale))
-                    width = fonts.get(px, bold=True).size(name)[0]
+                    width = name_width(px, name)
                     assert width <= box.w, f"{where}: {name!r} {width} > {box.w} px"
 
 
@@ -146,3 +150,22 @@ def test_the_board_draws_the_line_where_the_geometry_says(fonts: Fonts) -> None:
             assert board.rect_of(Target("help_card", seat, i, look.card)) == look.rect
     assert {look.style for look in board.line_looks(0, g.players[0].line)} == {"tab"}
     assert {look.style for look in board.line_looks(0, CARDS[:5])} == {"card"}
+
+
+def test_a_line_laid_out_again_is_the_one_kept_and_the_callers_own() -> None:
+    """The board asks for the same line at every redraw and every flight into it: the layout
+    is kept by area, cards and interface scale, and each caller gets a list of its own."""
+    from game.ui.table import line_view
+
+    area, other = Rect(0, 0, 400, 120), Rect(0, 0, 260, 120)
+    line = CARDS[:9]
+    first = row_line(area, line)
+    hits = line_view._row_line.cache_info().hits
+    again = row_line(area, list(line))
+    assert line_view._row_line.cache_info().hits == hits + 1
+    assert again == first and again is not first
+    again.clear()  # a caller's list: the kept layout stays whole
+    assert row_line(area, line) == first
+    assert row_line(other, line) != first  # another area, its own layout
+    assert line_view.tray_line(area, line, 1.5) == line_view.tray_line(area, line, 1.5)
+    assert line_view._tray_line.cache_info().hits >= 1

@@ -137,13 +137,16 @@ def overlaps(p: InkRecorder) -> list[str]:
     """Pairs of words whose ink overlaps, and words over an icon."""
     out = []
     inks = [i for i in p.inks if i.rect.w > 1 and i.rect.h > 1]
+    cores = [i.rect.inflate(-2, -2) for i in inks]  # (the pairs are found by pygame, in C)
+    icons = [(name, args, r) for name, args, r in p.pictures if name in ICONS]
+    icon_cores = [r.inflate(-2, -2) for _, _, r in icons]
     for k, a in enumerate(inks):
-        for b in inks[k + 1 :]:
-            if a.rect.inflate(-2, -2).colliderect(b.rect.inflate(-2, -2)):
-                out.append(f"{a.text!r} {a.rect} over {b.text!r} {b.rect}")
-        for name, args, r in p.pictures:
-            if name in ICONS and a.rect.inflate(-2, -2).colliderect(r.inflate(-2, -2)):
-                out.append(f"{a.text!r} {a.rect} over {name}{args} {r}")
+        for j in cores[k].collidelistall(cores[k + 1 :]):
+            b = inks[k + 1 + j]
+            out.append(f"{a.text!r} {a.rect} over {b.text!r} {b.rect}")
+        for j in cores[k].collidelistall(icon_cores):
+            name, args, r = icons[j]
+            out.append(f"{a.text!r} {a.rect} over {name}{args} {r}")
     return out
 
 

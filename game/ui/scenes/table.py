@@ -17,7 +17,6 @@ Other scenes open it by name and hold it by ``TableRole`` (``ui/table/table_role
 
 from __future__ import annotations
 
-import time
 from typing import assert_never, cast
 
 import pygame
@@ -50,6 +49,8 @@ from game.ui.table.target_map import Choice, Decider, TargetMap, Tentative
 from game.ui.table.targets import Target
 from game.ui.words.rules_text import describe_target
 from game.ui.words.sentences import as_sentence, counted, describe_move, refusal_text
+
+FRAME_BUDGET_S = 0.012  # instant speed: AI moves in one frame, at most this long (its clock)
 
 
 def scene_for_match(ctx: Context, match: Match) -> Scene:
@@ -301,7 +302,8 @@ class TableScene(TableDrawing, Scene):
     def update(self, dt: float) -> None:
         self.tick(dt)
         watch_host(self)  # an online table whose host left says so, with Wait and Leave
-        deadline = time.perf_counter() + 0.012
+        clock = self.ctx.frame_clock
+        deadline = clock() + FRAME_BUDGET_S
         while True:
             moved = self.run_seats(dt)
             if self.advance(dt) or not moved:
@@ -310,7 +312,7 @@ class TableScene(TableDrawing, Scene):
                 return
             dt = 0.0
             # At instant speed keep going (several AI moves per frame) within a time budget.
-            if self.speed > 0 or time.perf_counter() > deadline or self.stack is None:
+            if self.speed > 0 or clock() > deadline or self.stack is None:
                 self.autosave()
                 return
             if self.stack.top is not self:

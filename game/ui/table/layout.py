@@ -142,15 +142,17 @@ def load_layout(players: int) -> Layout:
 
 def grid_cells(area: Rect, columns: int, rows: int) -> list[Rect]:
     """``columns`` x ``rows`` equal cells of ``area``, row by row."""
-    out = []
-    for y in range(rows):
-        for x in range(columns):
-            x0 = area.x + area.w * x // columns
-            x1 = area.x + area.w * (x + 1) // columns
-            y0 = area.y + area.h * y // rows
-            y1 = area.y + area.h * (y + 1) // rows
-            out.append(Rect(x0, y0, x1 - x0, y1 - y0))
-    return out
+    return [grid_cell(area, columns, rows, x, y) for y in range(rows) for x in range(columns)]
+
+
+def grid_cell(area: Rect, columns: int, rows: int, x: int, y: int) -> Rect:
+    """Cell (``x``, ``y``) of ``grid_cells``: one space asked for alone (the board asks for
+    each of a Forest's spaces as it draws it)."""
+    x0 = area.x + area.w * x // columns
+    x1 = area.x + area.w * (x + 1) // columns
+    y0 = area.y + area.h * y // rows
+    y1 = area.y + area.h * (y + 1) // rows
+    return Rect(x0, y0, x1 - x0, y1 - y0)
 
 
 def row_slots(area: Rect, count: int, aspect: float, gap: int = 8) -> list[Rect]:

@@ -15,6 +15,12 @@ Two presentations:
 The card art (``tools/build_assets.py``) puts the element chips down the left edge, the
 marker at the top right and the name along the bottom; ``art_*`` give those parts for a card
 drawn at a rect.
+
+A line's layout depends only on its area, its cards and the interface scale, and the table
+asks for it again and again (each redraw of the board, each card flying into a line, each
+test measuring it at several window sizes and languages): ``tray_line`` and ``row_line``
+keep the last few answers (``LOOKS_KEPT``). The ``CardLook``s they return are shared, so
+their rects are read, never changed in place (``Rect(look.rect)`` for a copy to move).
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache, lru_cache
 
 from pygame import Rect
 
@@ -42,6 +49,7 @@ ROW_TAB_GAP = 4  # between a row's tabs, along a line and between lines
 ROW_CHIP_GAP = 1  # between a row tab's chips (each has its own margin)
 NAME_ONLY_W = 110  # a row tab for a card without elements (the Fire Varan) names it
 ROW_TAB_MAX = 40  # a row's tabs grow up to this high while the line fits
+LOOKS_KEPT = 512  # line layouts kept (a table shows at most 4 lines; flights ask a few more)
 
 
 @dataclass(frozen=True)
@@ -62,9 +70,10 @@ class CardLook:
     band: bool = False
 
 
-def entries(card: int) -> list[tuple[int, int]]:
+@cache
+def entries(card: int) -> tuple[tuple[int, int], ...]:
     """The card's (element index, value) pairs, in the order the art lists them."""
-    return [(i, v) for i, v in enumerate(animals()[card].elements) if v]
+    return tuple((i, v) for i, v in enumerate(animals()[card].elements) if v)
 
 
 def symbol(card: int) -> Symbol:
@@ -117,6 +126,17 @@ def tray_fits(area: Rect, count: int) -> bool:
 def tray_line(area: Rect, cards: Sequence[int], grow: float = 1.0) -> list[CardLook]:
     """The own Help Line: whole cards while they fit side by side, else tabs (their words
     grown by the interface scale ``grow``)."""
+    return list(_tray_line(tuple(area), tuple(cards), grow))
+
+
+@lru_cache(maxsize=LOOKS_KEPT)
+def _tray_line(
+    at: tuple[int, int, int, int], cards: tuple[int, ...], grow: float
+) -> tuple[CardLook, ...]:
+    return tuple(_lay_tray(Rect(at), cards, grow))
+
+
+def _lay_tray(area: Rect, cards: Sequence[int], grow: float) -> list[CardLook]:
     if not cards:
         return []
     if not tray_fits(area, len(cards)):
@@ -149,6 +169,7 @@ CHIP_W = 46  # a tab's chip: icon and value
 TAB_TEXT = 20  # a tab's words at 100% (theme.SMALL), for a tab TAB_H high
 
 
+@cache
 def tab_text(h: int, grow: float = 1.0) -> float:
     """The size of the words on a tab ``h`` high: in proportion to it, grown by the
     interface scale ``grow`` as far as the tab holds them (``Painter.px``'s ``room``)."""
@@ -156,6 +177,7 @@ def tab_text(h: int, grow: float = 1.0) -> float:
     return max(base, min(base * grow, h / INK_HEIGHT))
 
 
+@cache
 def chip_width(h: int, grow: float = 1.0) -> int:
     """A tab's chip ``h`` high: its icon and its value ("-3": 0.9 em), wider as the value's
     words grow."""
@@ -200,6 +222,17 @@ def _row_size(area: Rect, count: int, rows: int) -> int:
 def row_line(area: Rect, cards: Sequence[int], grow: float = 1.0) -> list[CardLook]:
     """An opponent's Help Line: cards while their element chips stay readable
     (``ROW_CHIP_MIN``), else row tabs; cards again when even the tabs do not fit."""
+    return list(_row_line(tuple(area), tuple(cards), grow))
+
+
+@lru_cache(maxsize=LOOKS_KEPT)
+def _row_line(
+    at: tuple[int, int, int, int], cards: tuple[int, ...], grow: float
+) -> tuple[CardLook, ...]:
+    return tuple(_lay_row(Rect(at), cards, grow))
+
+
+def _lay_row(area: Rect, cards: Sequence[int], grow: float) -> list[CardLook]:
     looks = row_cards(area, cards)
     if smallest_chip(looks) >= ROW_CHIP_MIN:
         return looks
@@ -216,6 +249,7 @@ def smallest_chip(looks: Sequence[CardLook]) -> float:
     return min(heights, default=math.inf)
 
 
+@cache
 def row_tab_width(card: int, h: int = TAB_H, grow: float = 1.0) -> int:
     """A row tab ``h`` high: its level edge, its marker, its element chips (or, without
     any, its name)."""

@@ -17,7 +17,7 @@ from game.engine import Game
 from game.engine.state import COLUMNS, ROWS, START_TREE
 from game.ui.kit import theme
 from game.ui.kit.painter import Painter
-from game.ui.table.layout import grid_cells
+from game.ui.table.layout import grid_cell
 from game.ui.table.line_view import (
     ASPECT,
     TAB_H,
@@ -156,8 +156,7 @@ class SeatDrawing(SeatCounts):
     # -- Forest and piles ------------------------------------------------------------------------
 
     def space(self, seat: int, x: int, y: int) -> Rect:
-        cells = grid_cells(self.pz(seat, "forest_grid"), COLUMNS, ROWS)
-        return cells[y * COLUMNS + x].inflate(-4, -4)
+        return grid_cell(self.pz(seat, "forest_grid"), COLUMNS, ROWS, x, y).inflate(-4, -4)
 
     def _forest(self, p: Painter, g: Game, seat: int) -> None:
         q = g.players[seat]
