@@ -235,7 +235,10 @@ class PlayerState:
 
     def tracks(self) -> tuple[int, int, int]:
         """(Trees, Fires, Flowers) toward the 12 needed to win (RULES.md §7)."""
-        trees = self.tree_kinds() + (1 if START_TREE in self.forest else 0)
+        # The kinds planted and the starting tree: every distinct code but ``EMPTY`` (one
+        # set, not ``tree_kinds`` and a scan: Hard's evaluation asks this millions of times).
+        kinds = set(self.forest)
+        trees = len(kinds) - (EMPTY in kinds)
         fires = len(self.fires)
         flowers = self.total(E_FLOWER)
         for kind, _ in self.tiles:  # (no ``match``: the AI's evaluation asks this a lot;

@@ -12,7 +12,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from game.ai.heuristics.evaluate import THREAT_PER_FIRE, VARAN_PENALTY, track_value
-from game.ai.heuristics.tactics import ROCK_VALUE, card_value, plant_options
+from game.ai.heuristics.tactics import ROCK_VALUE, card_value, space_scores, tree_scores
 from game.engine import Game
 from game.engine.moves import DRAW, STOP, USE_FRAGMENT, Move
 from game.engine.state import (
@@ -29,6 +29,7 @@ from game.engine.state import (
     N_ROCKS,
     ROCKS,
     SOLITARY_LIMIT,
+    TREE_COST,
     VARAN,
     PlayerState,
 )
@@ -105,7 +106,11 @@ def outlook(g: Game, seat: int) -> Outlook:
                 s += v
                 k += 1
         ext.append(track_value(fires_now + k) - track_value(fires_now))
-    # Plant: best tree for each Plant total.
+    # Plant: the best tree that each Plant total pays for, on the best space (what
+    # ``plant_options`` would rank first at that total; the scores are ranked once).
+    trees = tree_scores(g, p)
+    spaces = space_scores(p)
+    best_space = spaces[0][0] if spaces else 0.0
     plant: list[float] = []
     for pl in range(MAX_TOTAL + 1):
         if pl < 3:
@@ -113,8 +118,8 @@ def outlook(g: Game, seat: int) -> Outlook:
         elif pl > 11:
             plant.append(plant[-1])
         else:
-            opts = plant_options(g, p, 1, budget=pl)
-            plant.append(opts[0][0] * 0.8 if opts else 0.0)
+            tv = next((v for v, k in trees if TREE_COST[k] <= pl), None)
+            plant.append((tv + best_space) * 0.8 if tv is not None and spaces else 0.0)
     # Move: best landing (and steals) for each Wind total.
     occupied = {q.rock for q in g.players if q is not p and q.tiles}
     others = {q.rock for q in g.players if q is not p}
@@ -150,8 +155,8 @@ class _Pile:
     """What the seat knows about the cards still to come."""
 
     known: list[int]  # known cards on top, next to be drawn last
-    hidden: Counter[int]
-    discard: Counter[int]
+    hidden: dict[int, int]  # card -> copies (plain dicts: copied at every card looked at)
+    discard: dict[int, int]
 
     def next_cards(self) -> list[tuple[int, float, _Pile]]:
         if self.known:
@@ -165,18 +170,16 @@ class _Pile:
                 continue
             rest = source.copy()
             rest[c] -= 1
-            if source is self.hidden:
-                nxt = _Pile([], rest, self.discard)
-            else:
-                nxt = _Pile([], rest, Counter())
-            out.append((c, n / total, nxt))
+            discard = self.discard if source is self.hidden else {}
+            out.append((c, n / total, _Pile([], rest, discard)))
         return out
 
 
 def pile_of(p: PlayerState) -> _Pile:
     """The known top, the hidden multiset and the discard: never the hidden order."""
     hidden_n = len(p.deck) - p.known_top
-    return _Pile(list(p.deck[hidden_n:]), Counter(p.deck[:hidden_n]), Counter(p.discard))
+    hidden, discard = dict(Counter(p.deck[:hidden_n])), dict(Counter(p.discard))
+    return _Pile(list(p.deck[hidden_n:]), hidden, discard)
 
 
 def _actions(balance: int) -> int:

@@ -131,6 +131,7 @@ class LineJudge:
         self.fragment = self.fragment if g.fragments > 0 else 0.0
         self.flowers = p.tracks()[2] - p.line_elems[E_FLOWER]
         self.forest = p.forest_elems
+        self._ext_known: dict[tuple[int, int], tuple[float, float]] = {}
 
     def _attract_table(self) -> list[float]:
         """Best worth gained by Reserve animals whose total cost fits each Sun total."""
@@ -173,7 +174,16 @@ class LineJudge:
         return min(left, self.g.varans)
 
     def _extinguish(self, water: int) -> tuple[float, float]:
-        """(worth of the best Extinguish, the Onibi penalty without one) at this Water."""
+        """(worth of the best Extinguish, the Onibi penalty without one) at this Water,
+        remembered: every Help Line weighed asks it (``g.varans`` is in the key, since
+        a judge lasts a draw phase in which a Varan may go back to the supply)."""
+        key = (water, self.g.varans)
+        known = self._ext_known.get(key)
+        if known is None:
+            known = self._ext_known[key] = self._extinguish_at(water)
+        return known
+
+    def _extinguish_at(self, water: int) -> tuple[float, float]:
         cost = VARAN_COST * self.h
         none = -cost * self._threat(water, 0, 0)
         best = 0.0
@@ -295,29 +305,29 @@ class Pile:
     """What a seat knows of its coming cards: a known top, a hidden multiset, a discard."""
 
     known: tuple[int, ...]  # next card last
-    hidden: Counter[int]
-    discard: Counter[int]
+    hidden: dict[int, int]  # card -> copies (plain dicts: copied at every card looked at)
+    discard: dict[int, int]
 
     @classmethod
     def of(cls, p: PlayerState) -> Pile:
         n = len(p.deck) - p.known_top
-        return cls(tuple(p.deck[n:]), Counter(p.deck[:n]), Counter(p.discard))
+        return cls(tuple(p.deck[n:]), dict(Counter(p.deck[:n])), dict(Counter(p.discard)))
 
     def empty(self) -> bool:
-        return not self.known and not self.hidden.total() and not self.discard.total()
+        return not self.known and not sum(self.hidden.values()) and not sum(self.discard.values())
 
     def next_cards(self) -> list[tuple[int, float, Pile]]:
         if self.known:
             return [(self.known[-1], 1.0, Pile(self.known[:-1], self.hidden, self.discard))]
-        from_hidden = self.hidden.total() > 0
+        from_hidden = sum(self.hidden.values()) > 0
         source = self.hidden if from_hidden else self.discard
-        n = source.total()
+        n = sum(source.values())
         out = []
         for c, k in source.items():
             if k <= 0:
                 continue
             rest = source.copy()
             rest[c] -= 1
-            nxt = Pile((), rest, self.discard) if from_hidden else Pile((), rest, Counter())
+            nxt = Pile((), rest, self.discard) if from_hidden else Pile((), rest, {})
             out.append((c, k / n, nxt))
         return out
