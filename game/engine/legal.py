@@ -26,6 +26,7 @@ from game.engine.moves import (
     USE_FRAGMENT,
     Move,
 )
+from game.engine.quick_init import quick_init
 from game.engine.state import (
     CARD_COST,
     COLUMNS,
@@ -58,6 +59,7 @@ class Decision(StrEnum):
     STEAL = "steal"  # choose which Victory tile to take
 
 
+@quick_init  # one for every simulated action decision
 @dataclass(frozen=True, slots=True)
 class Pending:
     player: int

@@ -22,6 +22,7 @@ from game.ai.yardsticks.greedy_score import FRAGMENT, REACHED, VARAN_COST, horiz
 from game.ai.yardsticks.greedy_score import seat_worth as worth
 from game.engine import Decision, Game, Move, Phase, TaskKind, View, determinize
 from game.engine.moves import DRAW, STOP, USE_FRAGMENT
+from game.engine.quick_init import quick_init
 from game.engine.state import (
     CARD_COST,
     CARD_ELEMS,
@@ -300,6 +301,7 @@ class LineJudge:
         return max(values, key=lambda m: values[m])
 
 
+@quick_init  # one per card looked at
 @dataclass(frozen=True, slots=True)
 class Pile:
     """What a seat knows of its coming cards: a known top, a hidden multiset, a discard."""
