@@ -33,7 +33,9 @@ from game.engine.state import (
     E_SUN,
     E_WATER,
     E_WIND,
+    EMPTY,
     GOAL,
+    LINES,
     N_ROCKS,
     ROCKS,
     SOLITARY_LIMIT,
@@ -150,18 +152,35 @@ class LineJudge:
         return best
 
     def _plant_table(self) -> list[float]:
-        """Best worth gained by one tree (any free space) for each Plant total."""
+        """Best worth gained by one tree (any free space) for each Plant total.
+
+        ``seat_worth`` reads the Forest through its kinds and its elements (the trees' and
+        the complete lines'), never where a tree stands: a kind on two spaces that leave the
+        same lines complete is worth the same, so it is scored once."""
         gains: dict[int, float] = {}
         spaces = self.p.plantable_spaces()
+        forest = self.p.forest
+        complete = [
+            sum(
+                1 << i
+                for i, (line, _e, _n) in enumerate(LINES)
+                if all(forest[t] != EMPTY or t == s for t in line)
+            )
+            for s in spaces
+        ]
         for k, n in enumerate(self.g.tree_supply):
             if n <= 0:
                 continue
             top = 0.0
-            for s in spaces:
-                q = self.p.clone()
-                q.forest[s] = k
-                q.recompute()
-                top = max(top, worth(self.g, q, self.lead) - self.base)
+            scored: dict[int, float] = {}
+            for s, lines in zip(spaces, complete, strict=True):
+                gain = scored.get(lines)
+                if gain is None:
+                    q = self.p.clone()
+                    q.forest[s] = k
+                    q.recompute()
+                    gain = scored[lines] = worth(self.g, q, self.lead) - self.base
+                top = max(top, gain)
             gains[k] = top
         table = []
         for pl in range(TOP + 1):
