@@ -260,7 +260,7 @@ class PlayerState:
         kinds = set(self.forest)
         trees = len(kinds) - (EMPTY in kinds)
         fires = len(self.fires)
-        flowers = self.total(E_FLOWER)
+        flowers = self.line_elems[E_FLOWER] + self.forest_elems[E_FLOWER]
         for kind, _ in self.tiles:  # (no ``match``: the AI's evaluation asks this a lot;
             if kind is _TREE:  # compared by identity with globals, as in ``legal``)
                 trees += 1
