@@ -192,11 +192,22 @@ class DrawJudge:
     def __init__(self, g: Game, seat: int, look: Outlook | None = None) -> None:
         self.p = g.players[seat]
         self.look = outlook(g, seat) if look is None else look
+        self._stops: dict[tuple[int, ...], float] = {}
+
+    def stop_value(self, elems: list[int], balance: int) -> float:
+        """``Outlook.line_value`` of stopping with ``elems`` at this ``balance``, remembered:
+        the odds reach the same Help Line by several orders of cards."""
+        actions = _actions(balance)
+        key = (*elems, actions)
+        v = self._stops.get(key)
+        if v is None:
+            v = self._stops[key] = self.look.line_value(elems, actions)
+        return v
 
     def state_value(
         self, elems: list[int], balance: int, frags: int, pile: _Pile, depth: int
     ) -> float:
-        stop = self.look.line_value(elems, _actions(balance))
+        stop = self.stop_value(elems, balance)
         if depth <= 0 or balance >= SOLITARY_LIMIT:
             return stop
         return max(stop, self.draw_value(elems, balance, frags, pile, depth))
@@ -208,7 +219,7 @@ class DrawJudge:
         if not cards:
             return float("-inf")
         total = 0.0
-        stop_now = self.look.line_value(elems, _actions(balance))
+        stop_now = self.stop_value(elems, balance)
         for c, prob, rest in cards:
             e = CARD_ELEMS[c]
             new = [elems[i] + e[i] for i in range(5)]
@@ -231,7 +242,7 @@ class DrawJudge:
             if m == DRAW:
                 v = self.draw_value(elems, balance, p.fragments, pile, 2)
             elif m == STOP:
-                v = self.look.line_value(elems, _actions(balance)) + 0.02
+                v = self.stop_value(elems, balance) + 0.02
             elif m == USE_FRAGMENT:
                 last = p.line[-1]
                 e = CARD_ELEMS[last]
