@@ -92,8 +92,9 @@ def outlook(g: Game, seat: int) -> Outlook:
             if v <= 0:
                 continue
             for b in range(MAX_TOTAL, cost - 1, -1):
-                if best[b - cost] + v > best[b]:
-                    best[b] = best[b - cost] + v
+                with_it = best[b - cost] + v
+                if with_it > best[b]:
+                    best[b] = with_it
     attract = tuple(best)
     # Extinguish: most tiles that fit, valued on the Fire track.
     fires_now = p.tracks()[1]

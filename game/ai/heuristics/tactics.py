@@ -67,13 +67,23 @@ BLOCK = 50.0  # cheap score that puts a step stopping another seat's win among t
 FINAL_REACH = 2
 
 
-def card_value(card: int, p: PlayerState) -> float:
-    """Worth of owning one more card: its elements, its symbol, and the Fire it feeds."""
+def _card_worth(card: int) -> float:
+    """A card's own worth: its elements, its symbol, and the Fire it feeds."""
     e = CARD_ELEMS[card]
     v = sum(w * x for w, x in zip(CARD_ELEM_WEIGHT, e, strict=True))
     v -= 0.9 * CARD_SOLITARY[card]
     v += 0.7 * CARD_GREGARIOUS[card]
     v -= 0.12 * CARD_LEVEL[card]  # each animal adds a Fire to the centre
+    return v
+
+
+CARD_WORTH: tuple[float, ...] = tuple(_card_worth(c) for c in range(len(CARD_ELEMS)))
+
+
+def card_value(card: int, p: PlayerState) -> float:
+    """Worth of owning one more card: its own (``CARD_WORTH``, computed once), less a
+    little in a thick pile."""
+    v = CARD_WORTH[card]
     if len(p.deck) + len(p.discard) + len(p.line) > 22:
         v -= 0.15
     return v
