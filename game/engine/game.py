@@ -25,7 +25,7 @@ from game.engine.legal import (
     pending,
     task_moves,
 )
-from game.engine.moves import Move, check_move_types
+from game.engine.moves import Move, check_move_types, listed
 from game.engine.refusals import why
 from game.engine.result import Result, ranking
 from game.engine.serialize import game_from_json, game_to_json
@@ -206,7 +206,7 @@ class Game:
         if not isinstance(player, int) or not 0 <= player < self.n:
             text = f"there is no player {player!r} in this game"
             raise IllegalMove(text, RefusalCode.NO_SUCH_PLAYER)
-        if move not in self.legal_moves(player):
+        if not listed(move, self.legal_moves(player)):
             code, numbers, text = why(self, player, move)
             raise IllegalMove(text, code, numbers)
 

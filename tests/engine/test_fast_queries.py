@@ -2,10 +2,12 @@
 plain definitions on every kind of Forest."""
 
 import random
+from dataclasses import fields
 
 from game.engine import Phase, Source, TaskKind, Tile, new_game
+from game.engine import moves as mv
 from game.engine.legal import task_has_choice, task_moves
-from game.engine.moves import FINISH, SKIP_BONUS
+from game.engine.moves import DRAW, FINISH, PICK_ANIMAL, SKIP_BONUS, STOP, listed
 from game.engine.state import E_FLOWER, EMPTY, NEIGHBOURS, SPACES, START_TREE, TREES, Task
 
 ATTRACT, EXTINGUISH, PLANT, MOVE, STEAL = (
@@ -156,3 +158,23 @@ def test_action_moves_are_the_unused_actions_that_can_do_something_then_pass():
             seat = rng.choice(seats)
             g.play(seat, rng.choice(g.legal_moves(seat)))
     assert seen >= 10
+
+
+def test_listed_is_in_for_shared_instances_equal_copies_and_absent_moves():
+    """``listed`` looks for the very instance first; a copy equal to a listed move is found
+    too, and a move not listed is not (checked on the legal lists of played games)."""
+    rng = random.Random(9)
+    every = [m for group in (mv.PLANT.values(), PICK_ANIMAL.values()) for m in group]
+    every += [DRAW, STOP, FINISH, SKIP_BONUS]
+    checked = 0
+    for players in (2, 3, 4):
+        g = new_game(players, seed=40 + players)
+        while not g.over:
+            seat = rng.choice(g.pending()).player
+            legal = g.legal_moves(seat)
+            for m in [*legal, *rng.sample(every, 8)]:
+                copy = type(m)(*(getattr(m, f.name) for f in fields(m)))
+                assert listed(m, legal) == listed(copy, legal) == (m in legal)
+                checked += 1
+            g.play(seat, rng.choice(legal))
+    assert checked > 1000

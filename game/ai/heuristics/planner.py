@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from game.ai.heuristics.evaluate import SHARED, Engine, evaluate
 from game.ai.heuristics.tactics import macros
 from game.engine import Decision, Game, Move, Phase
-from game.engine.moves import ChooseAction
+from game.engine.moves import ChooseAction, listed
 
 Line = tuple[Move, ...]  # moves of one seat's turn, in order
 
@@ -86,7 +86,7 @@ def play_macro(g: Game, seat: int, seq: Line, checked: bool = True) -> tuple[Gam
     actions = 0
     n = len(seq)
     for i, m in enumerate(seq):
-        if i > 0 and (len(c.tasks) < depth or c.turn != seat or m not in c.legal_moves(seat)):
+        if i > 0 and (len(c.tasks) < depth or c.turn != seat or not listed(m, c.legal_moves(seat))):
             n = i
             break
         if i == 0 and checked:
