@@ -12,6 +12,7 @@ from game.ai.yardsticks.greedy_score import WIN, score, seat_worth, threat
 from game.engine import Action, Decision, Game, Phase, new_game
 from game.engine.moves import CHOOSE, DRAW, STOP, USE_FRAGMENT
 from game.engine.state import CARD_SOLITARY, E_WATER, TREE_COST, VARAN
+from tests.ai.helpers import random_positions
 from tests.ai.positions import action_position, draw_position
 
 BEAR, BEETLE, FOX, GOLDFISH, WEASEL, HARE, FAWN, OWL = 1, 2, 4, 5, 8, 9, 10, 14
@@ -200,3 +201,18 @@ def _plant_table_one_by_one(judge: LineJudge) -> list[float]:
         max((v for k, v in gains.items() if TREE_COST[k] <= pl), default=0.0)
         for pl in range(TOP + 1)
     ]
+
+
+def test_the_odds_alone_are_those_of_the_next_cards() -> None:
+    """``Pile.odds`` (no look-ahead left: no pile after the card) lists the same cards with
+    the same chances, in the same order, as ``next_cards``, two cards deep."""
+    known = draw_position([WEASEL], deck=[HARE, FAWN, BEAR])
+    known.players[0].known_top = 1
+    empty = draw_position([WEASEL], deck=[], discard=[OWL, HARE, HARE, FAWN])
+    players = [known.players[0], empty.players[0]]
+    players += [p for n in (2, 4) for g in random_positions(n, 5, 6) for p in g.players]
+    for p in players:
+        pile = Pile.of(p)
+        assert pile.odds() == [(c, x) for c, x, _rest in pile.next_cards()]
+        for _c, _x, rest in pile.next_cards():
+            assert rest.odds() == [(c, x) for c, x, _rest in rest.next_cards()]

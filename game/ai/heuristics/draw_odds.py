@@ -159,6 +159,15 @@ class _Pile:
     hidden: dict[int, int]  # card -> copies (plain dicts: copied at every card looked at)
     discard: dict[int, int]
 
+    def odds(self) -> list[tuple[int, float]]:
+        """``next_cards`` without the piles left after each card (the last card looked
+        at needs none)."""
+        if self.known:
+            return [(self.known[-1], 1.0)]
+        source = self.hidden if sum(self.hidden.values()) else self.discard
+        total = sum(source.values())
+        return [(c, n / total) for c, n in source.items() if n > 0]
+
     def next_cards(self) -> list[tuple[int, float, _Pile]]:
         if self.known:
             c = self.known[-1]
@@ -216,7 +225,8 @@ class DrawJudge:
     def draw_value(
         self, elems: list[int], balance: int, frags: int, pile: _Pile, depth: int
     ) -> float:
-        cards = pile.next_cards()
+        # At the last card looked at (``depth`` 1) what is left of the pile is never read.
+        cards = pile.next_cards() if depth > 1 else [(c, x, pile) for c, x in pile.odds()]
         if not cards:
             return float("-inf")
         total = 0.0

@@ -287,7 +287,9 @@ class LineJudge:
         total = 0.0
         # A known card is no gamble: it does not use up the look-ahead.
         deeper = depth if pile.known else depth - 1
-        for c, prob, rest in pile.next_cards():
+        # With no look-ahead left after this card, what is left of the pile is never read.
+        cards = pile.next_cards() if deeper > 0 else [(c, x, pile) for c, x in pile.odds()]
+        for c, prob, rest in cards:
             e = CARD_ELEMS[c]
             new = [elems[i] + e[i] for i in range(5)]
             nb = balance + CARD_SOLITARY[c] - CARD_GREGARIOUS[c]
@@ -336,6 +338,14 @@ class Pile:
 
     def empty(self) -> bool:
         return not self.known and not sum(self.hidden.values()) and not sum(self.discard.values())
+
+    def odds(self) -> list[tuple[int, float]]:
+        """``next_cards`` without the piles left after each card."""
+        if self.known:
+            return [(self.known[-1], 1.0)]
+        source = self.hidden if sum(self.hidden.values()) > 0 else self.discard
+        n = sum(source.values())
+        return [(c, k / n) for c, k in source.items() if k > 0]
 
     def next_cards(self) -> list[tuple[int, float, Pile]]:
         if self.known:
