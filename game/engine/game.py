@@ -35,6 +35,8 @@ from game.engine.vocab import RefusalCode
 
 __all__ = ["Decision", "Game", "IllegalMove", "Pending", "Phase"]
 
+_clone_player = PlayerState.clone
+
 
 class IllegalMove(ValueError):
     """A move the rules do not allow now; the message is meant for the player.
@@ -105,7 +107,7 @@ class Game:
         g.phase = self.phase
         g.first = self.first
         g.turn = self.turn
-        g.players = [p.clone() for p in self.players]
+        g.players = list(map(_clone_player, self.players))  # (no list comprehension's frame)
         g.reserve = [r[:] for r in self.reserve]
         g.market = [m[:] for m in self.market]
         g.centre = self.centre[:]
