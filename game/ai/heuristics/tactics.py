@@ -341,16 +341,15 @@ def macros(
     """Candidate macros for the current step, best cheap score first (never empty);
     ``thin``: Attract sets with a gregarious card as well (``attract_sets``)."""
     p = g.players[seat]
-    pend = g.pending()[0]
     out: list[Macro] = []
     if decision is Decision.ATTRACT:
-        out = attract_sets(g, p, pend.budget, width, thin)
+        out = attract_sets(g, p, g.pending()[0].budget, width, thin)
         if not out and FINISH not in legal:
             picks = [m for m in legal if isinstance(m, PickAnimal)]
             best = max(picks, key=lambda m: card_value(m.card, p))
             out = [(0.0, (best, FINISH))]
     elif decision is Decision.EXTINGUISH:
-        out = extinguish_sets(g, pend.budget, width)
+        out = extinguish_sets(g, g.pending()[0].budget, width)
     elif decision is Decision.PLANT:
         out = plant_options(g, p, width)
     elif decision is Decision.MOVE:
