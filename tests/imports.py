@@ -22,8 +22,13 @@ def module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
+# The nodes that can hold statements (an import is one): expressions never do, so the
+# walk skips them (most of a module's nodes).
+_HOLDS_STATEMENTS = (ast.stmt, ast.excepthandler, ast.match_case)
+
+
 def runtime_nodes(tree: ast.AST) -> Iterator[ast.AST]:
-    """Every node, skipping the bodies of ``if TYPE_CHECKING:``."""
+    """Every statement (and the module), skipping the bodies of ``if TYPE_CHECKING:``."""
     stack = [tree]
     while stack:
         node = stack.pop()
@@ -31,7 +36,7 @@ def runtime_nodes(tree: ast.AST) -> Iterator[ast.AST]:
             stack.extend(node.orelse)
             continue
         yield node
-        stack.extend(ast.iter_child_nodes(node))
+        stack.extend(n for n in ast.iter_child_nodes(node) if isinstance(n, _HOLDS_STATEMENTS))
 
 
 def _imported(node: ast.AST, name: str, is_package: bool, modules: set[str]) -> set[str]:
@@ -59,22 +64,21 @@ def _imported(node: ast.AST, name: str, is_package: bool, modules: set[str]) -> 
 
 def import_graph(root: Path = GAME) -> dict[str, set[str]]:
     """Each module under ``root`` (dotted from ``game``) -> the modules under ``game`` it
-    imports at run time (itself excluded). Read once per test process (several tests ask
-    for the whole game's; each gets its own copy)."""
-    return {name: set(deps) for name, deps in _read_graph(root).items()}
+    imports at run time (itself excluded). The whole game's is read once per test process
+    (several tests ask for it or a part; each gets its own copy)."""
+    paths, graph = _read_graph()
+    return {name: set(deps) for name, deps in graph.items() if paths[name].is_relative_to(root)}
 
 
 @cache
-def _read_graph(root: Path) -> dict[str, frozenset[str]]:
+def _read_graph() -> tuple[dict[str, Path], dict[str, frozenset[str]]]:
     paths = {module_name(p): p for p in GAME.rglob("*.py")}
     modules = set(paths)
     graph: dict[str, frozenset[str]] = {}
     for name, path in paths.items():
-        if not path.is_relative_to(root):
-            continue
         tree = ast.parse(path.read_text(encoding="utf-8"))
         graph[name] = frozenset(module_imports(tree, name, path.name == "__init__.py", modules))
-    return graph
+    return paths, graph
 
 
 def module_imports(tree: ast.AST, name: str, is_package: bool, modules: set[str]) -> set[str]:
@@ -82,7 +86,8 @@ def module_imports(tree: ast.AST, name: str, is_package: bool, modules: set[str]
     runs, itself excluded."""
     deps: set[str] = set()
     for node in runtime_nodes(tree):
-        deps |= _imported(node, name, is_package, modules)
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            deps |= _imported(node, name, is_package, modules)
     deps.discard(name)
     return deps
 

@@ -125,7 +125,10 @@ def _animal_attracted(g: Game, e: ev.AnimalAttracted) -> None:
     p.known_top += 1
     g.attracted[e.level - 1] += 1
     t = g.tasks[0]
-    g.tasks[0] = t._replace(spent=t.spent + CARD_COST[e.card], picks=t.picks + 1)
+    # (built whole, not ``_replace``: a pick is applied in every simulated Attract)
+    g.tasks[0] = Task(
+        t.kind, t.source, t.extra, t.spent + CARD_COST[e.card], t.picks + 1, t.victim, t.announced
+    )
 
 
 @_handles(ev.FireExtinguished)
@@ -133,7 +136,9 @@ def _fire_extinguished(g: Game, e: ev.FireExtinguished) -> None:
     g.centre.remove(e.value)
     g.players[e.player].fires.append(e.value)
     t = g.tasks[0]
-    g.tasks[0] = t._replace(spent=t.spent + e.value, picks=t.picks + 1)
+    g.tasks[0] = Task(
+        t.kind, t.source, t.extra, t.spent + e.value, t.picks + 1, t.victim, t.announced
+    )
 
 
 @_handles(ev.StandeeMoved)

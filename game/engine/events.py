@@ -20,6 +20,7 @@ from dataclasses import MISSING, dataclass, fields
 from enum import Enum
 from typing import Any, ClassVar, Union, get_args, get_origin, get_type_hints
 
+from game.engine.quick_init import quick_init
 from game.engine.vocab import Action, FireReason, SkipReason, Source, TaskKind, Tile, parse
 
 
@@ -342,3 +343,6 @@ AnyEvent = (
     | GameOver
 )
 """Every concrete event: what a ``match`` over events must cover (a test checks the list)."""
+
+for _kind in Event._registry.values():  # created for every simulated move: see quick_init
+    quick_init(_kind)

@@ -25,7 +25,7 @@ from game.engine.legal import (
     pending,
     task_moves,
 )
-from game.engine.moves import Move, check_move_types
+from game.engine.moves import Move, check_move_types, listed
 from game.engine.refusals import why
 from game.engine.result import Result, ranking
 from game.engine.serialize import game_from_json, game_to_json
@@ -34,6 +34,8 @@ from game.engine.view import View, make_view
 from game.engine.vocab import RefusalCode
 
 __all__ = ["Decision", "Game", "IllegalMove", "Pending", "Phase"]
+
+_clone_player = PlayerState.clone
 
 
 class IllegalMove(ValueError):
@@ -105,7 +107,7 @@ class Game:
         g.phase = self.phase
         g.first = self.first
         g.turn = self.turn
-        g.players = [p.clone() for p in self.players]
+        g.players = list(map(_clone_player, self.players))  # (no list comprehension's frame)
         g.reserve = [r[:] for r in self.reserve]
         g.market = [m[:] for m in self.market]
         g.centre = self.centre[:]
@@ -206,7 +208,7 @@ class Game:
         if not isinstance(player, int) or not 0 <= player < self.n:
             text = f"there is no player {player!r} in this game"
             raise IllegalMove(text, RefusalCode.NO_SUCH_PLAYER)
-        if move not in self.legal_moves(player):
+        if not listed(move, self.legal_moves(player)):
             code, numbers, text = why(self, player, move)
             raise IllegalMove(text, code, numbers)
 

@@ -26,6 +26,7 @@ from game.engine.moves import (
     USE_FRAGMENT,
     Move,
 )
+from game.engine.quick_init import quick_init
 from game.engine.state import (
     CARD_COST,
     COLUMNS,
@@ -58,6 +59,7 @@ class Decision(StrEnum):
     STEAL = "steal"  # choose which Victory tile to take
 
 
+@quick_init  # one for every simulated action decision
 @dataclass(frozen=True, slots=True)
 class Pending:
     player: int
@@ -195,9 +197,10 @@ def can_extinguish(g: Game, budget: int) -> bool:
 
 def can_plant(g: Game, p: PlayerState) -> bool:
     budget = p.total(E_PLANT)
-    if not any(n > 0 and TREE_COST[k] <= budget for k, n in enumerate(g.tree_supply)):
-        return False
-    return bool(p.plantable_spaces())
+    for k, n in enumerate(g.tree_supply):  # (a loop, not ``any`` over a generator: every
+        if n > 0 and TREE_COST[k] <= budget:  # simulated action choice asks)
+            return bool(p.plantable_spaces())
+    return False
 
 
 def task_has_choice(g: Game, p: PlayerState, t: Task) -> bool:

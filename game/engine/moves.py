@@ -6,7 +6,10 @@ hand out those shared instances, which keeps move generation allocation-free.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, fields
+from itertools import repeat
+from operator import is_
 from typing import Any, ClassVar
 
 from game import data
@@ -243,6 +246,14 @@ _CANONICAL: dict[Move, Move] = {
 # By identity, not by hash: a move from outside may hold a list or a dict, which cannot be
 # hashed, and must be refused by the field check below rather than raise ``TypeError``.
 _CANONICAL_IDS: frozenset[int] = frozenset(id(m) for m in _CANONICAL)
+
+
+def listed(move: Move, moves: Sequence[Move]) -> bool:
+    """``move in moves``, looking for the very instance first: the legal lists hold the
+    shared instances above, and ``in`` calls a move's Python ``__eq__`` on every entry before
+    the match (a Plant list has dozens); an equal copy is still found by ``==``."""
+    return any(map(is_, moves, repeat(move))) or move in moves
+
 
 AnyMove = (
     Draw

@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from game.engine.quick_init import quick_init
 from game.engine.state import GOAL, PlayerState
 
 
+@quick_init  # a ranking at every simulated turn's end
 @dataclass(frozen=True, slots=True)
 class Score:
     player: int
@@ -21,6 +23,7 @@ class Score:
         return self.trees + self.fires + self.flowers
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Result:
     over: bool

@@ -189,20 +189,40 @@ class PlayerState:
 
     def recompute(self) -> None:
         """Rebuild the cached sums from the Help Line and the Forest (after loading)."""
-        line = self.line
-        self.line_elems = [sum(CARD_ELEMS[c][i] for c in line) for i in range(5)]
-        self.solitary = sum(CARD_SOLITARY[c] for c in line)
-        self.gregarious = sum(CARD_GREGARIOUS[c] for c in line)
+        # (one pass each, written out: greedy's Plant table recomputes a copy per space)
+        line_elems = [0, 0, 0, 0, 0]
+        solitary = gregarious = 0
+        for c in self.line:
+            e = CARD_ELEMS[c]
+            line_elems[0] += e[0]
+            line_elems[1] += e[1]
+            line_elems[2] += e[2]
+            line_elems[3] += e[3]
+            line_elems[4] += e[4]
+            solitary += CARD_SOLITARY[c]
+            gregarious += CARD_GREGARIOUS[c]
+        self.line_elems = line_elems
+        self.solitary = solitary
+        self.gregarious = gregarious
+        forest = self.forest
         elems = [0, 0, 0, 0, 0]
-        for t in self.forest:
+        for t in forest:
             if 0 <= t < START_TREE:
-                for i in range(5):
-                    elems[i] += TREE_ELEMS[t][i]
-        self.lines_done = 0
+                e = TREE_ELEMS[t]
+                elems[0] += e[0]
+                elems[1] += e[1]
+                elems[2] += e[2]
+                elems[3] += e[3]
+                elems[4] += e[4]
+        done = 0
         for i, (spaces, element, amount) in enumerate(LINES):
-            if all(self.forest[s] != EMPTY for s in spaces):
-                self.lines_done |= 1 << i
+            for s in spaces:
+                if forest[s] == EMPTY:
+                    break
+            else:
+                done |= 1 << i
                 elems[element] += amount
+        self.lines_done = done
         self.forest_elems = elems
 
     # --- derived values -------------------------------------------------------------
@@ -235,9 +255,12 @@ class PlayerState:
 
     def tracks(self) -> tuple[int, int, int]:
         """(Trees, Fires, Flowers) toward the 12 needed to win (RULES.md §7)."""
-        trees = self.tree_kinds() + (1 if START_TREE in self.forest else 0)
+        # The kinds planted and the starting tree: every distinct code but ``EMPTY`` (one
+        # set, not ``tree_kinds`` and a scan: Hard's evaluation asks this millions of times).
+        kinds = set(self.forest)
+        trees = len(kinds) - (EMPTY in kinds)
         fires = len(self.fires)
-        flowers = self.total(E_FLOWER)
+        flowers = self.line_elems[E_FLOWER] + self.forest_elems[E_FLOWER]
         for kind, _ in self.tiles:  # (no ``match``: the AI's evaluation asks this a lot;
             if kind is _TREE:  # compared by identity with globals, as in ``legal``)
                 trees += 1
@@ -248,11 +271,28 @@ class PlayerState:
         return trees, fires, flowers
 
     def plantable_spaces(self) -> list[int]:
-        """Empty spaces next to a tree, in space order (bit tests: this runs in every
-        simulated Plant, so it avoids a generator per space)."""
-        forest = self.forest
-        occupied = 0
-        for s in SPACE_RANGE:
-            if forest[s] != EMPTY:
-                occupied |= 1 << s
-        return [s for s in SPACE_RANGE if not (occupied >> s) & 1 and NEIGHBOUR_BITS[s] & occupied]
+        """Empty spaces next to a tree, in space order (remembered by the Forest's
+        contents: every simulated Plant and action choice asks, over a few Forests)."""
+        key = tuple(self.forest)
+        hit = _PLANTABLE.get(key)
+        if hit is None:
+            if len(_PLANTABLE) >= PLANTABLE_MEMO:
+                _PLANTABLE.clear()
+            hit = _PLANTABLE[key] = _plantable(key)
+        return list(hit)
+
+
+# Forest contents -> its plantable spaces: a pure function's answers, kept to a bound.
+_PLANTABLE: dict[tuple[int, ...], tuple[int, ...]] = {}
+PLANTABLE_MEMO = 20_000
+
+
+def _plantable(forest: tuple[int, ...]) -> tuple[int, ...]:
+    """Empty spaces next to a tree, in space order (bit tests)."""
+    occupied = 0
+    for s in SPACE_RANGE:
+        if forest[s] != EMPTY:
+            occupied |= 1 << s
+    return tuple(
+        [s for s in SPACE_RANGE if not (occupied >> s) & 1 and NEIGHBOUR_BITS[s] & occupied]
+    )

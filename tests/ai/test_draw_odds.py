@@ -113,3 +113,19 @@ def test_the_line_value_counts_onibi_flowers_and_the_second_action() -> None:
     assert look.line_value(flowers, 2) - look.line_value(dry, 2) >= 100.0
     rich = [8, 8, 8, 8, 0]
     assert look.line_value(rich, 2) > look.line_value(rich, 1)
+
+
+def test_the_odds_alone_are_those_of_the_next_cards() -> None:
+    """``odds`` (the last card looked at: no pile left after it) lists the same cards with the
+    same chances, in the same order, as ``next_cards``: a known top, a hidden pile, an empty
+    pile drawing on the discard, and the piles of played games."""
+    known = draw_position(line=[PLAIN[0]], deck=[PLAIN[1], PLAIN[2], PLAIN[3]])
+    known.players[0].known_top = 1
+    empty = draw_position(line=[PLAIN[0]], deck=[], discard=[PLAIN[1], PLAIN[1], VARAN])
+    players = [known.players[0], empty.players[0]]
+    players += [p for n in (2, 4) for g in random_positions(n, 5, 6) for p in g.players]
+    for p in players:
+        pile = pile_of(p)
+        assert pile.odds() == [(c, x) for c, x, _rest in pile.next_cards()]
+        for _c, _x, rest in pile.next_cards():
+            assert rest.odds() == [(c, x) for c, x, _rest in rest.next_cards()]

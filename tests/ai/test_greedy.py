@@ -7,11 +7,12 @@ import random
 from collections import Counter
 from fractions import Fraction
 
-from game.ai.yardsticks.greedy import GreedyPolicy, LineJudge, Pile
+from game.ai.yardsticks.greedy import TOP, GreedyPolicy, LineJudge, Pile
 from game.ai.yardsticks.greedy_score import WIN, score, seat_worth, threat
-from game.engine import Action, Decision, Game, Phase
+from game.engine import Action, Decision, Game, Phase, new_game
 from game.engine.moves import CHOOSE, DRAW, STOP, USE_FRAGMENT
 from game.engine.state import CARD_SOLITARY, E_WATER, TREE_COST, VARAN
+from tests.ai.helpers import random_positions
 from tests.ai.positions import action_position, draw_position
 
 BEAR, BEETLE, FOX, GOLDFISH, WEASEL, HARE, FAWN, OWL = 1, 2, 4, 5, 8, 9, 10, 14
@@ -164,3 +165,54 @@ def test_a_new_tree_kind_within_next_rounds_Plant_is_worth_something() -> None:
     with_trees = seat_worth(g, p)
     g.tree_supply = [0 if TREE_COST[k] <= 6 else n for k, n in enumerate(g.tree_supply)]
     assert seat_worth(g, p) < with_trees
+
+
+def test_the_plant_table_is_the_best_tree_on_every_space_scored_one_by_one() -> None:
+    """The table scores a kind once per set of lines its space leaves complete: it equals
+    scoring each kind on each free space, for every seat at the start of a played game's
+    first twelve rounds (lines completed, new kinds and copies come up)."""
+    checked, seen_round = 0, 0
+    g = new_game(3, seed=2)
+    rng = random.Random(2)
+    while not g.over and checked < 36:
+        if g.round != seen_round:
+            seen_round = g.round
+            for seat in range(3):
+                judge = LineJudge(g, seat)
+                assert judge.plant == _plant_table_one_by_one(judge)
+                checked += 1
+        pend = g.pending()[0]
+        g.play(pend.player, rng.choice(g.legal_moves(pend.player)))
+    assert checked == 36
+
+
+def _plant_table_one_by_one(judge: LineJudge) -> list[float]:
+    p, g = judge.p, judge.g
+    gains: dict[int, float] = {}
+    for k, n in enumerate(g.tree_supply):
+        if n > 0:
+            gains[k] = 0.0
+            for s in p.plantable_spaces():
+                q = p.clone()
+                q.forest[s] = k
+                q.recompute()
+                gains[k] = max(gains[k], seat_worth(g, q, judge.lead) - judge.base)
+    return [
+        max((v for k, v in gains.items() if TREE_COST[k] <= pl), default=0.0)
+        for pl in range(TOP + 1)
+    ]
+
+
+def test_the_odds_alone_are_those_of_the_next_cards() -> None:
+    """``Pile.odds`` (no look-ahead left: no pile after the card) lists the same cards with
+    the same chances, in the same order, as ``next_cards``, two cards deep."""
+    known = draw_position([WEASEL], deck=[HARE, FAWN, BEAR])
+    known.players[0].known_top = 1
+    empty = draw_position([WEASEL], deck=[], discard=[OWL, HARE, HARE, FAWN])
+    players = [known.players[0], empty.players[0]]
+    players += [p for n in (2, 4) for g in random_positions(n, 5, 6) for p in g.players]
+    for p in players:
+        pile = Pile.of(p)
+        assert pile.odds() == [(c, x) for c, x, _rest in pile.next_cards()]
+        for _c, _x, rest in pile.next_cards():
+            assert rest.odds() == [(c, x) for c, x, _rest in rest.next_cards()]

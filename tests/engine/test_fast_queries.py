@@ -2,11 +2,13 @@
 plain definitions on every kind of Forest."""
 
 import random
+from dataclasses import fields
 
-from game.engine import Phase, Source, TaskKind, new_game
+from game.engine import Phase, Source, TaskKind, Tile, new_game
+from game.engine import moves as mv
 from game.engine.legal import task_has_choice, task_moves
-from game.engine.moves import FINISH, SKIP_BONUS
-from game.engine.state import EMPTY, NEIGHBOURS, SPACES, START_TREE, TREES, Task
+from game.engine.moves import DRAW, FINISH, PICK_ANIMAL, SKIP_BONUS, STOP, listed
+from game.engine.state import E_FLOWER, EMPTY, NEIGHBOURS, SPACES, START_TREE, TREES, Task
 
 ATTRACT, EXTINGUISH, PLANT, MOVE, STEAL = (
     TaskKind.ATTRACT,
@@ -37,6 +39,33 @@ def test_plantable_spaces_are_the_empty_spaces_beside_a_tree():
             if forest[s] == EMPTY and any(forest[n] != EMPTY for n in NEIGHBOURS[s])
         ]
         assert p.plantable_spaces() == plain
+
+
+def test_plantable_spaces_follow_a_forest_changed_in_place_and_are_the_callers_own():
+    """The answers are remembered by the Forest's contents: a tree planted in the same
+    list is seen at once, and a caller changing its answer changes nothing else."""
+    p = new_game(2, seed=1).players[0]
+    before = p.plantable_spaces()
+    before.clear()
+    assert p.plantable_spaces() and p.plantable_spaces() != before
+    space = p.plantable_spaces()[0]
+    p.forest[space] = 0
+    after = p.plantable_spaces()
+    assert space not in after
+    assert all(n in after for n in NEIGHBOURS[space] if p.forest[n] == EMPTY)
+    p.forest[space] = EMPTY
+    assert space in p.plantable_spaces()
+
+
+def test_tracks_count_distinct_trees_the_start_tree_and_tiles():
+    p = new_game(2, seed=1).players[0]
+    p.tiles = [(Tile.TREE, 0), (Tile.FIRE, 1), (Tile.FLOWER, 0), (Tile.TREE, 1)]
+    p.fires = [2, 3]
+    for forest in random_forests(500):
+        p.forest = forest
+        p.recompute()
+        trees = len({t for t in forest if t != EMPTY}) + 2
+        assert p.tracks() == (trees, 2 + 1, p.total(E_FLOWER) + 1)
 
 
 def test_tree_kinds_counts_distinct_planted_kinds_only():
@@ -129,3 +158,23 @@ def test_action_moves_are_the_unused_actions_that_can_do_something_then_pass():
             seat = rng.choice(seats)
             g.play(seat, rng.choice(g.legal_moves(seat)))
     assert seen >= 10
+
+
+def test_listed_is_in_for_shared_instances_equal_copies_and_absent_moves():
+    """``listed`` looks for the very instance first; a copy equal to a listed move is found
+    too, and a move not listed is not (checked on the legal lists of played games)."""
+    rng = random.Random(9)
+    every = [m for group in (mv.PLANT.values(), PICK_ANIMAL.values()) for m in group]
+    every += [DRAW, STOP, FINISH, SKIP_BONUS]
+    checked = 0
+    for players in (2, 3, 4):
+        g = new_game(players, seed=40 + players)
+        while not g.over:
+            seat = rng.choice(g.pending()).player
+            legal = g.legal_moves(seat)
+            for m in [*legal, *rng.sample(every, 8)]:
+                copy = type(m)(*(getattr(m, f.name) for f in fields(m)))
+                assert listed(m, legal) == listed(copy, legal) == (m in legal)
+                checked += 1
+            g.play(seat, rng.choice(legal))
+    assert checked > 1000

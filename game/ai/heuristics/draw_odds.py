@@ -12,7 +12,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from game.ai.heuristics.evaluate import THREAT_PER_FIRE, VARAN_PENALTY, track_value
-from game.ai.heuristics.tactics import ROCK_VALUE, card_value, plant_options
+from game.ai.heuristics.tactics import ROCK_VALUE, card_value, space_scores, tree_scores
 from game.engine import Game
 from game.engine.moves import DRAW, STOP, USE_FRAGMENT, Move
 from game.engine.state import (
@@ -29,6 +29,7 @@ from game.engine.state import (
     N_ROCKS,
     ROCKS,
     SOLITARY_LIMIT,
+    TREE_COST,
     VARAN,
     PlayerState,
 )
@@ -91,8 +92,9 @@ def outlook(g: Game, seat: int) -> Outlook:
             if v <= 0:
                 continue
             for b in range(MAX_TOTAL, cost - 1, -1):
-                if best[b - cost] + v > best[b]:
-                    best[b] = best[b - cost] + v
+                with_it = best[b - cost] + v
+                if with_it > best[b]:
+                    best[b] = with_it
     attract = tuple(best)
     # Extinguish: most tiles that fit, valued on the Fire track.
     fires_now = p.tracks()[1]
@@ -105,7 +107,11 @@ def outlook(g: Game, seat: int) -> Outlook:
                 s += v
                 k += 1
         ext.append(track_value(fires_now + k) - track_value(fires_now))
-    # Plant: best tree for each Plant total.
+    # Plant: the best tree that each Plant total pays for, on the best space (what
+    # ``plant_options`` would rank first at that total; the scores are ranked once).
+    trees = tree_scores(g, p)
+    spaces = space_scores(p)
+    best_space = spaces[0][0] if spaces else 0.0
     plant: list[float] = []
     for pl in range(MAX_TOTAL + 1):
         if pl < 3:
@@ -113,8 +119,8 @@ def outlook(g: Game, seat: int) -> Outlook:
         elif pl > 11:
             plant.append(plant[-1])
         else:
-            opts = plant_options(g, p, 1, budget=pl)
-            plant.append(opts[0][0] * 0.8 if opts else 0.0)
+            tv = next((v for v, k in trees if TREE_COST[k] <= pl), None)
+            plant.append((tv + best_space) * 0.8 if tv is not None and spaces else 0.0)
     # Move: best landing (and steals) for each Wind total.
     occupied = {q.rock for q in g.players if q is not p and q.tiles}
     others = {q.rock for q in g.players if q is not p}
@@ -150,8 +156,17 @@ class _Pile:
     """What the seat knows about the cards still to come."""
 
     known: list[int]  # known cards on top, next to be drawn last
-    hidden: Counter[int]
-    discard: Counter[int]
+    hidden: dict[int, int]  # card -> copies (plain dicts: copied at every card looked at)
+    discard: dict[int, int]
+
+    def odds(self) -> list[tuple[int, float]]:
+        """``next_cards`` without the piles left after each card (the last card looked
+        at needs none)."""
+        if self.known:
+            return [(self.known[-1], 1.0)]
+        source = self.hidden if sum(self.hidden.values()) else self.discard
+        total = sum(source.values())
+        return [(c, n / total) for c, n in source.items() if n > 0]
 
     def next_cards(self) -> list[tuple[int, float, _Pile]]:
         if self.known:
@@ -165,18 +180,16 @@ class _Pile:
                 continue
             rest = source.copy()
             rest[c] -= 1
-            if source is self.hidden:
-                nxt = _Pile([], rest, self.discard)
-            else:
-                nxt = _Pile([], rest, Counter())
-            out.append((c, n / total, nxt))
+            discard = self.discard if source is self.hidden else {}
+            out.append((c, n / total, _Pile([], rest, discard)))
         return out
 
 
 def pile_of(p: PlayerState) -> _Pile:
     """The known top, the hidden multiset and the discard: never the hidden order."""
     hidden_n = len(p.deck) - p.known_top
-    return _Pile(list(p.deck[hidden_n:]), Counter(p.deck[:hidden_n]), Counter(p.discard))
+    hidden, discard = dict(Counter(p.deck[:hidden_n])), dict(Counter(p.discard))
+    return _Pile(list(p.deck[hidden_n:]), hidden, discard)
 
 
 def _actions(balance: int) -> int:
@@ -189,11 +202,22 @@ class DrawJudge:
     def __init__(self, g: Game, seat: int, look: Outlook | None = None) -> None:
         self.p = g.players[seat]
         self.look = outlook(g, seat) if look is None else look
+        self._stops: dict[tuple[int, ...], float] = {}
+
+    def stop_value(self, elems: list[int], balance: int) -> float:
+        """``Outlook.line_value`` of stopping with ``elems`` at this ``balance``, remembered:
+        the odds reach the same Help Line by several orders of cards."""
+        actions = _actions(balance)
+        key = (*elems, actions)
+        v = self._stops.get(key)
+        if v is None:
+            v = self._stops[key] = self.look.line_value(elems, actions)
+        return v
 
     def state_value(
         self, elems: list[int], balance: int, frags: int, pile: _Pile, depth: int
     ) -> float:
-        stop = self.look.line_value(elems, _actions(balance))
+        stop = self.stop_value(elems, balance)
         if depth <= 0 or balance >= SOLITARY_LIMIT:
             return stop
         return max(stop, self.draw_value(elems, balance, frags, pile, depth))
@@ -201,11 +225,12 @@ class DrawJudge:
     def draw_value(
         self, elems: list[int], balance: int, frags: int, pile: _Pile, depth: int
     ) -> float:
-        cards = pile.next_cards()
+        # At the last card looked at (``depth`` 1) what is left of the pile is never read.
+        cards = pile.next_cards() if depth > 1 else [(c, x, pile) for c, x in pile.odds()]
         if not cards:
             return float("-inf")
         total = 0.0
-        stop_now = self.look.line_value(elems, _actions(balance))
+        stop_now = self.stop_value(elems, balance)
         for c, prob, rest in cards:
             e = CARD_ELEMS[c]
             new = [elems[i] + e[i] for i in range(5)]
@@ -228,7 +253,7 @@ class DrawJudge:
             if m == DRAW:
                 v = self.draw_value(elems, balance, p.fragments, pile, 2)
             elif m == STOP:
-                v = self.look.line_value(elems, _actions(balance)) + 0.02
+                v = self.stop_value(elems, balance) + 0.02
             elif m == USE_FRAGMENT:
                 last = p.line[-1]
                 e = CARD_ELEMS[last]

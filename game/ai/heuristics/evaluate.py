@@ -106,8 +106,12 @@ def _expected_cards(cards: tuple[int, ...]) -> tuple[float, list[float]]:
 
 def lead(p: PlayerState) -> float:
     """The seat's best track, its Flowers as they stand after a typical draw."""
-    trees, fires, flowers = p.tracks()
-    drawn, mean = expected_cards(p)
+    return _lead(p, p.tracks(), expected_cards(p))
+
+
+def _lead(p: PlayerState, tracks: tuple[int, int, int], cards: tuple[float, list[float]]) -> float:
+    trees, fires, flowers = tracks
+    drawn, mean = cards
     return max(trees, fires, flowers - p.line_elems[E_FLOWER] + max(drawn * mean[E_FLOWER], 0.0))
 
 
@@ -120,13 +124,26 @@ def player_value(
     the seat's own lead when not given): weighing it by the seat's own lead instead made
     taking a point from a seat at 11 look cheap, since the seat's engine then counted more.
     """
-    trees, fires, flowers = p.tracks()
+    return _player_value(g, p, table_lead, engine_rate, p.tracks(), expected_cards(p))
+
+
+def _player_value(
+    g: Game,
+    p: PlayerState,
+    table_lead: float | None,
+    engine_rate: Engine,
+    tracks: tuple[int, int, int],
+    cards: tuple[float, list[float]],
+) -> float:
+    """``player_value`` given the seat's ``tracks`` and ``expected_cards`` (``evaluate``
+    has them for every seat already)."""
+    trees, fires, flowers = tracks
     line_flowers = p.line_elems[E_FLOWER]
-    drawn, mean = expected_cards(p)
+    drawn, mean = cards
     perm_flowers = flowers - line_flowers
     flower_rate = max(drawn * mean[E_FLOWER], 0.0)
     if table_lead is None:
-        table_lead = lead(p)
+        table_lead = _lead(p, tracks, cards)
     v = track_value(trees) + track_value(fires) + track_value(perm_flowers + flower_rate)
     horizon = max(0.25, min(engine_rate.rounds, (12.5 - table_lead) / engine_rate.span))
     engine = 0.0
@@ -137,7 +154,7 @@ def player_value(
         if income > cap:
             income = cap + 0.5 * (income - cap)
         engine += INCOME_WEIGHT[e] * income
-    varans = sum(1 for c in p.deck if c == VARAN) + sum(1 for c in p.discard if c == VARAN)
+    varans = p.deck.count(VARAN) + p.discard.count(VARAN)
     engine -= VARAN_PENALTY * varans
     v += horizon * engine * engine_rate.weight
     frag = p.fragments
@@ -147,12 +164,12 @@ def player_value(
     return v
 
 
-def _qualified_best(g: Game) -> tuple[list[int], int]:
-    """Seats that reach the goal, best sum first (the winners if the phase ended now)."""
+def _qualified_best(g: Game, tracks: list[tuple[int, int, int]]) -> tuple[list[int], int]:
+    """Seats that reach the goal, best sum first (the winners if the phase ended now);
+    ``tracks``: every seat's."""
     best: list[int] = []
     best_sum = -1
-    for p in g.players:
-        t = p.tracks()
+    for p, t in zip(g.players, tracks, strict=True):
         if max(t) >= GOAL:
             s = t[0] + t[1] + t[2]
             if s > best_sum:
@@ -170,18 +187,26 @@ def evaluate(g: Game, seat: int, engine: Engine = SHARED) -> float:
         if seat in winners:
             return WIN / len(winners)
         return -WIN
+    # Each seat's tracks and typical draw, once: every term below reads them.
+    players = g.players
+    tracks = [p.tracks() for p in players]
     if g.phase is Phase.ACTION:
-        best, _ = _qualified_best(g)
+        best, _ = _qualified_best(g, tracks)
         if best:
             if seat in best:
-                p = g.players[seat]
-                tie_break = FINAL_SUM * sum(p.tracks())
-                return LIKELY_WIN / len(best) + tie_break + player_value(g, p, None, engine)
+                p = players[seat]
+                tie_break = FINAL_SUM * sum(tracks[seat])
+                value = _player_value(g, p, None, engine, tracks[seat], expected_cards(p))
+                return LIKELY_WIN / len(best) + tie_break + value
             return -LIKELY_WIN
-    table = max(lead(p) for p in g.players)
-    values = [player_value(g, p, table, engine) for p in g.players]
+    cards = [expected_cards(p) for p in players]
+    table = max(_lead(p, t, c) for p, t, c in zip(players, tracks, cards, strict=True))
+    values = [
+        _player_value(g, p, table, engine, t, c)
+        for p, t, c in zip(players, tracks, cards, strict=True)
+    ]
     if engine.now or engine.later:
-        contest(g, seat, values, engine)
+        contest(g, seat, values, engine, tracks, cards)
     mine = values[seat]
     others = values[:seat] + values[seat + 1 :]
     top = max(others)
@@ -189,17 +214,24 @@ def evaluate(g: Game, seat: int, engine: Engine = SHARED) -> float:
     return mine - (0.6 * top + 0.4 * mean)
 
 
-def contest(g: Game, seat: int, values: list[float], engine: Engine) -> None:
+def contest(
+    g: Game,
+    seat: int,
+    values: list[float],
+    engine: Engine,
+    tracks: list[tuple[int, int, int]],
+    cards: list[tuple[float, list[float]]],
+) -> None:
     """Add to each seat's value the Fire track steps it can take once ``seat``'s turn is
     over (``fire_contest.fire_reach``): a rival still to play this round that can put out
-    its twelfth Fire ends the game as surely as one already at 12."""
+    its twelfth Fire ends the game as surely as one already at 12. ``tracks`` and
+    ``cards``: every seat's tracks and ``expected_cards``."""
     water = []
-    for p in g.players:
-        drawn, mean = expected_cards(p)
+    for p, (drawn, mean) in zip(g.players, cards, strict=True):
         water.append(drawn * mean[E_WATER] + p.forest_elems[E_WATER])
     reach = fire_reach(g, seat, water)
-    for s, p in enumerate(g.players):
-        fires = p.tracks()[1]
+    for s in range(len(g.players)):
+        fires = tracks[s][1]
         now, later = reach.now[s], reach.next[s]
         if fires + now >= GOAL and s != seat:
             values[s] += LIKELY_WIN * engine.now

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from game.ai.heuristics.evaluate import SHARED, Engine, evaluate
 from game.ai.heuristics.tactics import macros
 from game.engine import Decision, Game, Move, Phase
-from game.engine.moves import ChooseAction
+from game.engine.moves import ChooseAction, listed
 
 Line = tuple[Move, ...]  # moves of one seat's turn, in order
 
@@ -55,15 +55,16 @@ class _Search:
         if g.phase is not Phase.ACTION or g.turn != seat:
             self.leaves += 1
             return evaluate(g, seat, self.engine), ()
-        pend = g.pending()[0]
+        decision = g.deciding()[1]  # (the kind alone: no Pending built at every node)
         legal = g.legal_moves(seat)
-        if pend.decision is Decision.ACTION:
+        if decision is Decision.ACTION:
             if not self.widths.second_action:
                 self.leaves += 1
                 return evaluate(g, seat, self.engine), ()
             options: list[tuple[float, Line]] = [(0.0, (m,)) for m in legal]
         else:
-            options = macros(g, seat, pend.decision, legal, self.width(actions), self.widths.thin)
+            assert decision is not None  # the seat is deciding in the action phase
+            options = macros(g, seat, decision, legal, self.width(actions), self.widths.thin)
         best: tuple[float, Line] = (float("-inf"), ())
         for _score, seq in options:
             child, played, moves = play_macro(g, seat, seq, checked=False)
@@ -86,7 +87,7 @@ def play_macro(g: Game, seat: int, seq: Line, checked: bool = True) -> tuple[Gam
     actions = 0
     n = len(seq)
     for i, m in enumerate(seq):
-        if i > 0 and (len(c.tasks) < depth or c.turn != seat or m not in c.legal_moves(seat)):
+        if i > 0 and (len(c.tasks) < depth or c.turn != seat or not listed(m, c.legal_moves(seat))):
             n = i
             break
         if i == 0 and checked:

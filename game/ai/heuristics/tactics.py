@@ -37,6 +37,7 @@ from game.engine.state import (
     LINES,
     N_ROCKS,
     ROCKS,
+    SPACES,
     START_TREE,
     TRACK_KINDS,
     TREE_COST,
@@ -66,13 +67,23 @@ BLOCK = 50.0  # cheap score that puts a step stopping another seat's win among t
 FINAL_REACH = 2
 
 
-def card_value(card: int, p: PlayerState) -> float:
-    """Worth of owning one more card: its elements, its symbol, and the Fire it feeds."""
+def _card_worth(card: int) -> float:
+    """A card's own worth: its elements, its symbol, and the Fire it feeds."""
     e = CARD_ELEMS[card]
     v = sum(w * x for w, x in zip(CARD_ELEM_WEIGHT, e, strict=True))
     v -= 0.9 * CARD_SOLITARY[card]
     v += 0.7 * CARD_GREGARIOUS[card]
     v -= 0.12 * CARD_LEVEL[card]  # each animal adds a Fire to the centre
+    return v
+
+
+CARD_WORTH: tuple[float, ...] = tuple(_card_worth(c) for c in range(len(CARD_ELEMS)))
+
+
+def card_value(card: int, p: PlayerState) -> float:
+    """Worth of owning one more card: its own (``CARD_WORTH``, computed once), less a
+    little in a thick pile."""
+    v = CARD_WORTH[card]
     if len(p.deck) + len(p.discard) + len(p.line) > 22:
         v -= 0.15
     return v
@@ -195,32 +206,41 @@ def block_wind(g: Game, p: PlayerState) -> int:
     return 0
 
 
+# The line bonuses through each space, in ``LINES`` order: (index, spaces, element, amount).
+_LINES_AT: tuple[tuple[tuple[int, tuple[int, ...], int, int], ...], ...] = tuple(
+    tuple((i, spaces, el, n) for i, (spaces, el, n) in enumerate(LINES) if s in spaces)
+    for s in range(SPACES)
+)
+# Each tree kind's cheap worth from its elements alone.
+_TREE_WORTH: tuple[float, ...] = tuple(
+    sum(w * x for w, x in zip(TREE_ELEM_WEIGHT, elems, strict=True)) for elems in TREE_ELEMS
+)
+
+
 def _line_gain(p: PlayerState, space: int) -> float:
     gain = 0.0
-    for i, (spaces, element, amount) in enumerate(LINES):
-        if (p.lines_done >> i) & 1 or space not in spaces:
+    forest, done = p.forest, p.lines_done
+    for i, spaces, element, amount in _LINES_AT[space]:
+        if (done >> i) & 1:
             continue
-        missing = sum(1 for s in spaces if p.forest[s] == -1)
+        missing = sum(1 for s in spaces if forest[s] == -1)
         w = TREE_ELEM_WEIGHT[element] * amount
         gain += w if missing == 1 else w * 0.25 / missing
     return gain
 
 
-def plant_options(g: Game, p: PlayerState, width: int, budget: int | None = None) -> list[Macro]:
-    """Tree and space pairs: a new kind, good elements, a corner, a line nearly done."""
-    if budget is None:
-        budget = p.total(E_PLANT)
+def tree_scores(g: Game, p: PlayerState) -> list[tuple[float, int]]:
+    """Every tree kind left in the supply with its cheap score, whatever its cost, best
+    first: a new kind, good elements, one that wins or stops a win, Tree 11."""
     kinds = {t for t in p.forest if 0 <= t < START_TREE}
-    spaces = p.plantable_spaces()
     trees, _fires, flowers = p.tracks()
     # A Move after this Plant could jump a seat at exactly 12 with this much more Wind.
     short = block_wind(g, p) - p.total(E_WIND) if not p.used & (1 << Action.MOVE) else 0
-    final = max(max(q.tracks()) for q in g.players) >= GOAL - FINAL_REACH
-    tree_scores = []
+    out = []
     for k, n in enumerate(g.tree_supply):
-        if n <= 0 or TREE_COST[k] > budget:
+        if n <= 0:
             continue
-        v = sum(w * x for w, x in zip(TREE_ELEM_WEIGHT, TREE_ELEMS[k], strict=True))
+        v = _TREE_WORTH[k]
         if k not in kinds:
             v += 1.6
         # A tree that reaches 12 (a new kind on Trees, or its Flowers) must be looked at:
@@ -232,29 +252,46 @@ def plant_options(g: Game, p: PlayerState, width: int, budget: int | None = None
             v += BLOCK  # its Wind lets this turn's Move stop that seat's win
         if TREE_COST[k] == 11 and k not in kinds:
             v += 0.8  # Tree 11 lets an action repeat
-        tree_scores.append((v, k))
-    if not tree_scores or not spaces:
-        return []
-    tree_scores.sort(reverse=True)
-    space_scores = []
-    for s in spaces:
+        out.append((v, k))
+    out.sort(reverse=True)
+    return out
+
+
+def space_scores(p: PlayerState) -> list[tuple[float, int]]:
+    """Every space a tree may go on with its cheap score (a line nearly done, a corner),
+    best first."""
+    out = []
+    for s in p.plantable_spaces():
         v = _line_gain(p, s)
         corner = CORNERS.get(s)
         if corner is not None:
             v += CORNER_VALUE[corner.bonus]
-        space_scores.append((v, s))
-    space_scores.sort(reverse=True)
+        out.append((v, s))
+    out.sort(reverse=True)
+    return out
+
+
+def plant_options(g: Game, p: PlayerState, width: int) -> list[Macro]:
+    """Tree and space pairs: the best few trees that fit the Plant on the best few spaces
+    (``tree_scores``, ``space_scores``), and near the end the tree adding most to the sum."""
+    budget = p.total(E_PLANT)
+    trees = [(v, k) for v, k in tree_scores(g, p) if TREE_COST[k] <= budget]
+    if not trees:
+        return []
+    spaces = space_scores(p)
+    if not spaces:
+        return []
     out: list[Macro] = []
-    for tv, k in tree_scores[:width]:
-        for sv, s in space_scores[:width]:
+    for tv, k in trees[:width]:
+        for sv, s in spaces[:width]:
             out.append((tv + sv, (PLANT[(k, s % COLUMNS, s // COLUMNS)],)))
     out.sort(key=lambda t: -t[0])
     out = out[:width]
-    if final:  # the tree that adds most to the sum, on the best space, if not tried yet
-        _gain, tv, k = max(
-            ((k not in kinds) + TREE_ELEMS[k][E_FLOWER], v, k) for v, k in tree_scores
-        )
-        sv, s = space_scores[0]
+    if max(max(q.tracks()) for q in g.players) >= GOAL - FINAL_REACH:
+        # the tree that adds most to the sum, on the best space, if not tried yet
+        kinds = {t for t in p.forest if 0 <= t < START_TREE}
+        _gain, tv, k = max(((k not in kinds) + TREE_ELEMS[k][E_FLOWER], v, k) for v, k in trees)
+        sv, s = spaces[0]
         plant = PLANT[(k, s % COLUMNS, s // COLUMNS)]
         if all(not isinstance(seq[0], Plant) or seq[0].tree != k for _, seq in out):
             out.append((tv + sv, (plant,)))
@@ -304,16 +341,15 @@ def macros(
     """Candidate macros for the current step, best cheap score first (never empty);
     ``thin``: Attract sets with a gregarious card as well (``attract_sets``)."""
     p = g.players[seat]
-    pend = g.pending()[0]
     out: list[Macro] = []
     if decision is Decision.ATTRACT:
-        out = attract_sets(g, p, pend.budget, width, thin)
+        out = attract_sets(g, p, g.pending()[0].budget, width, thin)
         if not out and FINISH not in legal:
             picks = [m for m in legal if isinstance(m, PickAnimal)]
             best = max(picks, key=lambda m: card_value(m.card, p))
             out = [(0.0, (best, FINISH))]
     elif decision is Decision.EXTINGUISH:
-        out = extinguish_sets(g, pend.budget, width)
+        out = extinguish_sets(g, g.pending()[0].budget, width)
     elif decision is Decision.PLANT:
         out = plant_options(g, p, width)
     elif decision is Decision.MOVE:

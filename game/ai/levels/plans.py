@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from game.ai.heuristics.planner import Line
 from game.ai.levels.medium import FULL, rank_with_lines
 from game.engine import Game, Move, Phase
+from game.engine.moves import listed
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +65,7 @@ def _play_legal(g: Game, moves: Sequence[tuple[int, Move]]) -> int:
     """Play (seat, move) pairs while each is the deciding seat's legal move; returns how
     many were played."""
     for played, (who, move) in enumerate(moves):
-        if g.deciding()[0] != [who] or move not in g.legal_moves(who):
+        if g.deciding()[0] != [who] or not listed(move, g.legal_moves(who)):
             return played
         g.play_unchecked(who, move)
     return len(moves)

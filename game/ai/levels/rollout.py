@@ -39,6 +39,7 @@ from game.engine.moves import (
     PickFire,
     Steal,
 )
+from game.engine.quick_init import quick_init
 from game.engine.state import (
     CARD_COST,
     CARD_ELEMS,
@@ -174,6 +175,7 @@ def _plant_worth(
     return best
 
 
+@quick_init  # one per seat at every rollout move
 @dataclass(frozen=True, slots=True)
 class Reach:
     """What one seat's actions add to the tracks now: the best track a steal adds to, the

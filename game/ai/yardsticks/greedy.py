@@ -22,6 +22,7 @@ from game.ai.yardsticks.greedy_score import FRAGMENT, REACHED, VARAN_COST, horiz
 from game.ai.yardsticks.greedy_score import seat_worth as worth
 from game.engine import Decision, Game, Move, Phase, TaskKind, View, determinize
 from game.engine.moves import DRAW, STOP, USE_FRAGMENT
+from game.engine.quick_init import quick_init
 from game.engine.state import (
     CARD_COST,
     CARD_ELEMS,
@@ -32,7 +33,9 @@ from game.engine.state import (
     E_SUN,
     E_WATER,
     E_WIND,
+    EMPTY,
     GOAL,
+    LINES,
     N_ROCKS,
     ROCKS,
     SOLITARY_LIMIT,
@@ -131,6 +134,7 @@ class LineJudge:
         self.fragment = self.fragment if g.fragments > 0 else 0.0
         self.flowers = p.tracks()[2] - p.line_elems[E_FLOWER]
         self.forest = p.forest_elems
+        self._ext_known: dict[tuple[int, int], tuple[float, float]] = {}
 
     def _attract_table(self) -> list[float]:
         """Best worth gained by Reserve animals whose total cost fits each Sun total."""
@@ -148,18 +152,35 @@ class LineJudge:
         return best
 
     def _plant_table(self) -> list[float]:
-        """Best worth gained by one tree (any free space) for each Plant total."""
+        """Best worth gained by one tree (any free space) for each Plant total.
+
+        ``seat_worth`` reads the Forest through its kinds and its elements (the trees' and
+        the complete lines'), never where a tree stands: a kind on two spaces that leave the
+        same lines complete is worth the same, so it is scored once."""
         gains: dict[int, float] = {}
         spaces = self.p.plantable_spaces()
+        forest = self.p.forest
+        complete = [
+            sum(
+                1 << i
+                for i, (line, _e, _n) in enumerate(LINES)
+                if all(forest[t] != EMPTY or t == s for t in line)
+            )
+            for s in spaces
+        ]
         for k, n in enumerate(self.g.tree_supply):
             if n <= 0:
                 continue
             top = 0.0
-            for s in spaces:
-                q = self.p.clone()
-                q.forest[s] = k
-                q.recompute()
-                top = max(top, worth(self.g, q, self.lead) - self.base)
+            scored: dict[int, float] = {}
+            for s, lines in zip(spaces, complete, strict=True):
+                gain = scored.get(lines)
+                if gain is None:
+                    q = self.p.clone()
+                    q.forest[s] = k
+                    q.recompute()
+                    gain = scored[lines] = worth(self.g, q, self.lead) - self.base
+                top = max(top, gain)
             gains[k] = top
         table = []
         for pl in range(TOP + 1):
@@ -173,7 +194,16 @@ class LineJudge:
         return min(left, self.g.varans)
 
     def _extinguish(self, water: int) -> tuple[float, float]:
-        """(worth of the best Extinguish, the Onibi penalty without one) at this Water."""
+        """(worth of the best Extinguish, the Onibi penalty without one) at this Water,
+        remembered: every Help Line weighed asks it (``g.varans`` is in the key, since
+        a judge lasts a draw phase in which a Varan may go back to the supply)."""
+        key = (water, self.g.varans)
+        known = self._ext_known.get(key)
+        if known is None:
+            known = self._ext_known[key] = self._extinguish_at(water)
+        return known
+
+    def _extinguish_at(self, water: int) -> tuple[float, float]:
         cost = VARAN_COST * self.h
         none = -cost * self._threat(water, 0, 0)
         best = 0.0
@@ -257,7 +287,9 @@ class LineJudge:
         total = 0.0
         # A known card is no gamble: it does not use up the look-ahead.
         deeper = depth if pile.known else depth - 1
-        for c, prob, rest in pile.next_cards():
+        # With no look-ahead left after this card, what is left of the pile is never read.
+        cards = pile.next_cards() if deeper > 0 else [(c, x, pile) for c, x in pile.odds()]
+        for c, prob, rest in cards:
             e = CARD_ELEMS[c]
             new = [elems[i] + e[i] for i in range(5)]
             nb = balance + CARD_SOLITARY[c] - CARD_GREGARIOUS[c]
@@ -290,34 +322,43 @@ class LineJudge:
         return max(values, key=lambda m: values[m])
 
 
+@quick_init  # one per card looked at
 @dataclass(frozen=True, slots=True)
 class Pile:
     """What a seat knows of its coming cards: a known top, a hidden multiset, a discard."""
 
     known: tuple[int, ...]  # next card last
-    hidden: Counter[int]
-    discard: Counter[int]
+    hidden: dict[int, int]  # card -> copies (plain dicts: copied at every card looked at)
+    discard: dict[int, int]
 
     @classmethod
     def of(cls, p: PlayerState) -> Pile:
         n = len(p.deck) - p.known_top
-        return cls(tuple(p.deck[n:]), Counter(p.deck[:n]), Counter(p.discard))
+        return cls(tuple(p.deck[n:]), dict(Counter(p.deck[:n])), dict(Counter(p.discard)))
 
     def empty(self) -> bool:
-        return not self.known and not self.hidden.total() and not self.discard.total()
+        return not self.known and not sum(self.hidden.values()) and not sum(self.discard.values())
+
+    def odds(self) -> list[tuple[int, float]]:
+        """``next_cards`` without the piles left after each card."""
+        if self.known:
+            return [(self.known[-1], 1.0)]
+        source = self.hidden if sum(self.hidden.values()) > 0 else self.discard
+        n = sum(source.values())
+        return [(c, k / n) for c, k in source.items() if k > 0]
 
     def next_cards(self) -> list[tuple[int, float, Pile]]:
         if self.known:
             return [(self.known[-1], 1.0, Pile(self.known[:-1], self.hidden, self.discard))]
-        from_hidden = self.hidden.total() > 0
+        from_hidden = sum(self.hidden.values()) > 0
         source = self.hidden if from_hidden else self.discard
-        n = source.total()
+        n = sum(source.values())
         out = []
         for c, k in source.items():
             if k <= 0:
                 continue
             rest = source.copy()
             rest[c] -= 1
-            nxt = Pile((), rest, self.discard) if from_hidden else Pile((), rest, Counter())
+            nxt = Pile((), rest, self.discard) if from_hidden else Pile((), rest, {})
             out.append((c, k / n, nxt))
         return out
