@@ -32,6 +32,8 @@ def quick_init(cls: type[T]) -> type[T]:
         raise TypeError(f"{cls.__name__} is not a frozen dataclass")
     if "__slots__" not in cls.__dict__:
         raise TypeError(f"{cls.__name__} has no slots")
+    if hasattr(cls, "__post_init__"):  # the dataclass's __init__ calls it; this one would not
+        raise TypeError(f"{cls.__name__} has a __post_init__")
     # The source is built from the class's own field names (identifiers, as dataclasses
     # builds its ``__init__``); the values are passed in the namespace, never as text.
     namespace: dict[str, Any] = {}

@@ -94,9 +94,16 @@ def test_only_frozen_slotted_dataclasses_with_plain_fields() -> None:
     class Factory:
         a: list[int] = field(default_factory=list)
 
+    @dataclass(frozen=True, slots=True)
+    class Checked:  # its check would be skipped by the quick __init__
+        a: int
+
+        def __post_init__(self) -> None:
+            assert self.a >= 0
+
     class NotADataclass:
         pass
 
-    for cls in (Thawed, Slotless, Factory, NotADataclass):
+    for cls in (Thawed, Slotless, Factory, Checked, NotADataclass):
         with pytest.raises(TypeError):
             quick_init(cls)
