@@ -6,6 +6,7 @@ The tables are built once from ``game.data`` and shared by every game and clone;
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, NamedTuple
@@ -190,20 +191,7 @@ class PlayerState:
     def recompute(self) -> None:
         """Rebuild the cached sums from the Help Line and the Forest (after loading)."""
         # (one pass each, written out: greedy's Plant table recomputes a copy per space)
-        line_elems = [0, 0, 0, 0, 0]
-        solitary = gregarious = 0
-        for c in self.line:
-            e = CARD_ELEMS[c]
-            line_elems[0] += e[0]
-            line_elems[1] += e[1]
-            line_elems[2] += e[2]
-            line_elems[3] += e[3]
-            line_elems[4] += e[4]
-            solitary += CARD_SOLITARY[c]
-            gregarious += CARD_GREGARIOUS[c]
-        self.line_elems = line_elems
-        self.solitary = solitary
-        self.gregarious = gregarious
+        self.line_elems, self.solitary, self.gregarious = card_sums(self.line)
         forest = self.forest
         elems = [0, 0, 0, 0, 0]
         for t in forest:
@@ -285,6 +273,23 @@ class PlayerState:
 # Forest contents -> its plantable spaces: a pure function's answers, kept to a bound.
 _PLANTABLE: dict[tuple[int, ...], tuple[int, ...]] = {}
 PLANTABLE_MEMO = 20_000
+
+
+def card_sums(cards: Iterable[int]) -> tuple[list[int], int, int]:
+    """The five element totals of ``cards``, and their solitary and gregarious symbols (one
+    pass, written out: a Help Line's sums are taken for every simulated one)."""
+    elems = [0, 0, 0, 0, 0]
+    solitary = gregarious = 0
+    for c in cards:
+        e = CARD_ELEMS[c]
+        elems[0] += e[0]
+        elems[1] += e[1]
+        elems[2] += e[2]
+        elems[3] += e[3]
+        elems[4] += e[4]
+        solitary += CARD_SOLITARY[c]
+        gregarious += CARD_GREGARIOUS[c]
+    return elems, solitary, gregarious
 
 
 def _plantable(forest: tuple[int, ...]) -> tuple[int, ...]:

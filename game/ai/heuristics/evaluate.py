@@ -12,14 +12,12 @@ from dataclasses import dataclass
 from game.ai.heuristics.fire_contest import fire_reach
 from game.engine import Game, Phase
 from game.engine.state import (
-    CARD_ELEMS,
-    CARD_GREGARIOUS,
-    CARD_SOLITARY,
     E_FLOWER,
     E_WATER,
     GOAL,
     VARAN,
     PlayerState,
+    card_sums,
 )
 
 WIN = 1000.0
@@ -88,17 +86,7 @@ def _expected_cards(cards: tuple[int, ...]) -> tuple[float, list[float]]:
     n = len(cards)
     if n == 0:
         return 0.0, [0.0] * 5
-    sol = greg = 0
-    s = [0, 0, 0, 0, 0]
-    for c in cards:
-        e = CARD_ELEMS[c]
-        s[0] += e[0]
-        s[1] += e[1]
-        s[2] += e[2]
-        s[3] += e[3]
-        s[4] += e[4]
-        sol += CARD_SOLITARY[c]
-        greg += CARD_GREGARIOUS[c]
+    s, sol, greg = card_sums(cards)
     density = max((sol - greg) / n, 0.08)
     drawn = min(float(n), 2.6 / density)
     return drawn, [x / n for x in s]
