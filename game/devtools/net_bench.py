@@ -50,6 +50,7 @@ from game.devtools.net_bench_figures import (
 from game.devtools.pg_cluster import PgCluster
 from game.net.mirror import Mirror
 from game.net.protocol import MAX_SERVER_MESSAGE, decode, encode
+from game.net.store.checkpointer import EVERY_S as CHECKPOINT_EVERY_S
 
 WIND_DOWN_S = 20.0  # players closing their connections after the measure
 SETUP_S = 600.0  # the longest seating every table may take
@@ -78,7 +79,7 @@ async def player(
     never made) before it is welcomed, so the seating says why instead of waiting."""
     try:
         await play(url, first, pace, stop, stats, seed, seated)
-    except (OSError, TimeoutError, ConnectionClosed) as e:
+    except (OSError, ConnectionClosed) as e:  # TimeoutError is an OSError
         if seated.done():
             raise
         seated.set_exception(RuntimeError(f"not seated: {e!r}"))
@@ -429,7 +430,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--checkpoint-s",
         type=float,
-        default=1.0,
+        default=CHECKPOINT_EVERY_S,
         help="SQLite: the servers copy the WAL back on a thread this often (0: in the commits)",
     )
     ap.add_argument(
