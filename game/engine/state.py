@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from game import data
@@ -261,18 +262,10 @@ class PlayerState:
     def plantable_spaces(self) -> list[int]:
         """Empty spaces next to a tree, in space order (remembered by the Forest's
         contents: every simulated Plant and action choice asks, over a few Forests)."""
-        key = tuple(self.forest)
-        hit = _PLANTABLE.get(key)
-        if hit is None:
-            if len(_PLANTABLE) >= PLANTABLE_MEMO:
-                _PLANTABLE.clear()
-            hit = _PLANTABLE[key] = _plantable(key)
-        return list(hit)
+        return list(_plantable(tuple(self.forest)))
 
 
-# Forest contents -> its plantable spaces: a pure function's answers, kept to a bound.
-_PLANTABLE: dict[tuple[int, ...], tuple[int, ...]] = {}
-PLANTABLE_MEMO = 20_000
+PLANTABLE_MEMO = 20_000  # Forests whose plantable spaces are remembered (a pure function's)
 
 
 def card_sums(cards: Iterable[int]) -> tuple[list[int], int, int]:
@@ -292,6 +285,7 @@ def card_sums(cards: Iterable[int]) -> tuple[list[int], int, int]:
     return elems, solitary, gregarious
 
 
+@lru_cache(maxsize=PLANTABLE_MEMO)
 def _plantable(forest: tuple[int, ...]) -> tuple[int, ...]:
     """Empty spaces next to a tree, in space order (bit tests)."""
     occupied = 0
