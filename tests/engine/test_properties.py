@@ -93,14 +93,17 @@ def test_draw_phase_outcome_does_not_depend_on_interleaving(players, seed, wants
 
 def finish_games(players: int, games: int) -> None:
     """Whole games with the baseline policy: each ends with a winner in a sane number of
-    rounds, and the invariants hold every 50 decisions along the way, not only at the end."""
+    rounds, and the invariants hold every 50 decisions along the way, not only at the end.
+    (``play_unchecked``: the baseline picks from ``legal_moves`` itself, so ``play``'s check
+    could not refuse it; the tests above play every move through that check.)"""
     for i in range(games):
         g = new_game(players, 10_000 * players + i)
         rand = random.Random(i)
         decisions = 0
         while not g.over:
             pending = g.pending()[0]
-            g.play(pending.player, baseline_move(g, pending.player, pending.decision, rand))
+            move = baseline_move(g, pending.player, pending.decision, rand)
+            g.play_unchecked(pending.player, move)
             decisions += 1
             if decisions % 50 == 0:
                 check_invariants(g)
