@@ -59,21 +59,19 @@ def test_arena_short_run() -> None:
 
 def test_arena_plays_chosen_game_indices_as_the_full_run_plays_them(tmp_path) -> None:
     """``--start`` / ``--indices`` replay single games of a run: a game follows from its
-    index alone (deal, seats, seeds), so game 3 alone is game 3 of the run."""
+    index alone (deal, seats, seeds), so game 1 alone is game 1 of the run."""
     quiet = {"out": io.StringIO(), "progress": io.StringIO()}
-    run(2, ["greedy", "random"], 4, 1, 5, 0.01, record=str(tmp_path / "all"), **quiet)
-    run(2, ["greedy", "random"], 0, 1, 5, 0.01, record=str(tmp_path / "one"), indices=[3], **quiet)
+    run(2, ["greedy", "random"], 2, 1, 5, 0.01, record=str(tmp_path / "all"), **quiet)
+    run(2, ["greedy", "random"], 0, 1, 5, 0.01, record=str(tmp_path / "one"), indices=[1], **quiet)
     lines = run(
-        2, ["greedy", "random"], 2, 1, 5, 0.01, record=str(tmp_path / "two"), start=2, **quiet
+        2, ["greedy", "random"], 1, 1, 5, 0.01, record=str(tmp_path / "two"), start=1, **quiet
     )
-    assert lines[0]["games"] == 2
-    assert sorted(f.name for f in (tmp_path / "two").iterdir()) == [
-        "game-0002.json",
-        "game-0003.json",
-    ]
+    assert lines[0]["games"] == 1
+    assert sorted(f.name for f in (tmp_path / "two").iterdir()) == ["game-0001.json"]
+    assert (tmp_path / "all" / "game-0000.json").is_file()
 
     def game(folder: str) -> dict:
-        doc = json.loads((tmp_path / folder / "game-0003.json").read_text(encoding="utf-8"))
+        doc = json.loads((tmp_path / folder / "game-0001.json").read_text(encoding="utf-8"))
         doc.pop("saved_at")
         return doc
 
@@ -159,7 +157,7 @@ def test_arena_cli_with_jobs() -> None:
             "--seats",
             "medium,easy",
             "--games",
-            "3",
+            "2",
             "--jobs",
             "2",
             "--seed",
@@ -172,7 +170,7 @@ def test_arena_cli_with_jobs() -> None:
     )
     lines = [json.loads(s) for s in r.stdout.splitlines()]
     assert [x["level"] for x in lines if "entry" in x] == ["medium", "easy", "easy"]
-    assert "[3/3]" in r.stderr
+    assert all(x["games"] == 2 for x in lines if "entry" in x) and "[2/2]" in r.stderr
 
 
 def test_wilson_interval() -> None:
