@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import io
+import shutil
+from pathlib import Path
+
+import pytest
 
 from game.devtools.arena import run
 from game.devtools.arena_losses import (
@@ -18,10 +22,13 @@ from game.replay import Replay
 from game.savegame import decode, parse_save
 
 
-def _record(folder, seed: int) -> None:
-    """Two quick recorded arena games, greedy against easy."""
+@pytest.fixture(scope="module")
+def recorded(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[dict]]:
+    """Four quick recorded arena games, greedy against easy, and the arena's report: played
+    once for the module (each test only reads the folder, or damages a copy of it)."""
+    folder = tmp_path_factory.mktemp("arena")
     quiet = {"out": io.StringIO(), "progress": io.StringIO()}
-    run(2, ["greedy", "easy"], 2, 1, seed, 0.01, record=str(folder), **quiet)
+    return folder, run(2, ["greedy", "easy"], 4, 1, 7, 0.01, record=str(folder), **quiet)
 
 
 def test_loss_kinds_follow_the_end_of_game_rule() -> None:
@@ -32,9 +39,8 @@ def test_loss_kinds_follow_the_end_of_game_rule() -> None:
     assert loss_kind(1, [(12, 9, 5), (9, 12, 5)], [0, 1]) == SHARED
 
 
-def test_report_agrees_with_the_arena_and_the_replays(tmp_path) -> None:
-    out, err = io.StringIO(), io.StringIO()
-    lines = run(2, ["greedy", "easy"], 4, 1, 7, 0.01, out=out, progress=err, record=str(tmp_path))
+def test_report_agrees_with_the_arena_and_the_replays(recorded) -> None:
+    tmp_path, lines = recorded
     arena = {x["level"]: x for x in lines if "entry" in x}
     saves = {f.name: parse_save(decode(f.read_bytes())) for f in tmp_path.glob("game-*.json")}
     for level in ("greedy", "easy"):
@@ -74,18 +80,18 @@ def test_report_agrees_with_the_arena_and_the_replays(tmp_path) -> None:
         assert sum(x["games"] for x in summary["by_rounds"].values()) == 4
 
 
-def test_cli_refuses_a_missing_folder_and_an_absent_level(tmp_path, capsys) -> None:
+def test_cli_refuses_a_missing_folder_and_an_absent_level(tmp_path, capsys, recorded) -> None:
     assert main([str(tmp_path / "nowhere")]) == 2
-    _record(tmp_path, seed=3)
-    assert main([str(tmp_path), "--level", "hard"]) == 1
+    folder, _ = recorded
+    assert main([str(folder), "--level", "hard"]) == 1
     assert "no recorded game" in capsys.readouterr().err
-    assert main([str(tmp_path), "--level", "easy"]) == 0
+    assert main([str(folder), "--level", "easy"]) == 0
     assert '"level": "easy"' in capsys.readouterr().out.splitlines()[0]
 
 
-def test_a_damaged_record_is_skipped_and_named(tmp_path) -> None:
-    _record(tmp_path, seed=5)
-    (tmp_path / "game-0001.json").write_bytes(b'{"setup": ')
-    summary, losses = analyse(tmp_path, "easy")
-    assert summary["games"] == 1 and summary["skipped"] == ["game-0001.json"]
-    assert all(x.file == "game-0000.json" for x in losses)
+def test_a_damaged_record_is_skipped_and_named(tmp_path, recorded) -> None:
+    copy = shutil.copytree(recorded[0], tmp_path / "copy")
+    (copy / "game-0001.json").write_bytes(b'{"setup": ')
+    summary, losses = analyse(copy, "easy")
+    assert summary["games"] == 3 and summary["skipped"] == ["game-0001.json"]
+    assert losses and all(x.file != "game-0001.json" for x in losses)
