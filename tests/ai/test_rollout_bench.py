@@ -62,7 +62,7 @@ def test_fast_rollouts_do_more_work_in_the_same_time() -> None:
     work = {}
     for policy in ("medium", "fast"):
         hard = HardPolicy(settings=HardSettings(policy=policy, z=1e9))
-        _cands, stats = hard.stats_for(view, pend.decision, legal, random.Random(2), 0.4)
+        _cands, stats = hard.stats_for(view, pend.decision, legal, random.Random(2), 0.2)
         work[policy] = stats.moves  # engine moves, not budget units
     assert work["fast"] > 3 * work["medium"] > 0
 
@@ -70,7 +70,7 @@ def test_fast_rollouts_do_more_work_in_the_same_time() -> None:
 def test_bench_prints_json_for_both_table_sizes() -> None:
     out = io.StringIO()
     with redirect_stdout(out):
-        bench_main(["--positions", "4", "--budget", "0.1", "--policies", "fast"])
+        bench_main(["--positions", "2", "--budget", "0.05", "--policies", "fast"])
     lines = [json.loads(s) for s in out.getvalue().splitlines()]
     assert [x["players"] for x in lines] == [2, 4]
     keys = {"moves_per_s", "rollouts_per_s", "moves_per_rollout", "moves_per_cpu_s"}
