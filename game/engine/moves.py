@@ -37,9 +37,9 @@ class Move:
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            out[f.name] = str(value) if isinstance(value, Tile) else value
+        for name, _tile in _fields_of(type(self)):
+            value = getattr(self, name)
+            out[name] = str(value) if isinstance(value, Tile) else value
         return out
 
     @staticmethod
@@ -50,14 +50,14 @@ class Move:
         cls = Move._registry.get(raw["kind"])
         if cls is None:
             raise ValueError(f"unknown move kind {raw['kind']!r}")
-        names = [f.name for f in fields(cls)]
+        names = [name for name, _tile in _fields_of(cls)]
         extra = set(raw) - set(names) - {"kind"}
         if extra:
             raise ValueError(f"unexpected fields for {cls.kind}: {sorted(extra)}")
-        missing = [f.name for f in fields(cls) if f.name not in raw]
+        missing = [name for name in names if name not in raw]
         if missing:
             raise ValueError(f"{cls.kind} needs {', '.join(missing)}")
-        move = cls(*(raw[f.name] for f in fields(cls)))
+        move = cls(*(raw[name] for name in names))
         bad = check_move_types(move)
         if bad is not None:
             raise ValueError(bad[1])
@@ -89,16 +89,29 @@ def check_move_types(move: object, player: object = 0) -> tuple[RefusalCode, str
         return None  # a shared instance from the tables below: built from exact types
     if not isinstance(move, Move) or not move.kind:
         return RefusalCode.NOT_A_MOVE, f"{move!r} is not a move"
-    for f in fields(move):
-        value = getattr(move, f.name)
-        if f.type in ("Tile", Tile):
+    for name, tile in _fields_of(type(move)):
+        value = getattr(move, name)
+        if tile:
             try:
-                parse(Tile, value, f"{move.kind}.{f.name}")
+                parse(Tile, value, f"{move.kind}.{name}")
             except ValueError as e:
                 return RefusalCode.NOT_A_MOVE, str(e)
         elif type(value) is not int:
-            return RefusalCode.NOT_A_MOVE, f"{move.kind}.{f.name} must be int, not {value!r}"
+            return RefusalCode.NOT_A_MOVE, f"{move.kind}.{name} must be int, not {value!r}"
     return None
+
+
+_FIELDS: dict[type, tuple[tuple[str, bool], ...]] = {}
+
+
+def _fields_of(cls: type) -> tuple[tuple[str, bool], ...]:
+    """Each field's name, and whether it holds a ``Tile``, in order: read once per move
+    type (``dataclasses.fields`` builds its tuple anew at every call, and every save writes
+    and every load reads and checks each of its moves)."""
+    out = _FIELDS.get(cls)
+    if out is None:
+        out = _FIELDS[cls] = tuple((f.name, f.type in ("Tile", Tile)) for f in fields(cls))
+    return out
 
 
 @dataclass(frozen=True, slots=True)
