@@ -19,7 +19,8 @@ from game.ui.table.match import Match, Seat
 from tests.app.helpers import choose
 
 FRAMES = 2500
-MOVES = 100
+FRAME_S = 1 / 20  # a slow machine's frames: the same moves as at 60 a second, in a third
+MOVES = 100  # of the frames (each drawn: most of this test's time)
 
 
 def on_disk(paths: AppPaths) -> list:
@@ -52,7 +53,7 @@ def test_every_move_the_table_applies_is_on_disk_before_the_frame_ends(tmp_path)
     checked: list = []
     try:
         for _ in range(FRAMES):
-            app.step(1 / 60)
+            app.step(FRAME_S)
             top = app.stack.top
             if top.kind == "game_over" or len(match.history) >= MOVES:
                 break
