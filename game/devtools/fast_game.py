@@ -1,11 +1,12 @@
-"""``python -m game.devtools.fast_game [--seed 7] [--speed fast]``: the app, headless,
-playing a game of AI seats, printing each move as it is shown. ``LIVING_FOREST_HOME`` says
-where its files go. The kill tests (``tests/faults/test_kill_journal.py``) and the fault audit
-(``tools/fault_audit.py --parts journal``) SIGKILL it and compare what it showed with what
-the next launch continues.
+"""``python -m game.devtools.fast_game [--seed 7] [--speed fast] [--frame-s 0.0167]``: the
+app, headless, playing a game of AI seats, printing each move as it is shown.
+``LIVING_FOREST_HOME`` says where its files go. The kill tests
+(``tests/faults/test_kill_journal.py``) and the fault audit (``tools/fault_audit.py --parts
+journal``) SIGKILL it and compare what it showed with what the next launch continues.
 
 It is built by the app's own composition root (``file_services``, ``build``: file storage,
-in-process AI) and runs the real table scene frame by frame without sleeping. It continues
+in-process AI) and runs the real table scene frame by frame without sleeping, each frame
+``--frame-s`` long (a 60 Hz frame; longer frames show the same moves in fewer frames). It continues
 the saved match if there is one (as Continue does), else starts one (as the setup does).
 After every frame it prints the moves that frame applied, and so shows, one line each:
 ``shown <index> <[seat, move]>``; ``start <moves>`` first, ``over`` at the game's end.
@@ -25,6 +26,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--speed", default="fast", choices=["slow", "normal", "fast", "instant"])
+    parser.add_argument("--frame-s", type=float, default=1 / 60, help="each frame's length")
     args = parser.parse_args(argv)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -57,7 +59,7 @@ def main(argv: list[str] | None = None) -> int:
     app.stack.push(ctx.scenes.make("table", ctx, match))
     told = len(match.history)
     for _ in range(MAX_FRAMES):
-        app.step(1 / 60)
+        app.step(args.frame_s)
         for i in range(told, len(match.history)):
             seat, move = match.history[i]
             print(f"shown {i} {json.dumps([seat, move.to_json()])}", flush=True)

@@ -32,7 +32,15 @@ class Child:
     def __init__(self, home: Path, seed: int) -> None:
         env = {**os.environ, HOME_ENV: str(home)}
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "game.devtools.fast_game", "--seed", str(seed)],
+            [
+                sys.executable,
+                "-m",
+                "game.devtools.fast_game",
+                "--seed",
+                str(seed),
+                "--frame-s",
+                "0.05",
+            ],
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
