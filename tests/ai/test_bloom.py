@@ -106,7 +106,9 @@ def test_hard_races_and_takes_a_likely_burst() -> None:
         g.players[1].fires = [2] * 8  # and its Fire tile: 9
         assert g.players[1].tracks()[1] == 9
         assert bloom_chance(g.players[0], random.Random(seed), tries=4000) >= CHASE
-        hard = HardPolicy(settings=HardSettings(iterations=80))
+        # 40 iterations: with ``chase`` taken out Hard stops on seeds 2 and 3 at 20, 40
+        # and 80 alike; with it, it draws on all four from 20 on.
+        hard = HardPolicy(settings=HardSettings(iterations=40))
         legal = g.legal_moves(0)
         move = hard.choose(g.view(0), Decision.DRAW, legal, random.Random(seed), 30.0)
         assert move == DRAW
