@@ -66,7 +66,7 @@ def test_the_fragment_that_buys_back_the_second_action_is_spent() -> None:
     assert set(legal) == {STOP, USE_FRAGMENT}
     assert rank(g, 0, Decision.DRAW, legal)[0][0] == USE_FRAGMENT
     assert odds_settle(g, 0, legal)
-    hard = make_policy("hard", **worker_options("hard"))
+    hard = make_policy("hard", **worker_options("hard", processes=1))  # the same moves
     for seed in range(4):
         move = hard.choose(g.view(0), Decision.DRAW, legal, random.Random(seed), 1.0)
         assert move == USE_FRAGMENT
