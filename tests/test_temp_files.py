@@ -1,5 +1,6 @@
-"""The test run's files go to memory where the machine has room (``tests/conftest.py``):
-fsyncs on a slow disk were most of the file tests' time (issue 43)."""
+"""With ``LIVING_FOREST_TEST_FILES=memory`` the test run's files go to memory where the
+machine has room (``tests/conftest.py``): fsyncs on a slow disk were most of the file tests'
+time (issue 43)."""
 
 from __future__ import annotations
 
@@ -20,14 +21,20 @@ class _Free:
         self.f_bavail, self.f_frsize = free // 4096, 4096
 
 
-def _choose(monkeypatch: pytest.MonkeyPatch, free: int, given: str | None) -> str | None:
-    """Where the conftest puts the files with ``free`` bytes in /dev/shm and ``TMPDIR``
-    ``given`` by the caller (None: not set); restores this run's own afterwards."""
+def _choose(
+    monkeypatch: pytest.MonkeyPatch, free: int, given: str | None, mode: str | None = "memory"
+) -> str | None:
+    """Where the conftest puts the files with ``free`` bytes in /dev/shm, ``TMPDIR``
+    ``given`` by the caller and ``LIVING_FOREST_TEST_FILES`` ``mode`` (None: not set);
+    restores this run's own afterwards."""
     monkeypatch.setattr(tempfile, "tempdir", tempfile.tempdir)
-    if given is None:
-        monkeypatch.delenv("TMPDIR", raising=False)
+    if mode is None:
+        monkeypatch.delenv("LIVING_FOREST_TEST_FILES", raising=False)
     else:
-        monkeypatch.setenv("TMPDIR", given)
+        monkeypatch.setenv("LIVING_FOREST_TEST_FILES", mode)
+    monkeypatch.setenv("TMPDIR", given or "")  # (recorded, so restored afterwards)
+    if given is None:
+        monkeypatch.delenv("TMPDIR")
     monkeypatch.setattr(os, "statvfs", lambda path: _Free(free))
     monkeypatch.setattr(os, "access", lambda path, mode: True)
     conftest._test_files_in_memory()
@@ -41,8 +48,16 @@ def test_in_memory_only_with_room_and_no_tmpdir_of_the_callers(monkeypatch) -> N
     assert _choose(monkeypatch, 3 * GIB, "/var/tmp") == "/var/tmp"  # the caller's choice
 
 
+def test_on_disk_unless_asked(monkeypatch) -> None:
+    assert _choose(monkeypatch, 3 * GIB, None, "disk") is None
+    expected = "/dev/shm" if conftest.TEST_FILES == "memory" else None
+    assert _choose(monkeypatch, 3 * GIB, None, None) == expected
+
+
 def test_without_dev_shm_the_files_stay_on_disk(monkeypatch) -> None:
-    monkeypatch.delenv("TMPDIR", raising=False)
+    monkeypatch.setenv("TMPDIR", "")  # (recorded, so restored afterwards)
+    monkeypatch.delenv("TMPDIR")
+    monkeypatch.setenv("LIVING_FOREST_TEST_FILES", "memory")
 
     def missing(path: str) -> object:
         raise FileNotFoundError(path)
