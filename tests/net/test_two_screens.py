@@ -23,6 +23,7 @@ from pathlib import Path
 
 import pytest
 
+from game.devtools.quick_png import save_png
 from game.devtools.screen_checks import SIZES
 from game.devtools.two_screens import ScreenProcess, people_game, play_a_game, server_game
 from tests.net.server_process import ServerProcess, free_port
@@ -161,3 +162,25 @@ def test_a_record_line_still_being_written_is_read_when_whole(tmp_path: Path) ->
     with path.open("a", encoding="utf-8") as f:
         f.write('at": "draw"}\n')
     assert [r["event"] for r in screen.records()] == ["start", "key"]
+
+
+@pytest.mark.parametrize("alpha", [False, True])
+def test_a_quick_png_reads_back_as_the_pixels_it_was_written_from(
+    tmp_path: Path, alpha: bool
+) -> None:
+    """The screenshots' writer (``quick_png``): any PNG reader gets the same pixels back."""
+    import random
+
+    import pygame
+
+    rand = random.Random(5)
+    mode = "RGBA" if alpha else "RGB"
+    w, h = 37, 23  # odd sizes: each row is its own length
+    data = bytes(rand.randrange(256) for _ in range(w * h * len(mode)))
+    surface = pygame.image.frombytes(data, (w, h), mode)
+    assert bool(surface.get_flags() & pygame.SRCALPHA) == alpha
+    path = tmp_path / "x.png"
+    save_png(surface, path)
+    back = pygame.image.load(str(path))
+    assert back.get_size() == (w, h)
+    assert pygame.image.tobytes(back, mode) == data
