@@ -99,7 +99,7 @@ def test_host_in_the_app_a_friend_joins_and_the_table_plays_to_the_end(app, ctx)
         drain(friend)
         moved = play_one(friend, rand) or moved
         app.step(1 / 60)
-        if not moved and not app.stack.busy():
+        if not moved and not app.stack.busy() and match.session.notes.empty():
             # nothing to show or play until news comes (every move's events reach the
             # friend as well): wait for it rather than draw thousands of idle frames
             friend.recv(NEWS_S)
