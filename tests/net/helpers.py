@@ -25,7 +25,12 @@ FAST = Limits(messages_per_s=10_000.0, message_burst=10_000.0)
 
 @contextmanager
 def running_server(db: Path, limits: Limits | None = None) -> Iterator[ServerThread]:
-    server = ServerThread(db, LOCAL, 0, limits=limits or FAST)
+    """A server on a thread here, its SQLite store at ``synchronous=NORMAL`` (``durable``
+    off: a commit is in the WAL file, not yet forced to the disk). That loses nothing these
+    tests could see (only a power cut could), and the forced writes took most of a whole
+    game's time (issue 43); the shipped server's ``FULL`` is tested where its process is
+    (``tests/net/server_process.py``)."""
+    server = ServerThread(db, LOCAL, 0, limits=limits or FAST, durable=False)
     server.start()
     try:
         yield server
