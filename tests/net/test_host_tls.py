@@ -16,7 +16,6 @@ from websockets.exceptions import InvalidMessage, WebSocketException
 from game.net.client import Status, TableClient
 from game.ui.scenes.online import HostScene
 from tests.net.server_process import free_port
-from tests.net.test_tls import certificate  # noqa: F401 - the fixture
 
 os.environ["LIVING_FOREST_STRICT_I18N"] = "1"
 
@@ -55,7 +54,7 @@ def seated(app, lobby) -> None:
 def test_the_host_serves_wss_with_a_certificate_and_a_trusting_friend_joins(
     app,
     ctx,
-    certificate,  # noqa: F811 - the fixture
+    certificate,
 ) -> None:
     cert, key = certificate
     form = host_form(app, ctx)
@@ -96,7 +95,7 @@ def test_a_certificate_without_its_key_or_unusable_files_are_refused(
     app,
     ctx,
     tmp_path,
-    certificate,  # noqa: F811 - the fixture
+    certificate,
 ) -> None:
     cert, key = certificate
     form = host_form(app, ctx)
@@ -116,7 +115,7 @@ def test_a_certificate_without_its_key_or_unusable_files_are_refused(
 def test_a_second_table_asks_for_the_same_tls_as_the_running_server(
     app,
     ctx,
-    certificate,  # noqa: F811 - the fixture
+    certificate,
 ) -> None:
     cert, key = certificate
     form = host_form(app, ctx)
@@ -133,7 +132,7 @@ def test_a_second_table_asks_for_the_same_tls_as_the_running_server(
 
 def test_a_table_hosted_over_tls_reopens_over_tls(
     tmp_path,
-    certificate,  # noqa: F811 - the fixture
+    certificate,
 ) -> None:
     """Continue after a restart reopens the app's server with the certificate, so the table
     is not silently served in plain ws (and its wss:// seat finds it)."""
