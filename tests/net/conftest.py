@@ -40,13 +40,17 @@ def app(ctx):  # noqa: ANN001, ANN201 - each module that drives the app gives it
 
 
 @pytest.fixture(scope="session")
-def pg_cluster() -> Iterator[PgCluster]:
+def pg_cluster(request: pytest.FixtureRequest) -> Iterator[PgCluster]:
+    """The test process's cluster, copied from one kept under pytest's cache folder (made
+    by the first run: initdb once, not once per test process and run)."""
     try:
         import psycopg  # noqa: F401, PLC0415 - the optional driver
     except ImportError:
         _unavailable("psycopg is not installed (pip install -e '.[test]')")
+    cache = getattr(request.config, "cache", None)  # None: pytest's cache plugin is off
+    template = Path(cache.mkdir("pg-template")) if cache is not None else None
     try:
-        cluster = PgCluster().start()
+        cluster = PgCluster(template=template).start()
     except NoPostgres as e:
         _unavailable(str(e))
     try:
