@@ -99,7 +99,7 @@ class PgCluster:
                 raise NoPostgres(f"no '{RUN_AS}' user to run PostgreSQL as ({e})") from e
         data = self.folder / "data"
         try:
-            self._fresh(data)
+            self.fresh(data)
             options = [
                 "-c listen_addresses=127.0.0.1",
                 f"-p {self.port}",
@@ -118,7 +118,7 @@ class PgCluster:
     def _initdb(self, data: Path) -> None:
         self._run(str(self.bin / "initdb"), "-D", str(data), *INITDB)
 
-    def _fresh(self, data: Path) -> None:
+    def fresh(self, data: Path) -> None:
         """An empty cluster in ``data``: a copy of the kept one (``template``), made first
         if there is none yet for these binaries; ``initdb`` if that cannot be."""
         if self.template is None:
