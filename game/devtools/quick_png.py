@@ -25,9 +25,9 @@ def chunk(tag: bytes, data: bytes) -> bytes:
 def png_bytes(surface: pygame.Surface, level: int = LEVEL) -> bytes:
     """The surface as a whole PNG file: 8-bit RGB, or RGBA when it has per-pixel alpha."""
     alpha = bool(surface.get_flags() & pygame.SRCALPHA)
-    mode, colour_type, depth = ("RGBA", 6, 4) if alpha else ("RGB", 2, 3)
+    colour_type, depth = (6, 4) if alpha else (2, 3)
     width, height = surface.get_size()
-    pixels = memoryview(pygame.image.tobytes(surface, mode))
+    pixels = memoryview(pygame.image.tobytes(surface, "RGBA" if alpha else "RGB"))
     stride = width * depth
     rows = b"".join(b"\x00" + pixels[y * stride : (y + 1) * stride] for y in range(height))
     header = struct.pack(">IIBBBBB", width, height, 8, colour_type, 0, 0, 0)
