@@ -38,6 +38,18 @@ def running_server(db: Path, limits: Limits | None = None) -> Iterator[ServerThr
         server.stop()
 
 
+NEWS_S = 0.05  # the longest an app's idle table waits for news before its next frame
+
+
+def wait_for_news(session: Any, seconds: float = NEWS_S) -> None:
+    """Until the app's session has news from the server (``notes``; at most ``seconds``):
+    frames drawn meanwhile would show nothing new, and a loop drawing them spins, taking
+    the time of the server's thread in the same process (issue 43)."""
+    deadline = time.monotonic() + seconds
+    while session.notes.empty() and time.monotonic() < deadline:
+        time.sleep(0.001)
+
+
 def seats(*kinds: str) -> list[dict[str, str]]:
     names = ("Ana", "Bo", "Cy", "Di")
     return [{"name": names[i], "kind": k} for i, k in enumerate(kinds)]

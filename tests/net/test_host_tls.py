@@ -15,6 +15,7 @@ from websockets.exceptions import InvalidMessage, WebSocketException
 
 from game.net.client import Status, TableClient
 from game.ui.scenes.online import HostScene
+from tests.net.helpers import wait_for_news
 from tests.net.server_process import free_port
 
 os.environ["LIVING_FOREST_STRICT_I18N"] = "1"
@@ -48,7 +49,7 @@ def seated(app, lobby) -> None:
         status = (lobby.session.status, lobby.link, lobby.error)
         assert time.monotonic() < deadline, f"the app's own seat never reached it: {status}"
         app.step(1 / 60)
-        time.sleep(0.002)
+        wait_for_news(lobby.session)
 
 
 def test_the_host_serves_wss_with_a_certificate_and_a_trusting_friend_joins(

@@ -16,14 +16,13 @@ import pytest
 from game.net.client import Status
 from game.net.discovery import FoundHost
 from game.ui.online.remote_match import RemoteMatch
-from tests.net.helpers import FAST, GAME_S, drain, join, play_one
+from tests.net.helpers import FAST, GAME_S, NEWS_S, drain, join, play_one, wait_for_news
 from tests.net.server_process import free_port
 
 os.environ["LIVING_FOREST_STRICT_I18N"] = "1"
 # The table shows every event for some frames (1/60 s each): a random game of many rounds
 # takes a few thousand frames. Bounded by this count and by GAME_S of wall time.
 FRAMES = 150_000
-NEWS_S = 0.05  # the longest an idle table waits for news before the next frame
 
 
 @pytest.fixture
@@ -70,6 +69,7 @@ def host_table(app, ctx, kinds: list[str]):
     while not lobby.mirror.joined:
         assert time.monotonic() < deadline, "the hosted server never welcomed the host"
         app.step(1 / 60)
+        wait_for_news(lobby.session)
     return lobby
 
 
