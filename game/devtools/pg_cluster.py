@@ -1,6 +1,7 @@
 """A throwaway PostgreSQL server for the tests and the network benchmark: a fresh cluster in
-a temporary folder, from the installed binaries (Debian's ``postgresql`` package puts them
-in ``/usr/lib/postgresql/<version>/bin``), listening on 127.0.0.1 only, with trust
+a temporary folder (the tests' in memory, ``/dev/shm``, when there is room), from the
+installed binaries (Debian's ``postgresql`` package puts them in
+``/usr/lib/postgresql/<version>/bin``), listening on 127.0.0.1 only, with trust
 authentication (nothing but this machine can reach it), stopped and deleted afterwards.
 
 PostgreSQL refuses to run as root: as root (CI), the server runs as the ``postgres`` user
@@ -26,6 +27,8 @@ from pathlib import Path
 log = logging.getLogger(__name__)
 RUN_AS = "postgres"  # the unprivileged user the server runs as when we are root
 START_S = 60  # the most pg_ctl waits for the server to accept connections
+SHM = Path("/dev/shm")  # the RAM disk the tests' (not durable) clusters use when it has room
+SHM_ROOM = 2 * 1024**3  # bytes free there: a cluster and its databases take a few hundred MB
 INITDB = ("-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C", "--no-sync")
 
 
@@ -48,6 +51,20 @@ def find_bin() -> Path:
         if (folder / "initdb").is_file() and (folder / "pg_ctl").is_file():
             return folder
     raise NoPostgres("no PostgreSQL server binaries (initdb, pg_ctl): apt-get install postgresql")
+
+
+def in_memory(folder: Path = SHM) -> str | None:
+    """``folder`` (a RAM disk) if there is room there for the tests' clusters, else None
+    (the temporary folder). A cluster in memory opens and creates its files several times
+    faster than one on this machine's disk: ``CREATE DATABASE`` opens some 1,200 files, and
+    took 0.15-0.3 s of CPU on the disk, 0.02 s in memory (issue 43)."""
+    try:
+        room = os.statvfs(folder)
+    except OSError:
+        return None
+    if room.f_bavail * room.f_frsize < SHM_ROOM or not os.access(folder, os.W_OK | os.X_OK):
+        return None
+    return str(folder)
 
 
 def free_port() -> int:
@@ -90,6 +107,8 @@ class PgCluster:
         if self.as_root and shutil.which("runuser") is None:
             raise NoPostgres("running as root without runuser: cannot start PostgreSQL")
         parent = os.environ.get("LIVING_FOREST_PG_ROOT") or None  # .ci/run cleans it up
+        if parent is None and not self.durable:
+            parent = in_memory()
         self.folder = Path(tempfile.mkdtemp(prefix="lf-pg-", dir=parent))
         if self.as_root:
             try:

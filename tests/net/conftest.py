@@ -42,13 +42,18 @@ def app(ctx):  # noqa: ANN001, ANN201 - each module that drives the app gives it
 @pytest.fixture(scope="session")
 def pg_cluster(request: pytest.FixtureRequest) -> Iterator[PgCluster]:
     """The test process's cluster, copied from one kept under pytest's cache folder (made
-    by the first run: initdb once, not once per test process and run)."""
+    by the first run: initdb once, not once per test process and run), or for this run
+    under ``LIVING_FOREST_PG_ROOT`` when that is set (CI: a fresh clone, and a folder that
+    PostgreSQL's user can reach)."""
     try:
         import psycopg  # noqa: F401, PLC0415 - the optional driver
     except ImportError:
         _unavailable("psycopg is not installed (pip install -e '.[test]')")
+    root = os.environ.get("LIVING_FOREST_PG_ROOT")
     cache = getattr(request.config, "cache", None)  # None: pytest's cache plugin is off
-    template = Path(cache.mkdir("pg-template")) if cache is not None else None
+    template = Path(root) / "template" if root else None
+    if template is None and cache is not None:
+        template = Path(cache.mkdir("pg-template"))
     try:
         cluster = PgCluster(template=template).start()
     except NoPostgres as e:
