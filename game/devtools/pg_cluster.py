@@ -1,6 +1,7 @@
 """A throwaway PostgreSQL server for the tests and the network benchmark: a fresh cluster in
-a temporary folder, from the installed binaries (Debian's ``postgresql`` package puts them
-in ``/usr/lib/postgresql/<version>/bin``), listening on 127.0.0.1 only, with trust
+a temporary folder (the tests' in memory, ``/dev/shm``, when there is room), from the
+installed binaries (Debian's ``postgresql`` package puts them in
+``/usr/lib/postgresql/<version>/bin``), listening on 127.0.0.1 only, with trust
 authentication (nothing but this machine can reach it), stopped and deleted afterwards.
 
 PostgreSQL refuses to run as root: as root (CI), the server runs as the ``postgres`` user
@@ -11,7 +12,10 @@ PostgreSQL refuses to run as root: as root (CI), the server runs as the ``postgr
 
 from __future__ import annotations
 
+import contextlib
 import glob
+import hashlib
+import logging
 import os
 import shutil
 import socket
@@ -20,8 +24,12 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+log = logging.getLogger(__name__)
 RUN_AS = "postgres"  # the unprivileged user the server runs as when we are root
 START_S = 60  # the most pg_ctl waits for the server to accept connections
+SHM = Path("/dev/shm")  # the RAM disk the tests' (not durable) clusters use when it has room
+SHM_ROOM = 2 * 1024**3  # bytes free there: a cluster and its databases take a few hundred MB
+INITDB = ("-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C", "--no-sync")
 
 
 class NoPostgres(RuntimeError):
@@ -45,6 +53,20 @@ def find_bin() -> Path:
     raise NoPostgres("no PostgreSQL server binaries (initdb, pg_ctl): apt-get install postgresql")
 
 
+def in_memory(folder: Path = SHM) -> str | None:
+    """``folder`` (a RAM disk) if there is room there for the tests' clusters, else None
+    (the temporary folder). A cluster in memory opens and creates its files several times
+    faster than one on this machine's disk: ``CREATE DATABASE`` opens some 1,200 files, and
+    took 0.15-0.3 s of CPU on the disk, 0.02 s in memory (issue 43)."""
+    try:
+        room = os.statvfs(folder)
+    except OSError:
+        return None
+    if room.f_bavail * room.f_frsize < SHM_ROOM or not os.access(folder, os.W_OK | os.X_OK):
+        return None
+    return str(folder)
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -61,6 +83,9 @@ class PgCluster:
     folder: Path = Path()
     bin: Path = Path()
     options: str = ""  # the server's options, kept for ``resume``
+    # A folder that keeps one freshly made cluster to copy (the tests: ``initdb`` takes most
+    # of a second of CPU, a copy a tenth); None: ``initdb`` every time.
+    template: Path | None = None
 
     @property
     def as_root(self) -> bool:
@@ -82,6 +107,8 @@ class PgCluster:
         if self.as_root and shutil.which("runuser") is None:
             raise NoPostgres("running as root without runuser: cannot start PostgreSQL")
         parent = os.environ.get("LIVING_FOREST_PG_ROOT") or None  # .ci/run cleans it up
+        if parent is None and not self.durable:
+            parent = in_memory()
         self.folder = Path(tempfile.mkdtemp(prefix="lf-pg-", dir=parent))
         if self.as_root:
             try:
@@ -91,10 +118,7 @@ class PgCluster:
                 raise NoPostgres(f"no '{RUN_AS}' user to run PostgreSQL as ({e})") from e
         data = self.folder / "data"
         try:
-            self._run(
-                str(self.bin / "initdb"), "-D", str(data), "-U", "postgres", "--auth=trust",
-                "-E", "UTF8", "--locale=C", "--no-sync",
-            )  # fmt: skip
+            self.fresh(data)
             options = [
                 "-c listen_addresses=127.0.0.1",
                 f"-p {self.port}",
@@ -109,6 +133,41 @@ class PgCluster:
             self.stop()
             raise NoPostgres(str(e)) from e
         return self
+
+    def _initdb(self, data: Path) -> None:
+        self._run(str(self.bin / "initdb"), "-D", str(data), *INITDB)
+
+    def fresh(self, data: Path) -> None:
+        """An empty cluster in ``data``: a copy of the kept one (``template``), made first
+        if there is none yet for these binaries; ``initdb`` if that cannot be."""
+        if self.template is None:
+            self._initdb(data)
+            return
+        binary = (self.bin / "postgres").stat()
+        key = f"{self.bin}|{binary.st_size}|{binary.st_mtime_ns}|{' '.join(INITDB)}"
+        kept = self.template / f"cluster-{hashlib.sha256(key.encode()).hexdigest()[:16]}"
+        try:
+            if not (kept / "PG_VERSION").is_file():
+                self._keep(self.template, kept)
+            self._run("cp", "-a", str(kept), str(data))
+        except (NoPostgres, OSError) as e:
+            log.warning("could not copy the kept cluster %s (%s): initdb instead", kept, e)
+            shutil.rmtree(data, ignore_errors=True)
+            self._initdb(data)
+
+    def _keep(self, folder: Path, kept: Path) -> None:
+        """``initdb`` a cluster in ``folder`` and move it to ``kept`` whole (two test
+        processes may make one at once: the first move wins, the other's is deleted)."""
+        folder.mkdir(parents=True, exist_ok=True)
+        making = Path(tempfile.mkdtemp(prefix="making-", dir=folder))
+        try:
+            if self.as_root:
+                shutil.chown(making, RUN_AS, RUN_AS)
+            self._initdb(making / "data")
+            with contextlib.suppress(OSError):  # another process kept its own first
+                (making / "data").rename(kept)
+        finally:
+            shutil.rmtree(making, ignore_errors=True)
 
     def halt(self) -> None:
         """Stop the server at once, as a crash or an outage would, keeping its data

@@ -154,7 +154,7 @@ class ScreenChecks:
     def shoot(self, name: str, languages: list[str] | None = None) -> list[str]:
         """The screen now at every size, in the current language and ``languages``; the
         language is put back as it was."""
-        import pygame
+        from game.devtools.quick_png import save_png
 
         if not self.shooting:  # a benchmark: no frame held up by renders, the moment noted
             self.rec.write("shot", name=name, files=[])
@@ -169,7 +169,7 @@ class ScreenChecks:
                 stack.resized()
             for w, h in SIZES:
                 path = self.shots / f"{name}_{lang}_{w}x{h}.png"
-                pygame.image.save(self.app.render((w, h)), str(path))
+                save_png(self.app.render((w, h)), path)
                 written.append(path.name)
         if ctx.language() != was:
             ctx.set_language(was)

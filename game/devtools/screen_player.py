@@ -30,6 +30,7 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import math
 import os
 import random
 import sys
@@ -154,20 +155,25 @@ class ScreenPlayer:
         self.pressed_at = time.monotonic()  # the last key this player pressed at the table
         self.pace = TokenBucket(PRESSES_PER_S, PRESS_BURST)
         self.told_idle = 0.0  # when the record last said why the table waits
+        self.fed = 0  # events given to the window so far
+        self.drawn = -math.inf  # when the window was last drawn
 
     # -- input, as the window sends it -----------------------------------------------------
 
     def key(self, key: int, text: str = "") -> None:
         ev = self.pg.event.Event
+        self.fed += 1
         self.app.feed(ev(self.pg.KEYDOWN, key=key, mod=0, unicode=text, scancode=0))
         self.app.feed(ev(self.pg.KEYUP, key=key, mod=0, unicode=text, scancode=0))
 
     def type(self, text: str) -> None:
+        self.fed += 1
         self.app.feed(self.pg.event.Event(self.pg.TEXTINPUT, text=text))
 
     def click_at(self, logical: tuple[int, int]) -> None:
         pos = self.app.viewport.point(logical)
         ev = self.pg.event.Event
+        self.fed += 1
         self.app.feed(ev(self.pg.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
         self.app.feed(ev(self.pg.MOUSEBUTTONDOWN, pos=pos, button=1))
         self.app.feed(ev(self.pg.MOUSEBUTTONUP, pos=pos, button=1))
@@ -206,13 +212,14 @@ class ScreenPlayer:
                 if time.monotonic() > deadline:
                     self.rec.write("timeout", seconds=seconds)
                     break
+                top, fed = self.app.stack.top, self.fed
                 for cmd in self.commands.take():
                     self.command(cmd)
                 self.scene_changed()
                 if self.playing:
                     self.act()
                 now = time.monotonic()
-                self.app.step(min(max(now - last, FRAME_S), 0.1))
+                self.frame(min(max(now - last, FRAME_S), 0.1), self.fed != fed, top)
                 last = now
                 self.checks.frame()
                 if not self.app.stack.busy():
@@ -221,6 +228,23 @@ class ScreenPlayer:
             self.rec.write("summary", **self.checks.summary())
             self.close()
         return 0
+
+    def frame(self, dt: float, fed: bool, top: Any) -> None:
+        """One pass of the window's loop (``TableApp.run``): the screen is drawn while its
+        top scene is busy, after input, when another scene came up and once each
+        ``IDLE_REDRAW_S``; else only its timers run (an idle screen is not drawn again)."""
+        from game.ui.app import IDLE_REDRAW_S
+
+        stack, now = self.app.stack, time.monotonic()
+        if stack.busy() or fed or stack.top is not top or now - self.drawn > IDLE_REDRAW_S:
+            self.app.step(dt)
+            self.drawn = now
+            return
+        stack.update(dt)  # idle: timers only, though they may start an animation
+        if stack.busy() or stack.top is not top:
+            self.app.step(0.0)
+            self.drawn = now
+        self.app.save_window_when_due()
 
     def close(self) -> None:
         while self.app.stack.scenes:  # each scene's exit (the table saves what it has not)

@@ -233,8 +233,7 @@ def people_game(
             figures["ends"] = {s.role: s.wait_for("game_over", seconds) for s in (host, friend)}
         figures["seconds"] = round(time.monotonic() - started, 2)
     finally:
-        for screen in (host, friend):
-            screen.stop()
+        figures["exits"] = {s.role: s.stop() for s in (host, friend)}  # each asked to quit
     figures["violations"] = {s.role: s.violations() for s in (host, friend)}
     figures["summaries"] = {s.role: s.summaries() for s in (host, friend)}
     return figures

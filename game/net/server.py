@@ -387,6 +387,13 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     return args
 
 
+def connection_limits(args: argparse.Namespace) -> ConnectionLimits:
+    """The connections the command line lets one address and the server hold."""
+    return ConnectionLimits(
+        per_address=max(1, args.connections_per_address), total=max(0, args.max_connections)
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     logging.basicConfig(
@@ -410,9 +417,7 @@ def main(argv: list[str] | None = None) -> int:
         ),
         durable=args.sync == "full",
         gc_pacing=True,
-        connections=ConnectionLimits(
-            per_address=max(1, args.connections_per_address), total=max(0, args.max_connections)
-        ),
+        connections=connection_limits(args),
         ai_lease_s=args.ai_lease_s,
         stall_s=max(0.0, args.stall_ms) / 1000,
         checkpoint_s=max(0.0, args.checkpoint_s),

@@ -2,13 +2,17 @@
 PostgreSQL for the tests that need it: one throwaway cluster per test process (started
 from the installed binaries, 127.0.0.1 only; ``game.devtools.pg_cluster``), a fresh database
 for each test. Without PostgreSQL or ``psycopg`` those tests skip and say why, unless
-``LIVING_FOREST_REQUIRE_PG=1`` (set by ``.ci/run``): then they fail."""
+``LIVING_FOREST_REQUIRE_PG=1`` (set by ``.ci/run``): then they fail. And a TLS certificate
+for the tests that serve wss:// (``certificate``, one per test process)."""
 
 from __future__ import annotations
 
 import itertools
 import os
+import shutil
+import subprocess
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -36,13 +40,22 @@ def app(ctx):  # noqa: ANN001, ANN201 - each module that drives the app gives it
 
 
 @pytest.fixture(scope="session")
-def pg_cluster() -> Iterator[PgCluster]:
+def pg_cluster(request: pytest.FixtureRequest) -> Iterator[PgCluster]:
+    """The test process's cluster, copied from one kept under pytest's cache folder (made
+    by the first run: initdb once, not once per test process and run), or for this run
+    under ``LIVING_FOREST_PG_ROOT`` when that is set (CI: a fresh clone, and a folder that
+    PostgreSQL's user can reach)."""
     try:
         import psycopg  # noqa: F401, PLC0415 - the optional driver
     except ImportError:
         _unavailable("psycopg is not installed (pip install -e '.[test]')")
+    root = os.environ.get("LIVING_FOREST_PG_ROOT")
+    cache = getattr(request.config, "cache", None)  # None: pytest's cache plugin is off
+    template = Path(root) / "template" if root else None
+    if template is None and cache is not None:
+        template = Path(cache.mkdir("pg-template"))
     try:
-        cluster = PgCluster().start()
+        cluster = PgCluster(template=template).start()
     except NoPostgres as e:
         _unavailable(str(e))
     try:
@@ -55,3 +68,37 @@ def pg_cluster() -> Iterator[PgCluster]:
 def pg_url(pg_cluster: PgCluster) -> str:
     """The URL of a new, empty database on the test cluster."""
     return pg_cluster.create_database(f"t{os.getpid()}_{next(_names)}")
+
+
+@pytest.fixture(scope="session")
+def certificate(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """A self-signed certificate for 127.0.0.1 and its key (PEM), made once per test
+    process (an RSA key takes openssl a good part of a second; the tests only read it)."""
+    if shutil.which("openssl") is None:
+        pytest.skip("no openssl to make a test certificate")
+    folder = tmp_path_factory.mktemp("tls")
+    cert, key = folder / "cert.pem", folder / "key.pem"
+    subprocess.run(
+        [
+            "openssl",
+            "req",
+            "-x509",
+            "-newkey",
+            "rsa:2048",
+            "-nodes",
+            "-days",
+            "1",
+            "-keyout",
+            str(key),
+            "-out",
+            str(cert),
+            "-subj",
+            "/CN=localhost",
+            "-addext",
+            "subjectAltName=IP:127.0.0.1",
+        ],
+        check=True,
+        capture_output=True,
+        timeout=60,
+    )
+    return cert, key

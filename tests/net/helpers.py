@@ -25,12 +25,29 @@ FAST = Limits(messages_per_s=10_000.0, message_burst=10_000.0)
 
 @contextmanager
 def running_server(db: Path, limits: Limits | None = None) -> Iterator[ServerThread]:
-    server = ServerThread(db, LOCAL, 0, limits=limits or FAST)
+    """A server on a thread here, its SQLite store at ``synchronous=NORMAL`` (``durable``
+    off: a commit is in the WAL file, not yet forced to the disk). That loses nothing these
+    tests could see (only a power cut could), and the forced writes took most of a whole
+    game's time (issue 43); the shipped server's ``FULL`` is tested where its process is
+    (``tests/net/server_process.py``)."""
+    server = ServerThread(db, LOCAL, 0, limits=limits or FAST, durable=False)
     server.start()
     try:
         yield server
     finally:
         server.stop()
+
+
+NEWS_S = 0.05  # the longest an app's idle table waits for news before its next frame
+
+
+def wait_for_news(session: Any, seconds: float = NEWS_S) -> None:
+    """Until the app's session has news from the server (``notes``; at most ``seconds``):
+    frames drawn meanwhile would show nothing new, and a loop drawing them spins, taking
+    the time of the server's thread in the same process (issue 43)."""
+    deadline = time.monotonic() + seconds
+    while session.notes.empty() and time.monotonic() < deadline:
+        time.sleep(0.001)
 
 
 def seats(*kinds: str) -> list[dict[str, str]]:

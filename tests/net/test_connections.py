@@ -1,4 +1,6 @@
-"""The connection layer under abuse, over real sockets to a real server process: one
+"""The connection layer under abuse, over real sockets to a real server (a process of its
+own where the process is the point: its open-file limit, its memory; else on a thread here,
+``served_here``, what it logs read from the logging; issue 43): one
 address cannot hold more than its share of connections (refused at once with HTTP 429)
 nor all of them (503); idle connections that never finish their handshake are closed;
 an honest player still gets in and plays while 1,000 idle connections come from one
@@ -9,6 +11,7 @@ client that does not read cannot make the server hold its pongs."""
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import random
 import resource
@@ -18,6 +21,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -27,7 +31,7 @@ from websockets.sync.client import connect
 from game.net.client import TableClient
 from game.net.guard import ConnectionLimits
 from game.net.protocol import encode
-from game.net.server import ServerThread
+from game.net.server import ServerThread, connection_limits, parse_args
 from tests.net.helpers import FAST, LOCAL, host, play_one
 from tests.net.server_process import START_S, free_port
 
@@ -86,33 +90,55 @@ def status_of_refusal(url: str) -> int:
     return refused.value.response.status_code
 
 
+@contextlib.contextmanager
+def served_here(
+    tmp: Path, connections: ConnectionLimits | None = None
+) -> Iterator[tuple[ServerThread, list[str]]]:
+    """A server on a thread here, with the shipped message limits, for the tests where the
+    process is not the point (no open-file limit of its own, no memory measured): the
+    server and, once it has stopped, what it logged at WARNING or above."""
+    logged: list[str] = []
+    handler = logging.Handler(logging.WARNING)
+    handler.emit = lambda record: logged.append(record.getMessage())  # type: ignore[method-assign]
+    logger = logging.getLogger("game.net")
+    logger.addHandler(handler)
+    server = ServerThread(tmp / "m.db", LOCAL, 0, connections=connections, durable=False)
+    try:
+        server.start()
+        yield server, logged
+    finally:
+        server.stop()
+        logger.removeHandler(handler)
+
+
+def test_the_connection_caps_are_the_command_lines() -> None:
+    """What the server process is started with reaches its connection limits."""
+    args = parse_args(["--connections-per-address", "8", "--max-connections", "12"])
+    assert connection_limits(args) == ConnectionLimits(per_address=8, total=12)
+    assert connection_limits(parse_args([])) == ConnectionLimits()  # the defaults as shipped
+
+
 def test_one_address_holds_at_most_its_share_and_the_server_at_most_its_cap(
     tmp_path: Path,
 ) -> None:
-    server = Server(tmp_path, "--connections-per-address", "8", "--max-connections", "12")
-    try:
-        with contextlib.ExitStack() as held:
-            for _ in range(7):
-                held.enter_context(connect(server.url, open_timeout=OPEN_S, proxy=None))
-            with connect(server.url, open_timeout=OPEN_S, proxy=None):
-                assert status_of_refusal(server.url) == 429  # this address holds 8
-            time.sleep(0.2)  # the server sees the 8th go
-            client = host(server.url, ("human", "human"), [0, 1])  # the 8th again: plays
-            client.close()
-    finally:
-        log = server.stop()
-    assert log.count("refused a connection") == 1, log
+    limits = ConnectionLimits(per_address=8, total=12)
+    with served_here(tmp_path, limits) as (server, log), contextlib.ExitStack() as held:
+        for _ in range(7):
+            held.enter_context(connect(server.url, open_timeout=OPEN_S, proxy=None))
+        with connect(server.url, open_timeout=OPEN_S, proxy=None):
+            assert status_of_refusal(server.url) == 429  # this address holds 8
+        time.sleep(0.2)  # the server sees the 8th go
+        client = host(server.url, ("human", "human"), [0, 1])  # the 8th again: plays
+        client.close()
+    assert sum("refused a connection" in x for x in log) == 1, log
 
 
 def test_the_server_refuses_past_its_connection_cap_with_503(tmp_path: Path) -> None:
-    server = Server(tmp_path, "--connections-per-address", "50", "--max-connections", "6")
-    try:
-        with contextlib.ExitStack() as held:
-            for _ in range(6):
-                held.enter_context(connect(server.url, open_timeout=OPEN_S, proxy=None))
-            assert status_of_refusal(server.url) == 503
-    finally:
-        server.stop()
+    limits = ConnectionLimits(per_address=50, total=6)
+    with served_here(tmp_path, limits) as (server, _), contextlib.ExitStack() as held:
+        for _ in range(6):
+            held.enter_context(connect(server.url, open_timeout=OPEN_S, proxy=None))
+        assert status_of_refusal(server.url) == 503
 
 
 def test_an_honest_player_plays_while_one_address_opens_a_thousand_idle_connections(
@@ -154,18 +180,17 @@ def test_an_honest_player_plays_while_one_address_opens_a_thousand_idle_connecti
 
 
 def test_a_flooding_connection_writes_a_line_not_one_a_message(tmp_path: Path) -> None:
-    server = Server(tmp_path)
-    try:
-        with connect(server.url, open_timeout=OPEN_S, proxy=None) as ws:
-            hello = encode({"type": "join", "code": "AAAA-AAAA"})
-            for _ in range(1500):  # bounded: the server closes it after 560
-                try:
-                    ws.send(hello)
-                except Exception:  # noqa: BLE001 - closed by the server: the point
-                    break
-    finally:
-        log = server.stop()
-    assert log.count("closed for flooding") == 1, log[-2000:]
+    with (
+        served_here(tmp_path) as (server, log),
+        connect(server.url, open_timeout=OPEN_S, proxy=None) as ws,
+    ):
+        hello = encode({"type": "join", "code": "AAAA-AAAA"})
+        for _ in range(1500):  # bounded: the server closes it after 560
+            try:
+                ws.send(hello)
+            except Exception:  # noqa: BLE001 - closed by the server: the point
+                break
+    assert sum("closed for flooding" in x for x in log) == 1, log[-20:]
 
 
 def upgrade(port: int) -> bytes:

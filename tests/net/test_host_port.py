@@ -15,6 +15,7 @@ import pytest
 
 from game.player_settings import DEFAULT_PORT, PlayerSettings
 from game.ui.scenes.online import HostScene
+from tests.net.helpers import wait_for_news
 from tests.net.server_process import free_port
 
 os.environ["LIVING_FOREST_STRICT_I18N"] = "1"
@@ -80,6 +81,7 @@ def test_the_chosen_port_is_hosted_on_and_remembered(app, ctx) -> None:
     while not lobby.mirror.joined:  # the app's own client reached the table on that port
         assert time.monotonic() < deadline
         app.step(1 / 60)
+        wait_for_news(lobby.session)
     assert ctx.online.addresses() == [f"127.0.0.1:{port}"]
 
 

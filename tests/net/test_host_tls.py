@@ -15,8 +15,8 @@ from websockets.exceptions import InvalidMessage, WebSocketException
 
 from game.net.client import Status, TableClient
 from game.ui.scenes.online import HostScene
+from tests.net.helpers import wait_for_news
 from tests.net.server_process import free_port
-from tests.net.test_tls import certificate  # noqa: F401 - the fixture
 
 os.environ["LIVING_FOREST_STRICT_I18N"] = "1"
 
@@ -49,13 +49,13 @@ def seated(app, lobby) -> None:
         status = (lobby.session.status, lobby.link, lobby.error)
         assert time.monotonic() < deadline, f"the app's own seat never reached it: {status}"
         app.step(1 / 60)
-        time.sleep(0.002)
+        wait_for_news(lobby.session)
 
 
 def test_the_host_serves_wss_with_a_certificate_and_a_trusting_friend_joins(
     app,
     ctx,
-    certificate,  # noqa: F811 - the fixture
+    certificate,
 ) -> None:
     cert, key = certificate
     form = host_form(app, ctx)
@@ -96,7 +96,7 @@ def test_a_certificate_without_its_key_or_unusable_files_are_refused(
     app,
     ctx,
     tmp_path,
-    certificate,  # noqa: F811 - the fixture
+    certificate,
 ) -> None:
     cert, key = certificate
     form = host_form(app, ctx)
@@ -116,7 +116,7 @@ def test_a_certificate_without_its_key_or_unusable_files_are_refused(
 def test_a_second_table_asks_for_the_same_tls_as_the_running_server(
     app,
     ctx,
-    certificate,  # noqa: F811 - the fixture
+    certificate,
 ) -> None:
     cert, key = certificate
     form = host_form(app, ctx)
@@ -133,7 +133,7 @@ def test_a_second_table_asks_for_the_same_tls_as_the_running_server(
 
 def test_a_table_hosted_over_tls_reopens_over_tls(
     tmp_path,
-    certificate,  # noqa: F811 - the fixture
+    certificate,
 ) -> None:
     """Continue after a restart reopens the app's server with the certificate, so the table
     is not silently served in plain ws (and its wss:// seat finds it)."""

@@ -7,6 +7,7 @@ the same seat and exactly one wins every time."""
 from __future__ import annotations
 
 import json
+import os
 import random
 import statistics
 import threading
@@ -20,6 +21,7 @@ pytest.importorskip("psycopg", reason="psycopg is not installed")
 
 import psycopg  # noqa: E402
 
+from game.devtools.pg_cluster import PgCluster  # noqa: E402
 from game.engine import Move, new_game  # noqa: E402
 from game.net.client import TableClient  # noqa: E402
 from game.net.redact import view_json  # noqa: E402
@@ -46,6 +48,26 @@ def servers(url: str, count: int = 2) -> Iterator[list[ServerProcess]]:
     finally:
         for p in procs:
             p.kill()
+
+
+Shared = tuple[str, list[ServerProcess]]  # a database's URL and two servers over it
+
+
+@pytest.fixture(scope="module")
+def shared(pg_cluster: PgCluster) -> Iterator[Shared]:
+    """Two server processes over one database, for the tests that kill neither: each plays
+    a match of its own (and reads the database by its match id), so the processes start
+    once for them all (issue 43)."""
+    url = pg_cluster.create_database(f"servers{os.getpid()}")
+    with servers(url) as procs:
+        yield url, procs
+
+
+def running(shared: Shared) -> Shared:
+    url, procs = shared
+    for p in procs:
+        assert p.proc is not None and p.proc.poll() is None, "a shared server process ended"
+    return url, procs
 
 
 def resume(url: str, match: str, tokens: list[str]) -> TableClient:
@@ -127,24 +149,26 @@ class Table:
         results = {str(c.mirror.game.result()) for c in self.clients}
         assert results == {str(g.result())}
         assert len(set(self.acks)) == len(self.acks)  # no (seat, seq) acknowledged twice
+        match = self.clients[0].mirror.match
         with psycopg.connect(url) as conn:
-            (stored,) = conn.execute("SELECT COUNT(*) FROM moves").fetchone()
+            sql = "SELECT COUNT(*) FROM moves WHERE match = %s"
+            (stored,) = conn.execute(sql, (match,)).fetchone()
         assert stored == len(finals[0].moves)  # nothing stored twice, nothing lost
 
 
-def test_clients_spread_over_two_processes_play_one_match_to_the_end(pg_url: str) -> None:
-    with servers(pg_url) as (p1, p2):
-        a = host(p1.url, ("human", "human", "human", "easy"), [0], keep=True)
-        b = join(p2.url, a.mirror.code, 1, keep=True)
-        c = join(p2.url, a.mirror.code, 2, keep=True)
-        table = Table([a, b, c], random.Random(11))
-        table.play_to_end(time.monotonic() + GAME_S)
-        table.check_final(pg_url, 4)
-        assert len(table.acks) > 50
-        # the other process hears of a move at once (NOTIFY), not at its periodic check
-        assert statistics.median(table.lags) < 0.5, statistics.median(table.lags)
-        for client in (a, b, c):
-            client.close()
+def test_clients_spread_over_two_processes_play_one_match_to_the_end(shared: Shared) -> None:
+    pg_url, (p1, p2) = running(shared)
+    a = host(p1.url, ("human", "human", "human", "easy"), [0], keep=True)
+    b = join(p2.url, a.mirror.code, 1, keep=True)
+    c = join(p2.url, a.mirror.code, 2, keep=True)
+    table = Table([a, b, c], random.Random(11))
+    table.play_to_end(time.monotonic() + GAME_S)
+    table.check_final(pg_url, 4)
+    assert len(table.acks) > 50
+    # the other process hears of a move at once (NOTIFY), not at its periodic check
+    assert statistics.median(table.lags) < 0.5, statistics.median(table.lags)
+    for client in (a, b, c):
+        client.close()
 
 
 def test_a_killed_process_loses_nothing_and_the_other_finishes_the_match(pg_url: str) -> None:
@@ -193,42 +217,43 @@ def race(clients: list[TableClient], seat: int, rand: random.Random) -> list[dic
     return replies
 
 
-def test_two_processes_racing_to_apply_a_move_never_both_win(pg_url: str) -> None:
+def test_two_processes_racing_to_apply_a_move_never_both_win(shared: Shared) -> None:
     rand = random.Random(13)
-    with servers(pg_url) as (p1, p2):
-        a = host(p1.url, ("human", "human"), [0], keep=True)
-        twin = resume(p2.url, a.mirror.match, [a.mirror.tokens[0]])  # seat 0 on both
-        b = join(p2.url, a.mirror.code, 1, keep=True)
-        clients = [a, twin, b]
-        races = 0
-        deadline = time.monotonic() + GAME_S
-        for _ in range(STEPS):
-            assert time.monotonic() < deadline
-            for c in clients:
-                drain(c)
-            game = a.mirror.game
-            if game.over or races >= 40:
-                break
-            if game.legal_moves(0):
-                replies = race([a, twin], 0, rand)
-                kinds = sorted(r.get("type", "none") for r in replies)
-                assert kinds == ["ack", "error"], replies
-                assert next(r for r in replies if r["type"] == "error")["code"] == "replayed"
-                sync(clients, next(r for r in replies if r["type"] == "ack")["n"])
-                races += 1
-            elif game.legal_moves(1):
-                reply = send(b, 1, rand.choice(b.mirror.game.legal_moves(1)), b.mirror.seq[1])
-                assert reply["type"] == "ack", reply
-                sync(clients, reply["n"])
-        assert races >= 20
-        with psycopg.connect(pg_url) as conn:
-            seat0 = conn.execute("SELECT COUNT(*) FROM moves WHERE seat = 0").fetchone()[0]
-        assert seat0 == races == a.mirror.seq[0] == twin.mirror.seq[0]  # one move per race
+    pg_url, (p1, p2) = running(shared)
+    a = host(p1.url, ("human", "human"), [0], keep=True)
+    twin = resume(p2.url, a.mirror.match, [a.mirror.tokens[0]])  # seat 0 on both
+    b = join(p2.url, a.mirror.code, 1, keep=True)
+    clients = [a, twin, b]
+    races = 0
+    deadline = time.monotonic() + GAME_S
+    for _ in range(STEPS):
+        assert time.monotonic() < deadline
         for c in clients:
-            c.close()
+            drain(c)
+        game = a.mirror.game
+        if game.over or races >= 40:
+            break
+        if game.legal_moves(0):
+            replies = race([a, twin], 0, rand)
+            kinds = sorted(r.get("type", "none") for r in replies)
+            assert kinds == ["ack", "error"], replies
+            assert next(r for r in replies if r["type"] == "error")["code"] == "replayed"
+            sync(clients, next(r for r in replies if r["type"] == "ack")["n"])
+            races += 1
+        elif game.legal_moves(1):
+            reply = send(b, 1, rand.choice(b.mirror.game.legal_moves(1)), b.mirror.seq[1])
+            assert reply["type"] == "ack", reply
+            sync(clients, reply["n"])
+    assert races >= 20
+    with psycopg.connect(pg_url) as conn:
+        sql = "SELECT COUNT(*) FROM moves WHERE match = %s AND seat = 0"
+        seat0 = conn.execute(sql, (a.mirror.match,)).fetchone()[0]
+    assert seat0 == races == a.mirror.seq[0] == twin.mirror.seq[0]  # one move per race
+    for c in clients:
+        c.close()
 
 
-def test_a_step_taken_back_on_one_process_reaches_the_clients_on_the_other(pg_url: str) -> None:
+def test_a_step_taken_back_on_one_process_reaches_the_clients_on_the_other(shared: Shared) -> None:
     """Seat 0 plays on one process, seat 1 on the other: what may be taken back is told on
     both; a take-back made through one is stored and reaches the other's client as the
     table stands (its view as before the step); play goes on, and the stored moves replay
@@ -236,57 +261,60 @@ def test_a_step_taken_back_on_one_process_reaches_the_clients_on_the_other(pg_ur
     from tests.net.test_undo import choose_of, deciding, undo  # noqa: PLC0415
 
     rand = random.Random(14)
-    with servers(pg_url) as (p1, p2):
-        a = host(p1.url, ("human", "human"), [0], keep=True)
-        b = join(p2.url, a.mirror.code, 1, keep=True)
-        clients = {0: a, 1: b}
-        table = Table([a, b], rand)
-        undone = 0
-        deadline = time.monotonic() + GAME_S
-        for _ in range(STEPS):
-            assert time.monotonic() < deadline, "three take-backs did not come in time"
-            if undone >= 3:
-                break
-            for c in (a, b):
-                drain(c)
-            now = deciding(clients)
-            game = a.mirror.game
-            assert not game.over, "the game ended before three take-backs"
-            legal = game.legal_moves(now[0]) if now is not None else []
-            if now is None or now[1].value != "action" or PASS_ONLY(legal):
-                if not table.step():
-                    a.recv(0.05)
-                continue
-            seat = now[0]
-            me, other = clients[seat], clients[1 - seat]
-            before = (other.mirror.game.to_json(), other.mirror.n)
-            reply = send(me, seat, choose_of(me, seat), me.mirror.seq[seat])
-            assert reply["type"] == "ack", reply
-            sync([a, b], reply["n"])
-            if me.mirror.back != (seat, 1):  # the choice ended the turn by itself
-                continue
-            assert other.mirror.back == (seat, 1)  # told by the other process too
-            assert undo(me, seat)["type"] == "ack"
-            other.wait_for(lambda m, o=other, n=before[1]: o.mirror.n == n, 3 * SYNC_S)
-            assert (other.mirror.game.to_json(), other.mirror.n) == before
-            assert other.mirror.back is None and me.mirror.back is None
-            undone += 1
-            if not table.step():  # something else this time
-                a.recv(0.05)
-        for _ in range(20):  # play goes on from the tables as they stand
+    pg_url, (p1, p2) = running(shared)
+    a = host(p1.url, ("human", "human"), [0], keep=True)
+    b = join(p2.url, a.mirror.code, 1, keep=True)
+    clients = {0: a, 1: b}
+    table = Table([a, b], rand)
+    undone = 0
+    deadline = time.monotonic() + GAME_S
+    for _ in range(STEPS):
+        assert time.monotonic() < deadline, "three take-backs did not come in time"
+        if undone >= 3:
+            break
+        for c in (a, b):
+            drain(c)
+        now = deciding(clients)
+        game = a.mirror.game
+        assert not game.over, "the game ended before three take-backs"
+        legal = game.legal_moves(now[0]) if now is not None else []
+        if now is None or now[1].value != "action" or PASS_ONLY(legal):
             if not table.step():
                 a.recv(0.05)
-        with psycopg.connect(pg_url) as conn:
-            setup = conn.execute("SELECT players, seed, first FROM matches").fetchone()
-            rows = conn.execute("SELECT seat, move FROM moves ORDER BY idx").fetchall()
-        sync([a, b], len(rows))
-        g = new_game(*setup)  # the stored moves replay to what each client sees
-        for seat, text in rows:
-            g.play(seat, Move.from_json(json.loads(text)))
-        for seat, c in clients.items():
-            assert c.mirror.n == len(rows) and view_json(g, seat) == c.mirror.game.to_json()
-        for c in (a, b):
-            c.close()
+            continue
+        seat = now[0]
+        me, other = clients[seat], clients[1 - seat]
+        before = (other.mirror.game.to_json(), other.mirror.n)
+        reply = send(me, seat, choose_of(me, seat), me.mirror.seq[seat])
+        assert reply["type"] == "ack", reply
+        sync([a, b], reply["n"])
+        if me.mirror.back != (seat, 1):  # the choice ended the turn by itself
+            continue
+        assert other.mirror.back == (seat, 1)  # told by the other process too
+        assert undo(me, seat)["type"] == "ack"
+        other.wait_for(lambda m, o=other, n=before[1]: o.mirror.n == n, 3 * SYNC_S)
+        assert (other.mirror.game.to_json(), other.mirror.n) == before
+        assert other.mirror.back is None and me.mirror.back is None
+        undone += 1
+        if not table.step():  # something else this time
+            a.recv(0.05)
+    for _ in range(20):  # play goes on from the tables as they stand
+        if not table.step():
+            a.recv(0.05)
+    with psycopg.connect(pg_url) as conn:
+        match = (a.mirror.match,)
+        sql = "SELECT players, seed, first FROM matches WHERE id = %s"
+        setup = conn.execute(sql, match).fetchone()
+        sql = "SELECT seat, move FROM moves WHERE match = %s ORDER BY idx"
+        rows = conn.execute(sql, match).fetchall()
+    sync([a, b], len(rows))
+    g = new_game(*setup)  # the stored moves replay to what each client sees
+    for seat, text in rows:
+        g.play(seat, Move.from_json(json.loads(text)))
+    for seat, c in clients.items():
+        assert c.mirror.n == len(rows) and view_json(g, seat) == c.mirror.game.to_json()
+    for c in (a, b):
+        c.close()
 
 
 def PASS_ONLY(legal: list) -> bool:  # noqa: N802

@@ -18,9 +18,8 @@ from game.net.server import parse_args  # noqa: E402
 from game.net.store import StaleMatch, open_store  # noqa: E402
 from game.net.store.base import AI_LEASE_RENEW_S  # noqa: E402
 from game.net.store.postgres import CHANNEL, LATEST, LEASE_S, PostgresStore, migrate  # noqa: E402
+from tests.net.pg_racer import RACE_ROUNDS, racer  # noqa: E402
 from tests.net.test_store import a_match  # noqa: E402
-
-RACE_ROUNDS = 150
 
 
 def test_migrations_apply_one_by_one_and_keep_the_data(pg_url: str) -> None:
@@ -108,31 +107,13 @@ def test_the_ai_lease_is_five_seconds_unless_the_server_is_told_otherwise(pg_url
         parse_args(["--ai-lease-s", str(AI_LEASE_RENEW_S)])
 
 
-def _racer(url: str, match: str, barrier, results) -> None:
-    """One process: each round, read the match's version, then store a move at it."""
-    store = PostgresStore(url)
-    wins = []
-    for _ in range(RACE_ROUNDS):
-        barrier.wait(30)
-        version = store.load(match).version
-        barrier.wait(30)
-        try:
-            store.add_move(match, version, 0, DRAW, version=version)
-            wins.append(version)
-        except StaleMatch:
-            pass
-        barrier.wait(30)
-    store.close()
-    results.put(wins)
-
-
 def test_two_processes_racing_for_the_same_move_never_both_win(pg_url: str) -> None:
     store = PostgresStore(pg_url)
     m = a_match(ai=False)
     store.create(m)
     ctx = multiprocessing.get_context("spawn")
     barrier, results = ctx.Barrier(2), ctx.Queue()
-    procs = [ctx.Process(target=_racer, args=(pg_url, m.id, barrier, results)) for _ in range(2)]
+    procs = [ctx.Process(target=racer, args=(pg_url, m.id, barrier, results)) for _ in range(2)]
     for p in procs:
         p.start()
     wins = [results.get(timeout=120) for _ in procs]

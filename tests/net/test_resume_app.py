@@ -9,6 +9,7 @@ import random
 import time
 
 from game.engine.serialize import game_to_json
+from tests.net.helpers import wait_for_news
 from tests.net.test_online_table import ctx, host_table  # noqa: F401 - the fixture
 
 os.environ["LIVING_FOREST_STRICT_I18N"] = "1"
@@ -26,6 +27,8 @@ def test_a_reconnected_table_is_the_table_it_was(app, ctx) -> None:  # noqa: F81
         seat = top.human_seat() if hasattr(top, "human_seat") else -1
         if seat >= 0 and top.kind in ("draw", "action") and match.waiting is None:
             top.play(seat, rand.choice(match.game.legal_moves(seat)))
+        elif not app.stack.busy():  # the move on its way: no frame until the server answers
+            wait_for_news(match.session)
         app.step(1 / 60)
     for _ in range(200):  # the last move's events are in
         app.step(1 / 60)
@@ -47,7 +50,7 @@ def test_a_reconnected_table_is_the_table_it_was(app, ctx) -> None:  # noqa: F81
     while not welcomes or match.link.value != "connected":
         assert time.monotonic() < deadline, "the table never came back"
         app.step(1 / 60)
-        time.sleep(0.002)
+        wait_for_news(match.session)
     (welcome,) = welcomes
     assert 0 < welcome["log_from"] <= len(before[1])
     assert len(welcome["log"]) == len(before[1]) - welcome["log_from"]

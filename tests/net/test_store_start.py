@@ -3,14 +3,17 @@ one line on stderr (no traceback), a distinct exit status each, the file untouch
 its SQLite file alone (a lock), and its files are private whatever the umask.
 
 Most refusals run the server's ``main`` in the test's process (``here=True``): the same
-checks, status and line, without starting Python again for each (issue 43); a server
-process still shows the real exit status and stderr where a process is the point (a lock
-held by another, file modes without root's override, a umask, a killed server)."""
+checks, status and line, without starting Python again for each (issue 43); and most starts
+that listen run the server on a thread here (``listens_here``: the same store checks,
+stamping and lock, its warnings read from the log). A server process is still started where
+a process is the point: the one holding the lock (alive, then killed), file modes without
+root's override, a umask."""
 
 from __future__ import annotations
 
 import contextlib
 import io
+import logging
 import os
 import shutil
 import socket
@@ -23,6 +26,7 @@ from pathlib import Path
 import pytest
 
 from game.net import server
+from game.net.server import ServerThread
 from game.net.store import SqliteStore
 from game.net.store import sqlite as sqlite_store
 from game.net.store.sqlite_checks import APPLICATION_ID
@@ -51,6 +55,23 @@ def start_here(db: Path, extra: list[str]) -> tuple[int, list[str], str]:
         status = server.main(args)
     assert status != 0, "only refused starts run here: a listening one would not return"
     return status, [x for x in err.getvalue().splitlines() if x.strip()], out.getvalue()
+
+
+def listens_here(db: Path) -> list[str]:
+    """A start that listens, on a thread in this process (``ServerThread``: the server's
+    store checks and lock as ``main`` opens them), stopped once listening: its warnings."""
+    caught: list[str] = []
+    handler = logging.Handler(logging.WARNING)
+    handler.emit = lambda record: caught.append(record.getMessage())  # type: ignore[method-assign]
+    logger = logging.getLogger("game.net")
+    logger.addHandler(handler)
+    try:
+        server = ServerThread(db, LOCAL, 0)
+        assert server.start(RUN_S).startswith("ws://")
+        server.stop()
+    finally:
+        logger.removeHandler(handler)
+    return caught
 
 
 def start(
@@ -191,8 +212,7 @@ def test_an_empty_file_and_a_store_from_before_the_id_are_taken_and_stamped(
     con.commit()
     con.close()
     for db in (empty, old):
-        status, err, out = start(db)
-        assert status is None and "listening" in out, err
+        listens_here(db)
         con = sqlite3.connect(db)
         assert con.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
         assert con.execute("PRAGMA user_version").fetchone()[0] == sqlite_store.LATEST
@@ -204,11 +224,10 @@ def test_a_second_server_on_the_same_file_refuses_to_start(tmp_path: Path) -> No
     first = ServerProcess(db, free_port())
     first.start()
     try:
-        refused(db, 10, "in use by another server")
+        refused(db, 10, "in use by another server", here=True)  # a lock of another process
     finally:
         assert first.terminate() == 0
-    status, err, out = start(db)  # the lock went with the first server
-    assert status is None and "listening" in out, err
+    listens_here(db)  # the lock went with the first server
 
 
 def test_the_lock_goes_with_a_killed_server(tmp_path: Path) -> None:
@@ -216,8 +235,7 @@ def test_the_lock_goes_with_a_killed_server(tmp_path: Path) -> None:
     first = ServerProcess(db, free_port())
     first.start()
     first.kill()
-    status, err, out = start(db)
-    assert status is None and "listening" in out, err
+    listens_here(db)
 
 
 @pytest.mark.parametrize("umask", [0o022, 0o000])
@@ -236,10 +254,9 @@ def test_a_store_left_readable_by_an_older_server_is_made_private(tmp_path: Path
     db = tmp_path / "m.db"
     ours(db)
     db.chmod(0o644)
-    status, err, _ = start(db)
-    assert status is None
+    warnings = listens_here(db)
     assert stat.S_IMODE(db.stat().st_mode) == 0o600
-    assert any("readable by others" in line for line in err)
+    assert any("readable by others" in line for line in warnings), warnings
 
 
 def test_postgresql_another_programs_database_and_a_newer_schema_are_refused_untouched(

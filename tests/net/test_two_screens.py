@@ -23,6 +23,7 @@ from pathlib import Path
 
 import pytest
 
+from game.devtools.quick_png import save_png
 from game.devtools.screen_checks import SIZES
 from game.devtools.two_screens import ScreenProcess, people_game, play_a_game, server_game
 from tests.net.server_process import ServerProcess, free_port
@@ -64,9 +65,11 @@ def lines(folder: Path) -> list[dict]:
 def test_a_game_people_kill_quit_and_come_back_to(tmp_path: Path, to_end: bool) -> None:
     """The friend's app killed mid-round comes back to its seat through the menu; the host
     who quits is announced on the friend's screen and comes back, and the friend's app
-    follows by itself; each frame of every process shows only its own seats. ``to_end``
-    (``-m slow``; the quick run stops once both are back): then the game plays on to the
-    same end on both screens."""
+    follows by itself; each frame of every process shows only its own seats. What the
+    restarts stand on: the killed process's record is whole, the new process (its own pid,
+    the same data folder) appends to it and reads only the commands sent to it, and each
+    app quits when asked. ``to_end`` (``-m slow``; the quick run stops once both are back):
+    then the game plays on to the same end on both screens."""
     figures = people_game(tmp_path, GAME_S, to_end=to_end, strict=True)  # stops at the first
     assert figures["violations"] == {"host": [], "friend": []}, figures["violations"]
     least = (51, 11) if to_end else (1, 1)  # each decided, and saw the other decide
@@ -78,9 +81,16 @@ def test_a_game_people_kill_quit_and_come_back_to(tmp_path: Path, to_end: bool) 
         assert sum(x["others_decide"] for x in summaries) >= least[1], (role, summaries)
     for name in ("friend_back_s", "host_left_told_s", "host_back_s", "friend_reconnected_s"):
         assert figures[name] > 0, figures
+    assert figures["exits"] == {"host": 0, "friend": 0}, figures["exits"]  # quit when asked
     friend_lines = lines(tmp_path / "friend")
     windows = [i for i, x in enumerate(friend_lines) if x["event"] == "window"]
     assert len(windows) == 2  # started, killed, started again on its data folder
+    starts = [x for x in friend_lines if x["event"] == "start"]
+    assert len(starts) == 2 and starts[0]["pid"] != starts[1]["pid"], starts
+    assert starts[0]["home"] == starts[1]["home"] != "", starts  # the same data folder
+    before = [x["event"] for x in friend_lines[: windows[1]]]
+    assert "seated" in before and "key" in before  # the killed process's record is whole
+    assert "summary" not in before and friend_lines[-1]["event"] == "exit"
     after = friend_lines[windows[1] :]
     clicks = [x["label"] for x in after if x["event"] == "click"]
     assert clicks[0] == "Continue online game" and "Join" not in clicks, clicks
@@ -130,26 +140,6 @@ def test_a_mixed_table_two_people_here_and_a_friend(tmp_path: Path) -> None:
         assert summary["decides_here"] > 50 and summary["others_decide"] > 10, (role, summary)
 
 
-def test_a_screen_killed_starts_again_on_its_data_folder(tmp_path: Path) -> None:
-    """What the restart moments stand on: SIGKILL loses none of the record, a new process on
-    the same data folder appends to it and reads only the commands sent to it."""
-    screen = ScreenProcess("friend", tmp_path / "friend", seconds=60)
-    try:
-        first = screen.start().wait_for("start", 30)
-        screen.command("shot", name="menu")
-        assert screen.wait_for("shot", 30)["files"]
-        screen.kill()
-        assert screen.proc is not None and screen.proc.returncode == -9
-        second = screen.start().wait_for("start", 30)
-        assert second["pid"] != first["pid"] and second["home"] == first["home"]
-        assert screen.stop() == 0
-        assert screen.wait_for("exit", 10)
-        shots = [r for r in screen.records() if r["event"] == "shot"]
-        assert len(shots) == 1, "the command sent to the killed process is not read again"
-    finally:
-        screen.kill()
-
-
 def test_a_record_line_still_being_written_is_read_when_whole(tmp_path: Path) -> None:
     """The test reads a screen's record while the screen writes it: half a line is left for
     the next read (it used to fail the read with a JSON error now and then)."""
@@ -161,3 +151,25 @@ def test_a_record_line_still_being_written_is_read_when_whole(tmp_path: Path) ->
     with path.open("a", encoding="utf-8") as f:
         f.write('at": "draw"}\n')
     assert [r["event"] for r in screen.records()] == ["start", "key"]
+
+
+@pytest.mark.parametrize("alpha", [False, True])
+def test_a_quick_png_reads_back_as_the_pixels_it_was_written_from(
+    tmp_path: Path, alpha: bool
+) -> None:
+    """The screenshots' writer (``quick_png``): any PNG reader gets the same pixels back."""
+    import random
+
+    import pygame
+
+    rand = random.Random(5)
+    mode = "RGBA" if alpha else "RGB"
+    w, h = 37, 23  # odd sizes: each row is its own length
+    data = bytes(rand.randrange(256) for _ in range(w * h * len(mode)))
+    surface = pygame.image.frombytes(data, (w, h), mode)
+    assert bool(surface.get_flags() & pygame.SRCALPHA) == alpha
+    path = tmp_path / "x.png"
+    save_png(surface, path)
+    back = pygame.image.load(str(path))
+    assert back.get_size() == (w, h)
+    assert pygame.image.tobytes(back, mode) == data
