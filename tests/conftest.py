@@ -27,11 +27,9 @@ def _keep_bytecode_outside_the_tree() -> None:
 _keep_bytecode_outside_the_tree()
 
 
-# Where the tests write their files unless ``LIVING_FOREST_TEST_FILES`` says: "disk" (the
-# system's temporary folder) until tests/net/test_store_start.py's second-server test stops
-# racing its first server's checkpoints (start that one with ``--checkpoint-s 0``): in
-# memory the checkpoint lands between its two reads of the file in 4 runs of 11.
-TEST_FILES = "disk"
+# Where the tests write their files unless ``LIVING_FOREST_TEST_FILES`` says: "memory"
+# (where there is room, see below) or "disk" (the system's temporary folder).
+TEST_FILES = "memory"
 
 
 def _test_files_in_memory() -> None:
