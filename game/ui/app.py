@@ -146,7 +146,8 @@ class TableApp:
             self.save_window()
 
     def draw(self) -> None:
-        self.painter.clear()
+        if self.viewport.area != self.window.get_rect() or not self.stack.covers_window():
+            self.painter.clear()  # (else the first scene paints over every pixel anyway)
         self.window.set_clip(self.viewport.area)
         self.stack.draw(self.painter)
         self.window.set_clip(None)

@@ -163,6 +163,9 @@ class TutorialScene(LessonDrawing, Scene):
         while len(self.inner):
             self.inner.pop()
 
+    def covers_window(self) -> bool:
+        return self.inner.covers_window()  # the lesson's table, drawn first
+
     def resized(self) -> None:
         self.inner.resized()
 
