@@ -68,20 +68,24 @@ def untouched_outside(p: Painter, regions: list[pygame.Rect]) -> bool:
 @pytest.mark.parametrize(("size", "scale"), [(SIZES[0], 1.5), (SIZES[1], 1.0)])
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_a_seat_draws_only_inside_its_region(players, size, scale) -> None:
-    """Long lines (tabs) and short ones (cards), every seat in the tray and in a row,
-    active (its edge drawn), at the largest interface scale and at 100%."""
+    """Long lines (tabs) and short ones (cards), every place at the table (the tray and
+    each row) and the tray seated for another seat, active (its edge drawn), at the
+    largest interface scale and at 100%: every pixel a seat touches lies in its region."""
     games = [staged(players, 16), played(players)[-1]]
     kinds = ["human"] + ["medium"] * (players - 1)
-    for tray in range(players):
+    vp = Viewport(size)
+    for tray in (0, 1):
         board = board_for(players, tray)
+        board.text_scale = scale
         for g in games:
             for seat in range(players):
-                p = painter(size, scale)
-                board.text_scale = scale
-                p.surface.fill(SENTINEL)
+                clear = pygame.Surface(vp.window, pygame.SRCALPHA)  # alpha 0: nothing drawn
+                p = Painter(clear, vp, shared_texts(), shared_art("en"))
+                p.text_scale = scale
                 board._player(p, g, seat, NAMES, kinds, True, frozenset())
                 zones = seat_zones(board.layout, seat, board.in_tray(seat))
-                assert untouched_outside(p, [seat_region(p, zones)]), (tray, seat)
+                touched = clear.get_bounding_rect()
+                assert seat_region(p, zones).contains(touched), (tray, seat, touched)
 
 
 @pytest.mark.parametrize("size", SIZES)
