@@ -49,7 +49,7 @@ class TableApp:
         self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.viewport = Viewport(self.window.get_size())
         self.text = text or TextCache()
-        self.painter = Painter(self.window, self.viewport, self.text, ctx.art)
+        self.painter = Painter(self.window, self.viewport, self.text, ctx.art, reuse=True)
         self.stack = SceneStack()
         self.running = True
         self.clock = pygame.time.Clock()
