@@ -146,6 +146,7 @@ def test_whatever_a_panel_shows_that_changes_draws_it_again() -> None:
     def same(g: Game, names=NAMES[:3], kinds=("human", "easy", "hard"), active=1, **kw) -> bool:
         board = board_for(3)
         board.palette = kw.get("palette", theme.NORMAL)
+        board.fires_coming = kw.get("coming", 0)  # Fires on their way: the centre makes room
         cached.text_scale = fresh.text_scale = kw.get("scale", 1.0)
         hidden = kw.get("hidden", frozenset())
         board.render(cached, g, list(names), list(kinds), active, hidden, seats=kept)
@@ -159,7 +160,31 @@ def test_whatever_a_panel_shows_that_changes_draws_it_again() -> None:
     first.first = (base.first + 1) % 3
     phase.phase = Phase.ACTION
     centre.centre = [*base.centre, 2, 2]  # Firepower past one more seat's Plants
+    shared = []  # the Reserve, the decks, the supplies, a Spirit moved: the shared parts
+    for change in range(8):
+        g = base.clone()
+        if change == 0:
+            g.reserve[0] = g.reserve[0][::-1]
+        elif change == 1:
+            g.market[1] = g.market[1][:-1]
+        elif change == 2:
+            g.tree_supply[3] -= 1
+        elif change == 3:
+            g.fragments -= 1
+        elif change == 4:
+            g.varans -= 1
+        elif change == 5:
+            g.fire_supply[2] -= 1
+        elif change == 6:
+            g.centre[0] = 4 if g.centre[0] != 4 else 3
+        else:
+            g.players[1].rock = (g.players[1].rock + 1) % 12
+        shared.append({"g": g})
     changes = [
+        *shared,
+        {"hidden": frozenset({("standee", 1)})},
+        {"coming": 2},
+        {"hidden": frozenset({("centre_fire", 0)})},
         {"g": first},
         {"g": phase},
         {"g": centre},

@@ -126,15 +126,14 @@ class BoardView(SeatDrawing):
         layer's), blitted back where nothing they show changed."""
         self.targets = []
         self.text_scale = p.text_scale
-        p.image("background", rect=Rect(0, 0, *self.layout.size))
-        self._reserve(p, g)
-        self._trees(p, g)
-        self._supplies(p, g)
-        self._circle(p, g, hidden)
         if seats is None:
+            self._shared(p, g, hidden)
             for seat in range(g.n):
                 self._player(p, g, seat, names, kinds, seat == active, hidden)
             return
+        seats.shared(
+            p, self.shared_key(p, g, hidden), self.targets, lambda: self._shared(p, g, hidden)
+        )
         seats.open(self.shared_rects(p))
         for seat in range(g.n):
             zones = seat_zones(self.layout, seat, self.in_tray(seat))
@@ -147,6 +146,36 @@ class BoardView(SeatDrawing):
                 self.targets,
                 lambda seat=seat: self._player(p, g, seat, names, kinds, seat == active, hidden),
             )
+
+    def _shared(self, p: Painter, g: Game, hidden: frozenset) -> None:
+        """The background and the parts every seat shares: Reserve, supplies, circle."""
+        p.image("background", rect=Rect(0, 0, *self.layout.size))
+        self._reserve(p, g)
+        self._trees(p, g)
+        self._supplies(p, g)
+        self._circle(p, g, hidden)
+
+    def shared_key(self, p: Painter, g: Game, hidden: frozenset) -> tuple:
+        """Everything ``_shared`` draws from, to compare with the drawing kept."""
+        zones = (*SHARED_ZONES, *(f"rock_{i}" for i in range(len(boards().rocks))))
+        return (
+            tuple(map(tuple, g.reserve)),
+            tuple(map(len, g.market)),
+            tuple(g.tree_supply),
+            g.fragments,
+            g.varans,
+            sum(g.fire_supply.values()),
+            tuple(g.centre),
+            tuple(map(tuple, self.centre_fire_rects(g))),  # (as ``_circle`` will lay them)
+            tuple((q.seat, q.rock) for q in g.players),
+            frozenset(h for h in hidden if h[0] != "line"),
+            self.layout.size,
+            tuple(tuple(self.zone(z)) for z in zones),
+            p.text_scale,
+            p.vp,
+            p.texts,
+            p.art,
+        )
 
     def shared_rects(self, p: Painter) -> list[Rect]:
         """Where the shared parts (Reserve, supplies, circle) drew, in window pixels."""
