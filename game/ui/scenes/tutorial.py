@@ -147,6 +147,7 @@ class TutorialScene(LessonDrawing, Scene):
         self.clock = 0.0
         self.shown_step = -1
         self.panel_area = Rect(0, 0, 0, 0)
+        self.laid_note = None  # the note as last laid out (``LessonDrawing.place_note``)
         self.runner: LessonRunner
         self.match: TutorialMatch
 
