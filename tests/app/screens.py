@@ -26,6 +26,7 @@ from game.ui.kit.viewport import Viewport  # noqa: E402
 from game.ui.media.art import Art  # noqa: E402
 from game.ui.scene import Scene, SceneStack  # noqa: E402
 from game.ui.scenes.registry import all_scenes  # noqa: E402
+from tests.ui.art_formats import converted_art  # noqa: E402
 
 SIZES = ((1280, 720), (1920, 1080))
 _ART: list[Art] = []
@@ -34,7 +35,7 @@ _TEXT: list[TextCache] = []
 
 def context(lang: str = "en", storage: Any = None, strict: bool = True) -> Context:
     if not _ART:
-        _ART.append(Art())
+        _ART.append(converted_art())  # (no window: its pictures converted for the test surface)
     cat = Catalog.load(lang, strict=strict)
     ctx = Context(tr=cat.tr, art=_ART[0], has_key=cat.has, scenes=all_scenes())
     ctx.settings.language = lang
