@@ -124,12 +124,24 @@ def replay_storage(root: Path) -> Any:
     return storage
 
 
+_NEWEST: dict[tuple, Any] = {}
+
+
+def newest_replay(storage: Any) -> Any:
+    """``storage.recent_replays(1)[0]``, read once per set of replay files (a viewer of the
+    same replay was built from a fresh read, every legal move checked again, each time)."""
+    key = tuple((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in storage.list_replays())
+    if key not in _NEWEST:
+        _NEWEST[key] = storage.recent_replays(1)[0]
+    return _NEWEST[key]
+
+
 def viewer(ctx: Context, where: int) -> Scene:
     """The replay viewer on the newest replay: at move ``where``, or the start of round -where."""
     from game.replay import Replay
     from game.ui.scenes.replay import ReplayViewerScene
 
-    match = ctx.storage.recent_replays(1)[0]
+    match = newest_replay(ctx.storage)
     replay = Replay.from_match(match)
     if where < 0:
         replay.jump_to_round(-where)
