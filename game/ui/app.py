@@ -49,7 +49,7 @@ class TableApp:
         self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.viewport = Viewport(self.window.get_size())
         self.text = text or TextCache()
-        self.painter = Painter(self.window, self.viewport, self.text, ctx.art)
+        self.painter = Painter(self.window, self.viewport, self.text, ctx.art, reuse=True)
         self.stack = SceneStack()
         self.running = True
         self.clock = pygame.time.Clock()
@@ -146,7 +146,8 @@ class TableApp:
             self.save_window()
 
     def draw(self) -> None:
-        self.painter.clear()
+        if self.viewport.area != self.window.get_rect() or not self.stack.covers_window():
+            self.painter.clear()  # (else the first scene paints over every pixel anyway)
         self.window.set_clip(self.viewport.area)
         self.stack.draw(self.painter)
         self.window.set_clip(None)

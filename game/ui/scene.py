@@ -56,6 +56,11 @@ class Scene:
     kind = "scene"
     transparent = False
 
+    def covers_window(self) -> bool:
+        """Whether ``draw`` starts by painting every pixel of the canvas opaquely (the
+        table's board layer), so the frame need not clear the window first."""
+        return False
+
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
         self.stack: SceneStack | None = None
@@ -193,6 +198,11 @@ class SceneStack:
     def draw(self, painter: Painter) -> None:
         for scene in self.visible():
             scene.draw(painter)
+
+    def covers_window(self) -> bool:
+        """The bottom scene drawn covers the canvas (``Scene.covers_window``)."""
+        visible = self.visible()
+        return bool(visible) and visible[0].covers_window()
 
     def resized(self) -> None:
         for scene in self.scenes:

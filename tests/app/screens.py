@@ -26,6 +26,7 @@ from game.ui.kit.viewport import Viewport  # noqa: E402
 from game.ui.media.art import Art  # noqa: E402
 from game.ui.scene import Scene, SceneStack  # noqa: E402
 from game.ui.scenes.registry import all_scenes  # noqa: E402
+from tests.ui.art_formats import converted_art  # noqa: E402
 
 SIZES = ((1280, 720), (1920, 1080))
 _ART: list[Art] = []
@@ -34,7 +35,7 @@ _TEXT: list[TextCache] = []
 
 def context(lang: str = "en", storage: Any = None, strict: bool = True) -> Context:
     if not _ART:
-        _ART.append(Art())
+        _ART.append(converted_art())  # (no window: its pictures converted for the test surface)
     cat = Catalog.load(lang, strict=strict)
     ctx = Context(tr=cat.tr, art=_ART[0], has_key=cat.has, scenes=all_scenes())
     ctx.settings.language = lang
@@ -123,12 +124,24 @@ def replay_storage(root: Path) -> Any:
     return storage
 
 
+_NEWEST: dict[tuple, Any] = {}
+
+
+def newest_replay(storage: Any) -> Any:
+    """``storage.recent_replays(1)[0]``, read once per set of replay files (a viewer of the
+    same replay was built from a fresh read, every legal move checked again, each time)."""
+    key = tuple((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in storage.list_replays())
+    if key not in _NEWEST:
+        _NEWEST[key] = storage.recent_replays(1)[0]
+    return _NEWEST[key]
+
+
 def viewer(ctx: Context, where: int) -> Scene:
     """The replay viewer on the newest replay: at move ``where``, or the start of round -where."""
     from game.replay import Replay
     from game.ui.scenes.replay import ReplayViewerScene
 
-    match = ctx.storage.recent_replays(1)[0]
+    match = newest_replay(ctx.storage)
     replay = Replay.from_match(match)
     if where < 0:
         replay.jump_to_round(-where)

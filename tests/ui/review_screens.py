@@ -51,18 +51,27 @@ class FakeJob:
         self.review, self.state = review, JobState.DONE
 
 
-@cache
 def game_record(players: int, rounds: int = 99) -> tuple[GameRecord, int]:
     """A game with a refused free draw by the human (seat 0), and the blunder's index."""
+    return _game_record(players, rounds)  # (one cache entry however the rounds are passed)
+
+
+@cache
+def _game_record(players: int, rounds: int) -> tuple[GameRecord, int]:
     seed = SEEDS[players]
     first, moves, blunder = free_draw_refused(players, seed, blunder_round=2, rounds=rounds)
     kinds = ("human", *("medium",) * (players - 1))
     return GameRecord(players, seed, first, tuple(moves), NAMES[:players], kinds), blunder
 
 
-@cache
 def prepared(players: int, rounds: int = 99) -> tuple[GameRecord, Review, int]:
     """That game and its quick review."""
+    return _prepared(players, rounds)  # (``functools.cache`` keys ``(2, 3)`` and
+    # ``(2, rounds=3)`` apart: each review was worked out twice)
+
+
+@cache
+def _prepared(players: int, rounds: int) -> tuple[GameRecord, Review, int]:
     record, blunder = game_record(players, rounds)
     review = analyse(players, record.seed, record.first_player, record.moves, [0],
                      Depth(1.0, 4, 150))  # fmt: skip

@@ -24,6 +24,7 @@ from game.ui.media.sprites import Sprites
 from game.ui.table.board import BoardView
 from game.ui.table.layout import load_layout
 from game.ui.table.line_view import art_name_band
+from tests.ui.art_formats import ConvertedSprites
 
 CARDS = [a.id for a in animals() if a is not None]
 SIZES = [(1280, 720), (1920, 1080)]
@@ -75,7 +76,7 @@ def test_no_card_name_in_a_row_is_cut(players: int, size: tuple[int, int], langu
     pygame.font.init()
     vp = Viewport(size)
     tr = Catalog.load(language).tr
-    sprites = Sprites(label=tr)
+    sprites = ConvertedSprites(label=tr)
     board = BoardView(load_layout(players), players, tr)
     names = ["A", "B", "C", "D"][:players]
     kinds = ["human"] + ["easy"] * (players - 1)

@@ -59,14 +59,12 @@ def fonts() -> Fonts:
     return Fonts()
 
 
-@pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("players", [2, 3, 4])
-@pytest.mark.parametrize("language", ["en", "ko"])
-def test_tray_cards_have_16px_chips_and_markers_and_whole_names(
-    players: int, size: tuple[int, int], language: str, fonts: Fonts
-) -> None:
-    vp = Viewport(size)
-    tr = Catalog.load(language).tr
+def test_tray_cards_have_16px_chips_and_markers_and_whole_names(players: int, fonts: Fonts) -> None:
+    """(A line's layout is logical: laid out once, measured at each window size and with
+    each language's names.)"""
+    vps = [Viewport(size) for size in SIZES]
+    trs = {language: Catalog.load(language).tr for language in ("en", "ko")}
     sprites = Sprites()
     sprites._fonts = fonts
     laid_out = cache(sprites.name_layout)  # a card's name on a face of a size: the same
@@ -77,36 +75,38 @@ def test_tray_cards_have_16px_chips_and_markers_and_whole_names(
             looks = board.line_looks(seat, line)
             assert len(looks) == len(line)
             for i, look in enumerate(looks):
-                where = f"{players}p {size} {language} seat {seat} card {look.card} of {len(line)}"
+                where = f"{players}p seat {seat} card {look.card} of {len(line)}"
                 a = animals()[look.card]
                 assert len(look.chips) == sum(1 for v in a.elements if v), where
                 for chip in look.chips:
-                    assert screen(vp, chip).h >= MIN_PX, f"{where}: chip {screen(vp, chip)}"
+                    for vp in vps:
+                        assert screen(vp, chip).h >= MIN_PX, f"{where}: chip {screen(vp, chip)}"
                     assert not covered(looks, i, chip), where
                 if a.symbol == "neutral":
                     assert look.marker is None
                 else:
-                    m = screen(vp, look.marker)
-                    assert min(m.w, m.h) >= MIN_PX, f"{where}: marker {m}"
+                    for vp in vps:
+                        m = screen(vp, look.marker)
+                        assert min(m.w, m.h) >= MIN_PX, f"{where} {vp}: marker {m}"
                     assert not covered(looks, i, look.marker), where
                 assert look.name is not None and not covered(looks, i, look.name), where
-                name = tr(f"animal.{look.card}")
-                box = screen(vp, look.name)
-                if look.style == "card":
-                    laid = laid_out(look.card, tuple(screen(vp, look.rect).size), name)
-                    assert laid is not None, f"{where}: {name!r} does not fit its band"
-                else:
-                    px = max(6, round(theme.SMALL * vp.scale))
-                    width = name_width(px, name)
-                    assert width <= box.w, f"{where}: {name!r} {width} > {box.w} px"
+                for language, tr in trs.items():
+                    name = tr(f"animal.{look.card}")
+                    for vp in vps:
+                        box = screen(vp, look.name)
+                        if look.style == "card":
+                            laid = laid_out(look.card, tuple(screen(vp, look.rect).size), name)
+                            assert laid is not None, f"{where} {vp} {language}: {name!r} cut"
+                        else:
+                            px = max(6, round(theme.SMALL * vp.scale))
+                            width = name_width(px, name)
+                            assert width <= box.w, f"{where}: {name!r} {width} > {box.w} px"
 
 
-@pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_every_marker_in_every_row_is_16px_and_uncovered(
-    players: int, size: tuple[int, int]
-) -> None:
-    vp = Viewport(size)
+def test_every_marker_in_every_row_is_16px_and_uncovered(players: int) -> None:
+    """(A line's layout is logical: laid out once, measured at each window size.)"""
+    vps = [Viewport(size) for size in SIZES]
     for board in boards(players):
         rows = [s for s in range(players) if s != board.tray]
         opened = board.layout["expand_help_line"]  # a row opened at length
@@ -119,8 +119,9 @@ def test_every_marker_in_every_row_is_16px_and_uncovered(
                     assert area.contains(look.rect), f"{players}p seat {seat}: leaves the line"
                     if look.marker is None:
                         continue
-                    m = screen(vp, look.marker)
-                    assert min(m.w, m.h) >= MIN_PX, f"{players}p {size} seat {seat}: {m}"
+                    for vp in vps:
+                        m = screen(vp, look.marker)
+                        assert min(m.w, m.h) >= MIN_PX, f"{players}p {vp} seat {seat}: {m}"
                     assert not covered(looks, i, look.marker)
                     chips = sum(1 for v in animals()[look.card].elements if v)
                     assert len(look.chips) == chips, "the element column shows"

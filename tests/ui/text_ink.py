@@ -17,6 +17,7 @@ from game.ui.kit.painter import Painter
 from game.ui.kit.text import TextCache
 from game.ui.media.art import Art
 from game.ui.table.layout import Layout
+from tests.ui.art_formats import converted_art
 
 # pictures that carry meaning a word must not cover (card faces and backs carry badges)
 ICONS = frozenset(
@@ -99,7 +100,7 @@ def shared_art(language: str) -> Art:
     """One ``Art`` per language for a test process's boards: its pictures are cached by
     name, size, words and scale, so a fresh one would draw the very same pixels, only
     scaling and lettering them all again first."""
-    return Art(label=Catalog.load(language).tr)
+    return converted_art(Catalog.load(language).tr)
 
 
 @cache

@@ -36,8 +36,17 @@ _ANCHORS = (
 
 class Painter:
     def __init__(
-        self, surface: pygame.Surface, viewport: Viewport, text: TextCache, art: Art
+        self,
+        surface: pygame.Surface,
+        viewport: Viewport,
+        text: TextCache,
+        art: Art,
+        reuse: bool = False,
     ) -> None:
+        """``reuse``: widgets may blit back the pixels they drew in an earlier frame where
+        nothing changed (``Button``; the app's window painter). A painter that records its
+        calls (tests) keeps the default, so it sees every one."""
+        self.reuse = reuse
         self.surface = surface
         self.vp = viewport
         self.texts = text
@@ -133,10 +142,7 @@ class Painter:
         (``px``); such a line is centred by its letters, not by its font's line."""
         if not s:
             return Rect(round(pos[0]), round(pos[1]), 0, 0)
-        px, surf = self.render_line(s, size, color, bold, max_width, room)
-        dest = surf.get_rect(**{anchor: self.vp.point(pos)})
-        if room is not None and anchor in _MIDDLE:
-            dest.y -= self.texts.ink_middle(px, bold)
+        surf, dest = self.line_at(s, pos, size, color, anchor, bold, max_width, room)
         self.surface.blit(surf, dest)
         s_ = self.vp.scale
         return Rect(
@@ -145,6 +151,24 @@ class Painter:
             round(dest.w / s_),
             round(dest.h / s_),
         )
+
+    def line_at(
+        self,
+        s: str,
+        pos: tuple[float, float],
+        size: int = theme.BODY,
+        color: Color = theme.TEXT,
+        anchor: str = "topleft",
+        bold: bool = False,
+        max_width: float | None = None,
+        room: float | None = None,
+    ) -> tuple[pygame.Surface, Rect]:
+        """The line ``text`` writes for these arguments, and where (window pixels)."""
+        px, surf = self.render_line(s, size, color, bold, max_width, room)
+        dest = surf.get_rect(**{anchor: self.vp.point(pos)})
+        if room is not None and anchor in _MIDDLE:
+            dest.y -= self.texts.ink_middle(px, bold)
+        return surf, dest
 
     def render_line(
         self,

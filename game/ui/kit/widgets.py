@@ -9,6 +9,7 @@ import pygame
 from pygame import Rect
 
 from game.ui.kit import theme
+from game.ui.kit.kept_pixels import KeptPixels
 from game.ui.kit.painter import Painter
 
 
@@ -23,6 +24,7 @@ class Button:
     focused: bool = False
     highlight: bool = False  # a legal choice worth drawing the eye to
     size: int = theme.BODY
+    kept: KeptPixels = field(default_factory=KeptPixels, repr=False, compare=False)
 
     def hit(self, pos: tuple[int, int]) -> bool:
         return self.rect.collidepoint(pos)
@@ -34,14 +36,38 @@ class Button:
             fill, fg = theme.BUTTON_HOVER, theme.TEXT
         else:
             fill, fg = theme.BUTTON, theme.TEXT
-        p.rect(self.rect, fill, radius=10)
         edge = (
             theme.ACCENT if (self.focused or self.highlight) and self.enabled else theme.PANEL_EDGE
         )
-        p.rect(self.rect, edge, radius=10, width=3 if self.focused or self.highlight else 2)
+        width = 3 if self.focused or self.highlight else 2
         label = self.label
         if self.key_hint:
             label = f"{label}  [{self.key_hint}]"
+        if not p.reuse:
+            self._paint(p, fill, fg, edge, width, label)
+            return
+        # the window pixels it may touch: its box and its line of text
+        _, line = p.line_at(
+            label, self.rect.center, self.size, fg, "center", True, self.rect.w - 12
+        )
+        region = p.vp.rect(self.rect).union(line).clip(p.surface.get_clip())
+        surface = p.surface
+        form = (surface.get_bitsize(), surface.get_masks(), surface.get_flags())
+        key = (fill, fg, edge, width, label, self.size, tuple(self.rect), p.text_scale, p.vp)
+        key += (p.texts, form)
+        if region.w <= 0 or region.h <= 0:
+            self._paint(p, fill, fg, edge, width, label)
+        elif not self.kept.blit_back(surface, key, region):
+            self.kept.before(surface, key, region)
+            self._paint(p, fill, fg, edge, width, label)
+            self.kept.after(surface)
+
+    def _paint(
+        self, p: Painter, fill: theme.Color, fg: theme.Color, edge: theme.Color, width: int,
+        label: str
+    ) -> None:  # fmt: skip
+        p.rect(self.rect, fill, radius=10)
+        p.rect(self.rect, edge, radius=10, width=width)
         p.text(
             label,
             self.rect.center,

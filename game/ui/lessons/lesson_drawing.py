@@ -38,6 +38,7 @@ class LessonDrawing:
     complete: bool
     clock: float
     panel_area: Rect
+    laid_note: tuple[tuple, NoteLayout, tuple[Rect, ...]] | None  # (key, note, buttons' rects)
     index: int
     lessons: list[Lesson]
 
@@ -74,9 +75,22 @@ class LessonDrawing:
         table = self.table_below()
         assert step is not None and table is not None, "a lesson always has its table"
         keep = self.kept_clear(table)
-        return place_note(
+        # Laid out again only when something it depends on changed (every frame, else):
+        # the step, its words, the places to keep clear, the window and the text scale.
+        text, msg = self.text.pick(step.text), self.refusal_message()
+        key = (self.index, self.runner.index, text, msg, step.move is None, step.panel)
+        key += (table.layout, tuple(map(tuple, keep)), p.vp, p.text_scale, p.texts)
+        buttons = self.buttons.buttons
+        if self.laid_note is not None and self.laid_note[0] == key:
+            _, laid, rects = self.laid_note
+            for b, r in zip(buttons, rects, strict=True):
+                b.rect = Rect(r)
+            return NoteLayout(Rect(laid.panel), Rect(laid.text), laid.size, Rect(laid.msg))
+        laid = place_note(
             table.layout, step.panel, keep, lambda place, fill: self.fit_note(p, place, fill)
         )
+        self.laid_note = (key, laid, tuple(Rect(b.rect) for b in buttons))
+        return laid
 
     def refusal_message(self) -> str:
         """What the note says below its text when a move was refused ("" when none)."""

@@ -122,6 +122,9 @@ class GameOverScene(Scene):
         self.record()
         self.ctx.play_sound("win")
 
+    def covers_window(self) -> bool:
+        return True  # the finished table, drawn first
+
     def resized(self) -> None:
         self.table.resized()
         self.build()  # button labels in the current language

@@ -154,6 +154,9 @@ class TableScene(TableDrawing, Scene):
         self.autosave(force=True)
         self.hints.cancel()
 
+    def covers_window(self) -> bool:
+        return True  # its first drawing is the board layer, as large as the window
+
     def resume(self) -> None:
         """The scene above closed (the walkthrough is always the one right above)."""
         self.round_end = None

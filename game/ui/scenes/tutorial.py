@@ -147,6 +147,7 @@ class TutorialScene(LessonDrawing, Scene):
         self.clock = 0.0
         self.shown_step = -1
         self.panel_area = Rect(0, 0, 0, 0)
+        self.laid_note = None  # the note as last laid out (``LessonDrawing.place_note``)
         self.runner: LessonRunner
         self.match: TutorialMatch
 
@@ -162,6 +163,9 @@ class TutorialScene(LessonDrawing, Scene):
     def exit(self) -> None:
         while len(self.inner):
             self.inner.pop()
+
+    def covers_window(self) -> bool:
+        return self.inner.covers_window()  # the lesson's table, drawn first
 
     def resized(self) -> None:
         self.inner.resized()

@@ -17,6 +17,7 @@ from game.engine.state import TREE_COST
 from game.ui.kit import theme
 from game.ui.kit.painter import Painter
 from game.ui.table.layout import EXPAND, PLAYER_ZONES, Layout, grid_cells, row_slots
+from game.ui.table.seat_cache import SeatCache, seat_region, seat_zones
 from game.ui.table.seat_view import SeatDrawing
 from game.ui.table.targets import Target
 from game.ui.words.sentences import Tr, counted
@@ -25,6 +26,17 @@ SEASONS = boards().seasons
 CARD_ASPECT = 0.72
 TREE_LABEL_ROOM = 32  # a tree supply label's band grows to this high; its tree shrinks
 COUNT_BAND, WORD_BAND = 44, 24  # a Reserve deck's count and the word above it, under its mark
+# the zones the shared parts draw in (with the targets they add: standees, Fires)
+SHARED_ZONES = (
+    *(f"{part}_{level}" for part in ("market", "reserve") for level in (1, 2, 3)),
+    "tree_supply",
+    "fragment_supply",
+    "varan_supply",
+    "fire_supply",
+    "circle",
+    "circle_centre",
+    "firepower",
+)
 
 
 class BoardView(SeatDrawing):
@@ -105,19 +117,93 @@ class BoardView(SeatDrawing):
         active: int,
         hidden: frozenset = frozenset(),
         firepower_note: Callable[[Game], str] | None = None,
+        seats: SeatCache | None = None,
     ) -> None:
         """Paint the table for ``g``; ``hidden`` lists things an animation is carrying.
         The board's labels grow with the interface scale as far as their places hold them
-        (each says its ``room``; the words around the board, prompt, log, grow freely)."""
+        (each says its ``room``; the words around the board, prompt, log, grow freely).
+        ``seats``: the panels kept from the last redraw into the same surface (the board
+        layer's), blitted back where nothing they show changed."""
         self.targets = []
         self.text_scale = p.text_scale
+        if seats is None:
+            self._shared(p, g, hidden)
+            for seat in range(g.n):
+                self._player(p, g, seat, names, kinds, seat == active, hidden)
+            return
+        seats.shared(
+            p, self.shared_key(p, g, hidden), self.targets, lambda: self._shared(p, g, hidden)
+        )
+        seats.open(self.shared_rects(p))
+        for seat in range(g.n):
+            zones = seat_zones(self.layout, seat, self.in_tray(seat))
+            key = self.seat_key(p, g, seat, names[seat], kinds[seat], seat == active, hidden)
+            seats.draw(
+                p,
+                seat,
+                (*key, zones),
+                seat_region(p, zones),
+                self.targets,
+                lambda seat=seat: self._player(p, g, seat, names, kinds, seat == active, hidden),
+            )
+
+    def _shared(self, p: Painter, g: Game, hidden: frozenset) -> None:
+        """The background and the parts every seat shares: Reserve, supplies, circle."""
         p.image("background", rect=Rect(0, 0, *self.layout.size))
         self._reserve(p, g)
         self._trees(p, g)
         self._supplies(p, g)
         self._circle(p, g, hidden)
-        for seat in range(g.n):
-            self._player(p, g, seat, names, kinds, seat == active, hidden)
+
+    def shared_key(self, p: Painter, g: Game, hidden: frozenset) -> tuple:
+        """Everything ``_shared`` draws from, to compare with the drawing kept."""
+        zones = (*SHARED_ZONES, *(f"rock_{i}" for i in range(len(boards().rocks))))
+        return (
+            tuple(map(tuple, g.reserve)),
+            tuple(map(len, g.market)),
+            tuple(g.tree_supply),
+            g.fragments,
+            g.varans,
+            sum(g.fire_supply.values()),
+            tuple(g.centre),
+            tuple(map(tuple, self.centre_fire_rects(g))),  # (as ``_circle`` will lay them)
+            tuple((q.seat, q.rock) for q in g.players),
+            frozenset(h for h in hidden if h[0] != "line"),
+            self.layout.size,
+            tuple(tuple(self.zone(z)) for z in zones),
+            p.text_scale,
+            p.vp,
+            p.texts,
+            p.art,
+        )
+
+    def shared_rects(self, p: Painter) -> list[Rect]:
+        """Where the shared parts (Reserve, supplies, circle) drew, in window pixels."""
+        out = [p.vp.rect(self.zone(z)) for z in SHARED_ZONES]
+        out += [p.vp.rect(r) for _, r in self.targets]
+        return out
+
+    def seat_key(
+        self, p: Painter, g: Game, seat: int, name: str, kind: str, active: bool, hidden: frozenset
+    ) -> tuple:
+        """Everything ``seat``'s panel is drawn from (``_player``), to compare with the
+        panel kept (``SeatCache``)."""
+        return (
+            g.players[seat].clone(),
+            name,
+            kind,
+            active,
+            g.first == seat,
+            g.phase,
+            sum(g.centre),
+            frozenset(h for h in hidden if h[0] == "line" and h[1] == seat),
+            self.in_tray(seat),
+            self.palette,
+            p.text_scale,
+            p.vp,
+            p.texts,
+            p.art,
+        )
 
     def add(self, target: Target, r: Rect) -> None:
         self.targets.append((target, Rect(r)))

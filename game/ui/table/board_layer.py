@@ -9,6 +9,7 @@ from collections.abc import Callable
 import pygame
 
 from game.ui.kit.painter import Painter
+from game.ui.table.seat_cache import SeatCache
 
 
 class BoardLayer:
@@ -18,6 +19,7 @@ class BoardLayer:
         self.surface: pygame.Surface | None = None
         self.key: tuple = ()
         self.dirty = True
+        self.seats = SeatCache()  # the panels as last drawn into it (``BoardView.render``)
 
     def invalidate(self) -> None:
         self.dirty = True
@@ -26,6 +28,7 @@ class BoardLayer:
         """A new window size or language: the surface goes too."""
         self.surface = None
         self.dirty = True
+        self.seats.clear()
 
     def draw(self, p: Painter, key: tuple, render: Callable[[Painter], None]) -> None:
         """Blit the layer, first redrawing it with ``render`` if ``key`` changed."""

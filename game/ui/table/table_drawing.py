@@ -130,7 +130,8 @@ class TableDrawing:
         self.board.palette = self.palette
         kinds = [s.kind for s in self.match.seats]
         active = a.player if a is not None else -1
-        self.board.render(p, self.match.shown, self.match.names, kinds, active, self.anims.hidden)
+        shown, names, hidden = self.match.shown, self.match.names, self.anims.hidden
+        self.board.render(p, shown, names, kinds, active, hidden, seats=self.layer.seats)
         self.log.rebuild(self.log_entries(), self.match.names)
         self.log.draw(p, self.layout["log"])
         self.hud.draw_banner(p, self.layout, self.palette, self.banner_text())
