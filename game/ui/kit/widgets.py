@@ -53,8 +53,8 @@ class Button:
         region = p.vp.rect(self.rect).union(line).clip(p.surface.get_clip())
         surface = p.surface
         form = (surface.get_bitsize(), surface.get_masks(), surface.get_flags())
-        key = (fill, fg, edge, width, label, self.size, tuple(self.rect), p.text_scale, p.vp)
-        key += (p.texts, form)
+        key = (fill, fg, edge, width, label, self.size, tuple(self.rect), p.text_scale, p.vp,
+               p.texts, form)  # fmt: skip
         if region.w <= 0 or region.h <= 0:
             self._paint(p, fill, fg, edge, width, label)
         elif not self.kept.blit_back(surface, key, region):

@@ -78,8 +78,8 @@ class LessonDrawing:
         # Laid out again only when something it depends on changed (every frame, else):
         # the step, its words, the places to keep clear, the window and the text scale.
         text, msg = self.text.pick(step.text), self.refusal_message()
-        key = (self.index, self.runner.index, text, msg, step.move is None, step.panel)
-        key += (table.layout, tuple(map(tuple, keep)), p.vp, p.text_scale, p.texts)
+        key = (self.index, self.runner.index, text, msg, step.move is None, step.panel,
+               table.layout, tuple(map(tuple, keep)), p.vp, p.text_scale, p.texts)  # fmt: skip
         buttons = self.buttons.buttons
         if self.laid_note is not None and self.laid_note[0] == key:
             _, laid, rects = self.laid_note

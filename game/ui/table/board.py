@@ -8,6 +8,7 @@ cache the result as a layer and draw only highlights and animations on top every
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 
 from pygame import Rect
 
@@ -144,7 +145,7 @@ class BoardView(SeatDrawing):
                 (*key, zones),
                 seat_region(p, zones),
                 self.targets,
-                lambda seat=seat: self._player(p, g, seat, names, kinds, seat == active, hidden),
+                partial(self._player, p, g, seat, names, kinds, seat == active, hidden),
             )
 
     def _shared(self, p: Painter, g: Game, hidden: frozenset) -> None:

@@ -29,10 +29,10 @@ EDGE = 3  # the active seat's edge lies this far (logical px) outside its panel
 
 def seat_zones(layout: Layout, seat: int, tray: bool) -> tuple[tuple[int, int, int, int], ...]:
     """The seat's places on the layout (the tray's pile note too): part of its key."""
-    zones = [tuple(layout.player(seat, z)) for z in PLAYER_ZONES]
+    rects = [layout.player(seat, z) for z in PLAYER_ZONES]
     if tray:
-        zones.append(tuple(layout["pile_note"]))
-    return tuple(zones)
+        rects.append(layout["pile_note"])
+    return tuple((r.x, r.y, r.w, r.h) for r in map(Rect, rects))
 
 
 def seat_region(p: Painter, zones: Sequence[tuple[int, int, int, int]]) -> Rect:
