@@ -9,6 +9,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+import pytest
+
 
 def _keep_bytecode_outside_the_tree() -> None:
     """``PYTHONDONTWRITEBYTECODE`` (set in some shells to keep ``__pycache__`` folders out of
@@ -131,12 +133,34 @@ _share_fonts_and_pictures()
 
 
 def pytest_xdist_auto_num_workers(config: object) -> int:
-    """``-n auto`` (the project's addopts): one worker more than the cores this process may
-    use, at most eight. About a fifth of the run's wall time is spent waiting (sockets,
-    app and server processes starting, PostgreSQL), which a third worker fills on two
-    cores: 88 s against 108 s for two (and 91 s for four) on this machine."""
+    """``-n auto`` (the project's addopts): two workers more than the cores this process
+    may use, at most eight. Much of a network test's time is spent waiting (sockets, app
+    and server processes starting, PostgreSQL), which the extra workers fill. On this
+    2-core machine, same code, back to back: 2 workers 77 s, 3 workers 62-65 s, 4 workers
+    56-60 s (issue 43)."""
     try:
         cores = len(os.sched_getaffinity(0))
     except AttributeError:  # not on Linux
         cores = os.cpu_count() or 1
-    return min(cores + 1, 8)
+    return min(cores + 2, 8)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Spread the network modules evenly among the others, each module's tests kept
+    together and in order. The workers take the tests in chunks in this order, and a
+    network test mostly waits (sockets, server and app processes, PostgreSQL): in folder
+    order the three workers were often all in tests/net at once and the two cores stood
+    partly idle (12 % of the run's CPU time)."""
+    modules: dict[str, list[pytest.Item]] = {}
+    for item in items:
+        modules.setdefault(item.nodeid.split("::", 1)[0], []).append(item)
+    waiting = [m for m in modules if m.startswith("tests/net/")]
+    busy = [m for m in modules if not m.startswith("tests/net/")]
+    if not waiting or not busy:
+        return
+    order: list[str] = []
+    step = len(busy) / len(waiting)
+    for i, module in enumerate(waiting):
+        order += busy[round(i * step) : round((i + 1) * step)]
+        order.append(module)
+    items[:] = [item for module in order for item in modules[module]]
