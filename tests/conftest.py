@@ -3,6 +3,7 @@ test run's own, so no test ever reads or writes a player's real settings or save
 pytest-xdist worker gets its own)."""
 
 import atexit
+import gc
 import os
 import shutil
 import sys
@@ -164,3 +165,13 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         order += busy[round(i * step) : round((i + 1) * step)]
         order.append(module)
     items[:] = [item for module in order for item in modules[module]]
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Everything the collection made (the modules, the shipped data, the tests) lives to
+    the end of the run: frozen out of the collector's walks (``gc.freeze``), as the server
+    freezes what its start made. Each full collection walked it again: 5.1 s of 47 s CPU
+    in tests/ui and tests/ai in one process, 2.8 s frozen (issue 43)."""
+    gc.collect()
+    gc.freeze()
