@@ -17,7 +17,14 @@ from game.engine import Game
 from game.engine.state import TREE_COST
 from game.ui.kit import theme
 from game.ui.kit.painter import Painter
-from game.ui.table.layout import EXPAND, PLAYER_ZONES, Layout, grid_cells, row_slots
+from game.ui.table.layout import (
+    EXPAND,
+    PLAYER_ZONES,
+    SHARED_ZONES,
+    Layout,
+    grid_cells,
+    row_slots,
+)
 from game.ui.table.seat_cache import SeatCache, seat_region, seat_zones
 from game.ui.table.seat_view import SeatDrawing
 from game.ui.table.targets import Target
@@ -27,17 +34,6 @@ SEASONS = boards().seasons
 CARD_ASPECT = 0.72
 TREE_LABEL_ROOM = 32  # a tree supply label's band grows to this high; its tree shrinks
 COUNT_BAND, WORD_BAND = 44, 24  # a Reserve deck's count and the word above it, under its mark
-# the zones the shared parts draw in (with the targets they add: standees, Fires)
-SHARED_ZONES = (
-    *(f"{part}_{level}" for part in ("market", "reserve") for level in (1, 2, 3)),
-    "tree_supply",
-    "fragment_supply",
-    "varan_supply",
-    "fire_supply",
-    "circle",
-    "circle_centre",
-    "firepower",
-)
 
 
 class BoardView(SeatDrawing):

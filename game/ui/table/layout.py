@@ -15,26 +15,25 @@ from pygame import Rect
 
 from game.resources import level
 
-COMMON_ZONES: tuple[str, ...] = (
-    "banner",
-    "button_hint",
-    "button_rules",
-    "button_settings",
-    "button_menu",
-    "market_1",
-    "market_2",
-    "market_3",
-    "reserve_1",
-    "reserve_2",
-    "reserve_3",
+# the shared parts of the board: the Reserve and the market, the supplies, the circle
+SHARED_ZONES: tuple[str, ...] = (
+    *(f"{part}_{level}" for part in ("market", "reserve") for level in (1, 2, 3)),
     "tree_supply",
     "fragment_supply",
     "varan_supply",
     "fire_supply",
     "circle",
     "circle_centre",
-    *(f"rock_{i}" for i in range(12)),
     "firepower",
+)
+COMMON_ZONES: tuple[str, ...] = (
+    "banner",
+    "button_hint",
+    "button_rules",
+    "button_settings",
+    "button_menu",
+    *SHARED_ZONES,
+    *(f"rock_{i}" for i in range(12)),
     "log",
     "prompt",
     *(f"button_action_{i}" for i in range(1, 6)),
