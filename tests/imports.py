@@ -22,9 +22,19 @@ def module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-# The nodes that can hold statements (an import is one): expressions never do, so the
-# walk skips them (most of a module's nodes).
-_HOLDS_STATEMENTS = (ast.stmt, ast.excepthandler, ast.match_case)
+# The fields of a statement (or of the module, an ``except`` clause, a ``case``) that
+# hold statements: an import is one, and expressions never hold any, so the walk reads
+# these lists alone, not every child node (most of a module's nodes are expressions).
+_STATEMENT_LISTS = ("body", "orelse", "finalbody", "handlers", "cases")
+
+
+def _type_checking(test: ast.expr) -> bool:
+    """Whether an ``if`` tests ``TYPE_CHECKING`` (or ``typing.TYPE_CHECKING``)."""
+    return any(
+        (isinstance(n, ast.Name) and n.id == "TYPE_CHECKING")
+        or (isinstance(n, ast.Attribute) and n.attr == "TYPE_CHECKING")
+        for n in ast.walk(test)
+    )
 
 
 def runtime_nodes(tree: ast.AST) -> Iterator[ast.AST]:
@@ -32,11 +42,12 @@ def runtime_nodes(tree: ast.AST) -> Iterator[ast.AST]:
     stack = [tree]
     while stack:
         node = stack.pop()
-        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+        if isinstance(node, ast.If) and _type_checking(node.test):
             stack.extend(node.orelse)
             continue
         yield node
-        stack.extend(n for n in ast.iter_child_nodes(node) if isinstance(n, _HOLDS_STATEMENTS))
+        for field in _STATEMENT_LISTS:
+            stack.extend(getattr(node, field, ()))
 
 
 def _imported(node: ast.AST, name: str, is_package: bool, modules: set[str]) -> set[str]:

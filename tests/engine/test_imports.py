@@ -48,6 +48,44 @@ def test_imports_inside_functions_count_and_type_checking_ones_do_not() -> None:
     assert imports_of(source) == {"game.engine.y"}
 
 
+def test_imports_in_every_kind_of_block_count() -> None:
+    """The walker reads each statement list (``else``, ``except``, ``finally``, ``case``,
+    loops, ``with``, classes), not only bodies."""
+    source = """
+        import typing
+        try:
+            pass
+        except ImportError:
+            import game.engine.x
+        else:
+            from game.engine import y
+        finally:
+            pass
+        class C:
+            def f(self):
+                match self:
+                    case 1:
+                        with open(""):
+                            for _ in ():
+                                pass
+                            else:
+                                import game.engine.z
+        if typing.TYPE_CHECKING:
+            import game.data
+        else:
+            while False:
+                pass
+            else:
+                import game
+    """
+    assert imports_of(source, name="game.engine.w") == {
+        "game.engine.x",
+        "game.engine.y",
+        "game.engine.z",
+        "game",
+    }
+
+
 def test_from_a_package_import_a_module_is_that_module_not_the_package() -> None:
     assert imports_of("from game.engine import y") == {"game.engine.y"}
     assert imports_of("from game.engine import Game") == {ENGINE}
