@@ -12,7 +12,9 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from game.engine.state import (
+    CARD_LEVEL,
     CARDS,
+    EMPTY,
     FIRE_SUPPLY,
     MARKET_CARDS,
     N_ROCKS,
@@ -243,8 +245,10 @@ def _read_player(raw: Any, seat: int) -> PlayerState:
 
 def check_invariants(g: Game) -> None:
     """Every component in exactly one place, and the state reachable by the rules."""
+    # (each component counted in one pass, written out: the tests check every few moves of
+    # thousands of games, and every load checks once)
     n = g.n
-    pile: list[int] = []  # (one list counted once: the tests check every few moves)
+    pile: list[int] = []
     for p in g.players:
         pile += p.deck
         pile += p.discard
@@ -256,14 +260,15 @@ def check_invariants(g: Game) -> None:
     cards = Counter(pile)
     expected = _all_cards(n)
     varans_out = cards.pop(VARAN, 0)
-    if cards != expected:
-        diff = (cards - expected) + (expected - cards)
+    if cards != expected:  # (against a plain dict: compared as dicts, no zero counts here)
+        diff = (cards - Counter(expected)) + (Counter(expected) - cards)
         raise InvalidState(f"cards are missing or duplicated: {sorted(diff)}")
     if varans_out + g.varans != SUPPLY.varans:
         raise InvalidState("Fire Varans in play and in the supply do not add up")
     for level, row in enumerate(g.reserve, start=1):
-        if any(CARDS[c].level != level for c in row + g.market[level - 1]):
-            raise InvalidState(f"a card of the wrong level is in the level-{level} market")
+        for c in row + g.market[level - 1]:
+            if CARD_LEVEL[c] != level:
+                raise InvalidState(f"a card of the wrong level is in the level-{level} market")
     fires: Counter[int] = Counter(g.centre)
     for p in g.players:
         fires.update(p.fires)
@@ -272,20 +277,25 @@ def check_invariants(g: Game) -> None:
             raise InvalidState(f"Fire tiles of value {v} do not add up")
     if g.fragments + sum(p.fragments for p in g.players) != SUPPLY.fragments:
         raise InvalidState("Fragments do not add up")
+    planted: Counter[int] = Counter()
+    for p in g.players:
+        planted.update(p.forest)
     for k, tree in enumerate(TREES):
-        planted = sum(p.forest.count(k) for p in g.players)
-        if planted + g.tree_supply[k] != tree.copies[n]:
+        if planted[k] + g.tree_supply[k] != tree.copies[n]:
             raise InvalidState(f"{tree.name} tiles do not add up")
-    tiles: Counter[tuple[Tile, int]] = Counter(t for p in g.players for t in p.tiles)
-    if tiles != Counter((k, s) for s in range(n) for k in VICTORY_KINDS):
+    tiles: Counter[tuple[Tile, int]] = Counter()
+    for p in g.players:
+        tiles.update(p.tiles)
+    if tiles != _all_tiles(n):
         raise InvalidState("Victory tiles do not add up")
     rocks = [p.rock for p in g.players]
     if len(set(rocks)) != n:
         raise InvalidState("two Spirits stand on the same rock")
     for p in g.players:
-        if any(p.forest[s] != -1 for s in range(SPACES) if s != START_SPACE) and not _connected(
-            p.forest
-        ):
+        forest = p.forest
+        # trees beside the starting space's own: the Forest must connect them to it
+        others = SPACES - forest.count(EMPTY) - (forest[START_SPACE] != EMPTY)
+        if others and not _connected(forest):
             raise InvalidState("a Forest tree is not connected to the starting tree")
         if p.uncancelled > 3:
             raise InvalidState("a Help Line holds more than three uncancelled solitary symbols")
@@ -293,9 +303,11 @@ def check_invariants(g: Game) -> None:
 
 
 @cache
-def _all_cards(n: int) -> Counter[int]:
-    """Every animal card of an ``n``-player game, Varans aside (read, never changed)."""
-    expected: Counter[int] = Counter()
+def _all_cards(n: int) -> dict[int, int]:
+    """Every animal card of an ``n``-player game, Varans aside, and how many of each (read,
+    never changed; a plain dict, which a ``Counter`` of the cards found equals exactly
+    when they are the same cards)."""
+    expected: dict[int, int] = {}
     for c in STARTING_CARDS:
         expected[c] = n
     for ids in MARKET_CARDS.values():
@@ -304,15 +316,21 @@ def _all_cards(n: int) -> Counter[int]:
     return expected
 
 
+@cache
+def _all_tiles(n: int) -> dict[tuple[Tile, int], int]:
+    """Every Victory tile of an ``n``-player game, by (kind, season): as ``_all_cards``."""
+    return dict(Counter((k, s) for s in range(n) for k in VICTORY_KINDS))
+
+
 def _connected(forest: list[int]) -> bool:
     seen, todo = {START_SPACE}, [START_SPACE]
     while todo:
         s = todo.pop()
         for t in NEIGHBOURS[s]:
-            if forest[t] != -1 and t not in seen:
+            if forest[t] != EMPTY and t not in seen:
                 seen.add(t)
                 todo.append(t)
-    return all(forest[s] == -1 or s in seen for s in range(SPACES))
+    return SPACES - forest.count(EMPTY) == len(seen) - (forest[START_SPACE] == EMPTY)
 
 
 def _check_phase(g: Game) -> None:

@@ -101,9 +101,10 @@ def finish_games(players: int, games: int) -> None:
         rand = random.Random(i)
         decisions = 0
         while not g.over:
-            pending = g.pending()[0]
-            move = baseline_move(g, pending.player, pending.decision, rand)
-            g.play_unchecked(pending.player, move)
+            seats, decision = g.deciding()  # (``pending`` without its details)
+            assert decision is not None
+            move = baseline_move(g, seats[0], decision, rand)
+            g.play_unchecked(seats[0], move)
             decisions += 1
             if decisions % 50 == 0:
                 check_invariants(g)
