@@ -10,11 +10,22 @@ its package and every package would be a cycle.
 from __future__ import annotations
 
 import ast
+import hashlib
+import json
+import logging
+import os
+import sys
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 
 GAME = Path(__file__).resolve().parents[1] / "game"
+# The graph read last, kept under pytest's cache folder (ignored by git) with the digest of
+# everything it was read from: every module's path and bytes, this walker's own source and
+# the Python version (whose parser made the trees). Parsing the whole game took 0.4-0.5 s
+# in each test process that asked (issue 43); the same bytes give the same graph.
+KEPT = GAME.parent / ".pytest_cache" / "d" / "import-graph.json"
+log = logging.getLogger(__name__)
 
 
 def module_name(path: Path) -> str:
@@ -83,13 +94,59 @@ def import_graph(root: Path = GAME) -> dict[str, set[str]]:
 
 @cache
 def _read_graph() -> tuple[dict[str, Path], dict[str, frozenset[str]]]:
-    paths = {module_name(p): p for p in GAME.rglob("*.py")}
-    modules = set(paths)
-    graph: dict[str, frozenset[str]] = {}
-    for name, path in paths.items():
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        graph[name] = frozenset(module_imports(tree, name, path.name == "__init__.py", modules))
+    paths = {module_name(p): p for p in sorted(GAME.rglob("*.py"))}
+    sources = {name: path.read_bytes() for name, path in paths.items()}
+    digest = source_digest(paths, sources)
+    graph = _kept_graph(digest, set(paths))
+    if graph is None:
+        modules = set(paths)
+        graph = {}
+        for name, path in paths.items():
+            tree = ast.parse(sources[name].decode("utf-8"))
+            graph[name] = frozenset(module_imports(tree, name, path.name == "__init__.py", modules))
+        _keep_graph(digest, graph)
     return paths, graph
+
+
+def source_digest(paths: dict[str, Path], sources: dict[str, bytes]) -> str:
+    """What the graph is read from, as one digest: each module's path and bytes, this
+    walker's source and the Python version."""
+    h = hashlib.sha256(Path(__file__).read_bytes())
+    h.update(repr(sys.version_info[:2]).encode())
+    for name in sorted(paths):
+        h.update(b"\0" + paths[name].relative_to(GAME).as_posix().encode() + b"\0")
+        h.update(sources[name])
+    return h.hexdigest()
+
+
+def _kept_graph(digest: str, modules: set[str]) -> dict[str, frozenset[str]] | None:
+    """The kept graph if it was read from exactly these sources, else ``None`` (none kept,
+    another digest, or a damaged file: the rule is to parse anew)."""
+    try:
+        doc = json.loads(KEPT.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(doc, dict) or doc.get("digest") != digest:
+        return None
+    graph = doc.get("graph")
+    if not isinstance(graph, dict) or set(graph) != modules:
+        return None
+    return {name: frozenset(deps) for name, deps in graph.items()}
+
+
+def _keep_graph(digest: str, graph: dict[str, frozenset[str]]) -> None:
+    """Write the graph for the next test process (whole, then renamed into place: several
+    test processes may write it at once). A folder that cannot be written keeps nothing:
+    each process then parses, as before."""
+    doc = {"digest": digest, "graph": {name: sorted(deps) for name, deps in graph.items()}}
+    temp = KEPT.with_name(f"{KEPT.name}.{os.getpid()}.tmp")
+    try:
+        KEPT.parent.mkdir(parents=True, exist_ok=True)
+        temp.write_text(json.dumps(doc), encoding="utf-8")
+        os.replace(temp, KEPT)
+    except OSError:
+        log.warning("the import graph could not be kept in %s", KEPT, exc_info=True)
+        temp.unlink(missing_ok=True)
 
 
 def module_imports(tree: ast.AST, name: str, is_package: bool, modules: set[str]) -> set[str]:

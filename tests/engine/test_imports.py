@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import textwrap
 
+from tests import imports
 from tests.imports import GAME, cycles, import_graph, module_imports
 
 ENGINE = "game.engine"
@@ -99,3 +100,21 @@ def test_cycles_are_the_groups_that_import_each_other_in_a_circle() -> None:
     graph = {"a": {"b"}, "b": {"c"}, "c": {"a", "d"}, "d": set(), "e": {"a", "f"}, "f": {"e"}}
     assert cycles(graph) == [["a", "b", "c"], ["e", "f"]]
     assert cycles({"a": {"b"}, "b": {"c"}, "c": set()}) == []
+
+
+def test_a_kept_graph_serves_only_the_very_sources_it_was_read_from(tmp_path, monkeypatch) -> None:
+    """The graph is kept between test processes with the digest of its sources: another
+    digest, another set of modules or a damaged file means parsing anew, and one changed
+    byte or a renamed module changes the digest."""
+    monkeypatch.setattr(imports, "KEPT", tmp_path / "graph.json")
+    graph = {"game": frozenset(), "game.x": frozenset({"game"})}
+    imports._keep_graph("abc", graph)
+    assert imports._kept_graph("abc", {"game", "game.x"}) == graph
+    assert imports._kept_graph("abd", {"game", "game.x"}) is None
+    assert imports._kept_graph("abc", {"game"}) is None
+    (tmp_path / "graph.json").write_text('{"digest": "abc", "gra', encoding="utf-8")
+    assert imports._kept_graph("abc", {"game", "game.x"}) is None
+    x = {"game.x": GAME / "x.py"}
+    digest = imports.source_digest(x, {"game.x": b"import os\n"})
+    assert digest != imports.source_digest(x, {"game.x": b"import sys\n"})
+    assert digest != imports.source_digest({"game.x": GAME / "y.py"}, {"game.x": b"import os\n"})
