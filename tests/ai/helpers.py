@@ -8,7 +8,9 @@ from game.engine import Game, new_game
 
 
 def random_positions(players: int, seed: int, count: int, max_steps: int = 400) -> list[Game]:
-    """``count`` positions of one random game, sampled along the way (never over)."""
+    """``count`` positions of one random game, sampled along the way (never over). (Each
+    move is taken from ``legal_moves``, so it is played unchecked, and the seat read with
+    ``deciding``: the same games, a quarter faster; many AI tests start from these.)"""
     rng = random.Random(seed)
     g = new_game(players, seed=seed)
     stops = sorted(rng.sample(range(1, max_steps), count))
@@ -16,8 +18,8 @@ def random_positions(players: int, seed: int, count: int, max_steps: int = 400) 
     step = 0
     for stop in stops:
         while step < stop and not g.over:
-            pend = g.pending()[0]
-            g.play(pend.player, rng.choice(g.legal_moves(pend.player)))
+            seat = g.deciding()[0][0]
+            g.play_unchecked(seat, rng.choice(g.legal_moves(seat)))
             step += 1
         if g.over:
             break
