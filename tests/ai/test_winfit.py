@@ -16,7 +16,8 @@ def test_a_medium_only_pool_replays_the_same_game_and_mixed_pools_differ() -> No
     a mixed pool seats other players and so plays another game."""
 
     def final(levels: tuple[str, ...]) -> list[tuple[int, int, int]]:
-        g, snaps = medium_game(3, 2, 0.08, lambda g: g.round, 5000, levels)
+        # (seed 2: a two-player game Medium plays in half the time of seed 3's, issue 43)
+        g, snaps = medium_game(2, 2, 0.08, lambda g: g.round, 5000, levels)
         assert g.over and snaps == list(range(1, len(snaps) + 1))
         return [p.tracks() for p in g.players]
 
