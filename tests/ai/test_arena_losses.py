@@ -24,11 +24,13 @@ from game.savegame import decode, parse_save
 
 @pytest.fixture(scope="module")
 def recorded(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[dict]]:
-    """Four quick recorded arena games, greedy against easy, and the arena's report: played
-    once for the module (each test only reads the folder, or damages a copy of it)."""
+    """Four quick recorded arena games, Medium against Easy, and the arena's report: played
+    once for the module (each test only reads the folder, or damages a copy of it). (Medium:
+    Easy loses by two causes, a Flower burst and outraced, and the four games cost 0.56 s
+    where greedy's cost 0.71 s; issue 43.)"""
     folder = tmp_path_factory.mktemp("arena")
     quiet = {"out": io.StringIO(), "progress": io.StringIO()}
-    return folder, run(2, ["greedy", "easy"], 4, 1, 7, 0.01, record=str(folder), **quiet)
+    return folder, run(2, ["medium", "easy"], 4, 1, 7, 0.01, record=str(folder), **quiet)
 
 
 def test_loss_kinds_follow_the_end_of_game_rule() -> None:
@@ -43,7 +45,7 @@ def test_report_agrees_with_the_arena_and_the_replays(recorded) -> None:
     tmp_path, lines = recorded
     arena = {x["level"]: x for x in lines if "entry" in x}
     saves = {f.name: parse_save(decode(f.read_bytes())) for f in tmp_path.glob("game-*.json")}
-    for level in ("greedy", "easy"):
+    for level in ("medium", "easy"):
         summary, losses = analyse(tmp_path, level)
         assert summary["games"] == 4
         assert summary["wins"] == arena[level]["wins"]
