@@ -330,6 +330,7 @@ def _connected(forest: list[int]) -> bool:
             if forest[t] != EMPTY and t not in seen:
                 seen.add(t)
                 todo.append(t)
+    # every tree reached: as many trees as spaces seen (the start is seen even when empty)
     return SPACES - forest.count(EMPTY) == len(seen) - (forest[START_SPACE] == EMPTY)
 
 
