@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from functools import cache
 
 from game.ai.policy import make_policy
 from game.engine import Decision, Move, new_game
@@ -14,7 +15,16 @@ def free_draw_refused(
 ) -> tuple[int, list[tuple[int, Move]], int]:
     """Medium self-play for ``rounds`` rounds where seat 0, in ``blunder_round``, stops with
     one card in its Help Line although no card could cost it an action (uncancelled
-    solitary at most 1). Returns (first player, moves, the blunder's move index)."""
+    solitary at most 1). Returns (first player, moves, the blunder's move index): the
+    caller's own list (the game is played once per test process; several tests ask)."""
+    first, moves, blunder = _free_draw_refused(players, seed, blunder_round, rounds)
+    return first, list(moves), blunder
+
+
+@cache
+def _free_draw_refused(
+    players: int, seed: int, blunder_round: int, rounds: int
+) -> tuple[int, tuple[tuple[int, Move], ...], int]:
     g = new_game(players, seed)
     first = g.first
     rng = random.Random(seed)
@@ -44,4 +54,4 @@ def free_draw_refused(
         moves.append((p.player, move))
     if blunder < 0:
         raise AssertionError("no free draw to refuse in that round: pick another seed")
-    return first, moves, blunder
+    return first, tuple(moves), blunder
