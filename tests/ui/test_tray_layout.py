@@ -62,8 +62,11 @@ def fonts() -> Fonts:
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_tray_cards_have_16px_chips_and_markers_and_whole_names(players: int, fonts: Fonts) -> None:
     """(A line's layout is logical: laid out once, measured at each window size and with
-    each language's names.)"""
+    each language's names. Sizes are measured in the smaller window: the larger one is the
+    logical canvas itself, where a part 16 px at 1280x720 is at least 22 px.)"""
     vps = [Viewport(size) for size in SIZES]
+    small = vps[0]
+    assert small.scale < vps[1].scale == 1
     trs = {language: Catalog.load(language).tr for language in ("en", "ko")}
     sprites = Sprites()
     sprites._fonts = fonts
@@ -79,34 +82,34 @@ def test_tray_cards_have_16px_chips_and_markers_and_whole_names(players: int, fo
                 a = animals()[look.card]
                 assert len(look.chips) == sum(1 for v in a.elements if v), where
                 for chip in look.chips:
-                    for vp in vps:
-                        assert screen(vp, chip).h >= MIN_PX, f"{where}: chip {screen(vp, chip)}"
+                    assert screen(small, chip).h >= MIN_PX, f"{where}: chip {screen(small, chip)}"
                     assert not covered(looks, i, chip), where
                 if a.symbol == "neutral":
                     assert look.marker is None
                 else:
-                    for vp in vps:
-                        m = screen(vp, look.marker)
-                        assert min(m.w, m.h) >= MIN_PX, f"{where} {vp}: marker {m}"
+                    m = screen(small, look.marker)
+                    assert min(m.w, m.h) >= MIN_PX, f"{where} {small}: marker {m}"
                     assert not covered(looks, i, look.marker), where
                 assert look.name is not None and not covered(looks, i, look.name), where
-                for language, tr in trs.items():
-                    name = tr(f"animal.{look.card}")
-                    for vp in vps:
-                        box = screen(vp, look.name)
+                for vp in vps:
+                    box = screen(vp, look.name)
+                    face = tuple(screen(vp, look.rect).size)
+                    px = max(6, round(theme.SMALL * vp.scale))
+                    for language, tr in trs.items():
+                        name = tr(f"animal.{look.card}")
                         if look.style == "card":
-                            laid = laid_out(look.card, tuple(screen(vp, look.rect).size), name)
+                            laid = laid_out(look.card, face, name)
                             assert laid is not None, f"{where} {vp} {language}: {name!r} cut"
                         else:
-                            px = max(6, round(theme.SMALL * vp.scale))
                             width = name_width(px, name)
                             assert width <= box.w, f"{where}: {name!r} {width} > {box.w} px"
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_every_marker_in_every_row_is_16px_and_uncovered(players: int) -> None:
-    """(A line's layout is logical: laid out once, measured at each window size.)"""
-    vps = [Viewport(size) for size in SIZES]
+    """(A line's layout is logical: laid out once, measured in the smaller window, as
+    above.)"""
+    small = Viewport(SIZES[0])
     for board in boards(players):
         rows = [s for s in range(players) if s != board.tray]
         opened = board.layout["expand_help_line"]  # a row opened at length
@@ -119,9 +122,8 @@ def test_every_marker_in_every_row_is_16px_and_uncovered(players: int) -> None:
                     assert area.contains(look.rect), f"{players}p seat {seat}: leaves the line"
                     if look.marker is None:
                         continue
-                    for vp in vps:
-                        m = screen(vp, look.marker)
-                        assert min(m.w, m.h) >= MIN_PX, f"{players}p {vp} seat {seat}: {m}"
+                    m = screen(small, look.marker)
+                    assert min(m.w, m.h) >= MIN_PX, f"{players}p {small} seat {seat}: {m}"
                     assert not covered(looks, i, look.marker)
                     chips = sum(1 for v in animals()[look.card].elements if v)
                     assert len(look.chips) == chips, "the element column shows"
