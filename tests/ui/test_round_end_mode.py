@@ -23,12 +23,14 @@ def to_round_end(app, ctx, human_water: int | None):
     match.sync()
     ctx.settings.speed = "normal"
     ctx.settings.confirm_pass = False
+    d.dt = 0.1  # the way there in frames as long as the app lets one be (its cap)
     for _ in range(600):
         if isinstance(d.top, EndOfRoundOverlay):
             break
         if d.top.human_seat() == 0:
             d.key(pygame.K_p)
         d.frames()
+    d.dt = 1 / 60
     walk = d.top
     assert isinstance(walk, EndOfRoundOverlay)
     return d, walk
