@@ -20,7 +20,7 @@ from game.ui.media.fonts import Fonts
 from game.ui.media.sprites import Sprites
 from game.ui.table.board import BoardView
 from game.ui.table.layout import load_layout
-from game.ui.table.line_view import CardLook, row_line
+from game.ui.table.line_view import CardLook, art_chip_height, art_chips, row_line
 
 SIZES = [(1280, 720), (1920, 1080)]
 MIN_PX = 16
@@ -172,3 +172,12 @@ def test_a_line_laid_out_again_is_the_one_kept_and_the_callers_own() -> None:
     assert row_line(other, line) != first  # another area, its own layout
     assert line_view.tray_line(area, line, 1.5) == line_view.tray_line(area, line, 1.5)
     assert line_view._tray_line.cache_info().hits >= 1
+
+
+def test_a_faces_chips_share_the_height_the_row_layout_reads() -> None:
+    """The row's layout reads a face's chip height without laying out its chips."""
+    for r in (Rect(0, 0, 72, 100), Rect(13, 7, 101, 141), Rect(5, 900, 137, 190)):
+        for card in CARDS:
+            chips = art_chips(card, r)
+            assert art_chip_height(card, r) == (chips[0].h if chips else None)
+            assert all(c.h == chips[0].h for c in chips)
