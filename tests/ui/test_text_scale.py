@@ -135,7 +135,6 @@ def test_the_end_of_round_band_grows_and_keeps_its_words_apart(language: str) ->
         places = {"onibi_panel": layout["onibi_panel"]}
         places |= {f"line_{s}": layout.player(s, "help_line") for s in range(2)}
         seen = set()
-        d.dt = 0.1  # (frames as long as the app lets one be: the same steps, fewer frames)
         for _ in range(5):
             for _ in range(90):  # the step's flights land (then it waits for a key)
                 if walk.waiting():
