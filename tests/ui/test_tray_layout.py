@@ -53,6 +53,18 @@ def boards(n: int) -> list[BoardView]:
     return [BoardView(base.seated(tray, n), n, Catalog.load("en").tr, tray) for tray in range(n)]
 
 
+def places(n: int, trays: bool) -> list[tuple[BoardView, int]]:
+    """Each place a line takes, as (board, seat): the tray (``trays``) or the rows, whichever
+    seat holds the tray. A line's layout depends on its place only (``line_looks``), and
+    the seats take the same places in turn: each is measured once, not once a seat."""
+    seen: dict[tuple, tuple[BoardView, int]] = {}
+    for board in boards(n):
+        seats = [board.tray] if trays else [s for s in range(n) if s != board.tray]
+        for seat in seats:
+            seen.setdefault(tuple(board.pz(seat, "help_line")), (board, seat))
+    return list(seen.values())
+
+
 @pytest.fixture(scope="module")
 def fonts() -> Fonts:
     pygame.font.init()
@@ -72,8 +84,7 @@ def test_tray_cards_have_16px_chips_and_markers_and_whole_names(players: int, fo
     sprites._fonts = fonts
     laid_out = cache(sprites.name_layout)  # a card's name on a face of a size: the same
     name_width = cache(lambda px, name: fonts.get(px, bold=True).size(name)[0])  # each line
-    for board in boards(players):
-        seat = board.tray
+    for board, seat in places(players, trays=True):
         for line in lines():
             looks = board.line_looks(seat, line)
             assert len(looks) == len(line)
@@ -110,26 +121,26 @@ def test_every_marker_in_every_row_is_16px_and_uncovered(players: int) -> None:
     """(A line's layout is logical: laid out once, measured in the smaller window, as
     above.)"""
     small = Viewport(SIZES[0])
-    for board in boards(players):
-        rows = [s for s in range(players) if s != board.tray]
-        opened = board.layout["expand_help_line"]  # a row opened at length
-        for seat in [*rows, -1]:
-            for line in lines():
-                area = opened if seat < 0 else board.pz(seat, "help_line")
-                looks = row_line(area, line) if seat < 0 else board.line_looks(seat, line)
-                markers = []
-                for i, look in enumerate(looks):
-                    assert area.contains(look.rect), f"{players}p seat {seat}: leaves the line"
-                    if look.marker is None:
-                        continue
-                    m = screen(small, look.marker)
-                    assert min(m.w, m.h) >= MIN_PX, f"{players}p {small} seat {seat}: {m}"
-                    assert not covered(looks, i, look.marker)
-                    chips = sum(1 for v in animals()[look.card].elements if v)
-                    assert len(look.chips) == chips, "the element column shows"
-                    markers.append(look.marker)
-                for i, a in enumerate(markers):
-                    assert not any(a.colliderect(b) for b in markers[i + 1 :]), "markers overlap"
+    tables = boards(players)
+    opened = tables[0].layout["expand_help_line"]  # a row opened at length (the same for all)
+    assert all(b.layout["expand_help_line"] == opened for b in tables)
+    for board, seat in [*places(players, trays=False), (tables[0], -1)]:
+        for line in lines():
+            area = opened if seat < 0 else board.pz(seat, "help_line")
+            looks = row_line(area, line) if seat < 0 else board.line_looks(seat, line)
+            markers = []
+            for i, look in enumerate(looks):
+                assert area.contains(look.rect), f"{players}p seat {seat}: leaves the line"
+                if look.marker is None:
+                    continue
+                m = screen(small, look.marker)
+                assert min(m.w, m.h) >= MIN_PX, f"{players}p {small} seat {seat}: {m}"
+                assert not covered(looks, i, look.marker)
+                chips = sum(1 for v in animals()[look.card].elements if v)
+                assert len(look.chips) == chips, "the element column shows"
+                markers.append(look.marker)
+            for i, a in enumerate(markers):
+                assert not any(a.colliderect(b) for b in markers[i + 1 :]), "markers overlap"
 
 
 def test_the_board_draws_the_line_where_the_geometry_says(fonts: Fonts) -> None:
