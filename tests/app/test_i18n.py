@@ -194,3 +194,21 @@ def test_the_unused_key_check_sees_dynamic_keys() -> None:
         assert key in literals or any(p.fullmatch(key) for p in patterns), key
     assert not any(p.fullmatch("gameover.reached") for p in patterns)
     assert "gameover.reached" not in literals
+
+
+def test_the_catalogue_files_are_read_once_and_each_catalogue_has_its_own_strings(
+    monkeypatch,
+) -> None:
+    """Every test (and every language switch) builds a catalogue: the files are parsed
+    once per process, and a catalogue's strings are its own to change."""
+    import game.i18n as i18n
+
+    read_strings("ko")  # (read by now in any case)
+    parsed: list[str] = []
+    loads = json.loads
+    monkeypatch.setattr(i18n.json, "loads", lambda s, **kw: parsed.append(s) or loads(s, **kw))
+    first, second = Catalog.load("ko"), Catalog.load("ko")
+    assert parsed == []
+    first.strings["menu.learn"] = "changed"
+    first.fallback["menu.learn"] = "changed"
+    assert second.tr("menu.learn") != "changed" and read_strings("en")["menu.learn"] != "changed"

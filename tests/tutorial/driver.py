@@ -36,8 +36,9 @@ BUTTONS = {
 class LessonDriver:
     """Clicks in canvas coordinates, sent through the app the way the window sends them."""
 
-    def __init__(self, app) -> None:
+    def __init__(self, app, dt: float = 1 / 60) -> None:
         self.app = app
+        self.dt = dt  # a frame's time step
 
     @property
     def scene(self) -> TutorialScene:
@@ -47,7 +48,7 @@ class LessonDriver:
 
     def frames(self, n: int = 1) -> None:
         for _ in range(n):
-            self.app.step(1 / 60)
+            self.app.step(self.dt)
 
     def settle(self, limit: int = 400) -> None:
         """Frames until the lesson waits for the learner (animations and script done)."""

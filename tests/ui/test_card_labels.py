@@ -32,19 +32,22 @@ def _band(card_id: int, size: tuple[int, int]) -> pygame.Rect:
 
 
 def _changed(a: pygame.Surface, b: pygame.Surface) -> pygame.Rect | None:
-    """The bounding box of the pixels where ``a`` and ``b`` differ (None: identical)."""
+    """The bounding box of the pixels where ``a`` and ``b`` differ (None: identical). A
+    row's first and last differing bytes are the highest and lowest set bits of the two
+    rows' bytes XORed as one number (no loop over pixels)."""
     w, h = a.get_size()
     ra, rb = pygame.image.tobytes(a, "RGBA"), pygame.image.tobytes(b, "RGBA")
+    n = w * 4
     xs, ys = [], []
     for y in range(h):
-        row = slice(y * w * 4, (y + 1) * w * 4)
+        row = slice(y * n, (y + 1) * n)
         if ra[row] == rb[row]:
             continue
-        for x in range(w):
-            i = (y * w + x) * 4
-            if ra[i : i + 4] != rb[i : i + 4]:
-                xs.append(x)
-                ys.append(y)
+        bits = int.from_bytes(ra[row], "big") ^ int.from_bytes(rb[row], "big")
+        first = n - (bits.bit_length() + 7) // 8  # the first byte that differs
+        last = n - 1 - ((bits & -bits).bit_length() - 1) // 8  # and the last
+        xs += [first // 4, last // 4]
+        ys.append(y)
     if not xs:
         return None
     return pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)

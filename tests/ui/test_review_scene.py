@@ -120,13 +120,15 @@ def test_game_over_and_the_replay_list_offer_a_review(monkeypatch, tmp_path) -> 
     from game.ui.scenes.game_over import GameOverScene
     from game.ui.scenes.replay import ReplayBrowserScene
     from game.ui.table.match import Match, Seat
+    from tests.app.helpers import play_match
     from tests.app.screens import replay_storage
 
     monkeypatch.setattr(review_scene, "ReviewJob", FakeJob)
-    record, _ = game_record(2)
-    match = Match.new([Seat("Ana", "human"), Seat("Bo", "medium")], record.seed,
-                      record.first_player)  # fmt: skip
-    for seat, move in record.moves:
+    # A whole game, by the save tests' quick policy (Medium's took 0.25 s to play).
+    played = play_match(2, seed=5)
+    match = Match.new([Seat("Ana", "human"), Seat("Bo", "medium")], played.seed,
+                      played.first_player)  # fmt: skip
+    for seat, move in played.moves:
         match.play(seat, move)
     assert match.game.over
     ctx = context("en")
@@ -136,7 +138,7 @@ def test_game_over_and_the_replay_list_offer_a_review(monkeypatch, tmp_path) -> 
     over.celebration.finish()  # the first click would only skip the celebration
     button = next(b for b in over.menu.buttons if b.label == ctx.tr("review.button"))
     over.handle_event(_click(button.rect.center))
-    assert isinstance(stack.top, ReviewScene) and stack.top.record.moves == record.moves
+    assert isinstance(stack.top, ReviewScene) and list(stack.top.record.moves) == played.moves
     assert isinstance(stack.top.job, FakeJob)
 
     ctx = context("ko", storage=replay_storage(tmp_path))

@@ -18,14 +18,15 @@ from tests.ui.test_table import Driver, start
 def test_the_banner_and_log_stay_with_the_round_being_shown(app, ctx) -> None:
     ctx.settings.speed = "normal"
     d, match = start(app, ctx, [Seat("Bo", "easy"), Seat("Cy", "easy")])
-    behind = 0
-    for _ in range(60 * 90):
+    d.dt = 0.1  # frames as long as the app lets one be (its cap): the same rounds shown
+    behind = 0.0  # seconds shown behind the real game
+    for _ in range(10 * 90):
         d.frames()
         t = d.top
         if isinstance(t, EndOfRoundOverlay):
             t = t.table  # the banner and the log are the table's, below the walkthrough
         if match.game.round > match.shown.round and t.kind in ("action", "draw"):
-            behind += 1
+            behind += d.dt
             banner = t.banner_text()
             assert f"Round {match.shown.round}" in banner, banner
             assert f"Round {match.game.round}" not in banner, banner
@@ -34,7 +35,7 @@ def test_the_banner_and_log_stay_with_the_round_being_shown(app, ctx) -> None:
             assert all(e.round <= match.shown.round for e in shown_log)
         if match.shown.round >= 2 and t.kind == "draw":
             break
-    assert behind > 60, "the real game ran ahead while round 1 was still being shown"
+    assert behind > 1, "the real game ran ahead while round 1 was still being shown"
 
 
 def test_the_log_waits_for_the_piece_to_land(app, ctx) -> None:

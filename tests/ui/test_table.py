@@ -16,12 +16,13 @@ from game.ui.table.targets import Target
 class Driver:
     """Clicks and keys in canvas coordinates, sent the way the window sends them."""
 
-    def __init__(self, app) -> None:
+    def __init__(self, app, dt: float = 1 / 60) -> None:
         self.app = app
+        self.dt = dt  # a frame's time step
 
     def frames(self, n: int = 1) -> None:
         for _ in range(n):
-            self.app.step(1 / 60)
+            self.app.step(self.dt)
 
     def click(self, logical, button: int = 1) -> None:
         pos = self.app.viewport.point(logical)

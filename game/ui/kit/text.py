@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 import pygame
 
+from game.ui.kit.line_breaks import break_lines, word_estimates
 from game.ui.kit.surface_cache import SurfaceCache
 from game.ui.kit.theme import Color
 
@@ -32,11 +33,13 @@ class TextCache:
         self._surfaces = SurfaceCache(TEXT_BUDGET)
         self._wraps: dict[tuple[str, int, int, bool], list[str]] = {}
         self._middles: dict[tuple[int, bool], int] = {}
+        self._advances: dict[tuple[str, bool], tuple[int, list[int]]] = {}
 
     def clear(self) -> None:
         self._surfaces.clear()
         self._wraps.clear()
         self._middles.clear()
+        self._advances.clear()
 
     def ink_middle(self, px: int, bold: bool = False) -> int:
         """How far below the middle of a rendered line its letters' middle lies (pixels):
@@ -68,19 +71,39 @@ class TextCache:
         lines = self._wraps.get(key)
         if lines is None:
             font = self.font(px, bold)
+
+            def measure(s: str) -> int:
+                return font.size(s)[0]
+
+            space = _advance(font, " ")
             lines = []
             for para in text.split("\n"):
                 words = para.split(" ")
-                cur = ""
-                for word in words:
-                    trial = word if not cur else cur + " " + word
-                    if font.size(trial)[0] <= width or not cur:
-                        cur = trial
-                    else:
-                        lines.append(cur)
-                        cur = word
-                lines.append(cur)
+                estimates = self._estimates(font, para, words, px, bold)
+                lines += break_lines(words, width, measure, estimates, space)
             if len(self._wraps) > _LIMIT:
                 self._wraps.clear()
             self._wraps[key] = lines
         return lines
+
+    def _estimates(
+        self, font: pygame.font.Font, para: str, words: list[str], px: int, bold: bool
+    ) -> list[int]:
+        """Each word's estimated width at ``px`` (``break_lines``' guide): its letters'
+        advances, read once per paragraph at the first size asked and scaled to the
+        others (a note is laid out at many sizes and widths)."""
+        known = self._advances.get((para, bold))
+        if known is None:
+            advances = [m[4] if m else 0 for m in font.metrics(para)]
+            if len(advances) != len(para):  # (only a guide: none is a slow one)
+                advances = [0] * len(para)
+            if len(self._advances) > _LIMIT:
+                self._advances.clear()
+            known = self._advances[para, bold] = (px, word_estimates(words, advances))
+        at, estimates = known
+        return estimates if at == px else [e * px // at for e in estimates]
+
+
+def _advance(font: pygame.font.Font, letter: str) -> int:
+    metrics = font.metrics(letter)[0]
+    return metrics[4] if metrics else 0

@@ -86,10 +86,25 @@ def _scaled(r: Rect, x: float, y: float, w: float, h: float) -> Rect:
 
 
 def art_chips(card: int, r: Rect) -> list[Rect]:
-    """The element chips of the face drawn at ``r`` (the art's element column)."""
+    """The element chips of the face drawn at ``r`` (the art's element column): each as
+    ``_scaled(r, 16, 18 + k * (row_h + gap), 108, row_h)``, the parts every chip shares
+    worked out once (a row's layout asks for thousands)."""
     n = len(entries(card))
-    row_h, gap = (64, 6) if n <= 4 else (56, 4)
-    return [_scaled(r, 16, 18 + k * (row_h + gap), 108, row_h) for k in range(n)]
+    row_h, gap = _chip_rows(n)
+    sx, sy = r.w / ART_W, r.h / ART_H
+    x, w, h = round(r.x + 16 * sx), round(108 * sx), round(row_h * sy)
+    return [Rect(x, round(r.y + (18 + k * (row_h + gap)) * sy), w, h) for k in range(n)]
+
+
+def _chip_rows(n: int) -> tuple[int, int]:
+    """The art's chip height and gap for a card of ``n`` elements."""
+    return (64, 6) if n <= 4 else (56, 4)
+
+
+def art_chip_height(card: int, r: Rect) -> int | None:
+    """The height of every element chip of the face at ``r`` (``None``: it has none)."""
+    n = len(entries(card))
+    return round(_chip_rows(n)[0] * (r.h / ART_H)) if n else None
 
 
 def art_marker(card: int, r: Rect) -> Rect | None:
@@ -111,7 +126,7 @@ def art_name_band(card: int, r: Rect) -> Rect:
 
 
 def _clip(parts: Sequence[Rect], visible: Rect) -> tuple[Rect, ...]:
-    return tuple(p.clip(visible) for p in parts if p.clip(visible).w > 0)
+    return tuple(c for c in (p.clip(visible) for p in parts) if c.w > 0)
 
 
 # -- the tray -------------------------------------------------------------------------------
@@ -241,11 +256,12 @@ def _lay_row(area: Rect, cards: Sequence[int], grow: float) -> list[CardLook]:
 
 def smallest_chip(looks: Sequence[CardLook]) -> float:
     """The height of the smallest element chip of the cards drawn (tabs: their chips)."""
-    heights = [
-        c.h
-        for look in looks
-        for c in (look.chips if look.style == "tab" else art_chips(look.card, look.rect))
-    ]
+    heights: list[int] = []
+    for look in looks:
+        if look.style == "tab":
+            heights += [c.h for c in look.chips]
+        elif (h := art_chip_height(look.card, look.rect)) is not None:
+            heights.append(h)
     return min(heights, default=math.inf)
 
 
@@ -275,12 +291,15 @@ def row_tabs(area: Rect, cards: Sequence[int], grow: float = 1.0) -> list[CardLo
 def _flow_tabs(area: Rect, cards: Sequence[int], h: int, grow: float) -> list[CardLook] | None:
     places: list[tuple[int, int, int]] = []  # (line, x, width)
     line, x = 0, area.x
+    most = (area.h + ROW_TAB_GAP) // (h + ROW_TAB_GAP)  # the lines that fit
     for card in cards:
         w = row_tab_width(card, h, grow)
         if w > area.w:
             return None
         if x > area.x and x + w > area.right:
             line, x = line + 1, area.x
+            if line >= most:  # (as the check below would find, without the rest)
+                return None
         places.append((line, x, w))
         x += w + ROW_TAB_GAP
     lines = line + 1
