@@ -19,10 +19,14 @@ played on to its end, the mixed table) are ``-m slow``, which CI runs too."""
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
 from pathlib import Path
 
 import pytest
 
+from game.devtools import warm_start
 from game.devtools.quick_png import save_png
 from game.devtools.screen_checks import SIZES
 from game.devtools.two_screens import ScreenProcess, people_game, play_a_game, server_game
@@ -173,3 +177,37 @@ def test_a_quick_png_reads_back_as_the_pixels_it_was_written_from(
     back = pygame.image.load(str(path))
     assert back.get_size() == (w, h)
     assert pygame.image.tobytes(back, mode) == data
+
+
+WARM_CHILD = "tests.net.warm_child"  # prints what it was given, exits as told
+
+
+def test_a_warm_process_runs_main_with_its_own_arguments_environment_and_status(
+    tmp_path: Path,
+) -> None:
+    """The screens' processes (``game.devtools.warm_start``, forked from one that has the
+    app imported): each a process of its own, running its module's ``main`` with its own
+    arguments and environment, its output in its log, its status seen as Popen sees it."""
+    seen = []
+    for n, home in ((3, "a"), (0, "b")):
+        log = tmp_path / f"{home}.txt"
+        env = {**os.environ, "WARM_HOME": home}
+        proc = warm_start.start(WARM_CHILD, [str(n)], env, log)
+        assert proc.wait(30) == n == proc.returncode == proc.poll()
+        first, second = log.read_text(encoding="utf-8").splitlines()
+        said = json.loads(first)
+        assert said["argv"] == [WARM_CHILD, str(n)] and said["home"] == home
+        assert said["pid"] == proc.pid != os.getpid()
+        assert second == "to stderr"
+        seen.append(said["pid"])
+    assert seen[0] != seen[1]  # a process each time
+
+
+def test_a_warm_process_is_killed_as_a_process_is(tmp_path: Path) -> None:
+    log = tmp_path / "log.txt"
+    proc = warm_start.start(WARM_CHILD, ["sleep"], dict(os.environ), log)
+    with pytest.raises(subprocess.TimeoutExpired):
+        proc.wait(0.2)
+    assert proc.poll() is None
+    proc.kill()
+    assert proc.wait(30) == -9 == proc.returncode
