@@ -18,12 +18,14 @@ import os
 import signal
 import subprocess
 import sys
+from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from pathlib import Path
+from typing import TextIO
 
-# What the fork server imports once: the app window the screen player drives; a module not
-# among them is imported by the process that needs it.
-PRELOAD = ["game.devtools.screen_player", "game.ui.app", "game.app.launch"]
+# What the fork server imports once: the app window the screen player drives and the
+# dedicated server; a module not among them is imported by the process that needs it.
+PRELOAD = ["game.devtools.screen_player", "game.ui.app", "game.app.launch", "game.net.server"]
 
 
 def available() -> bool:
@@ -36,18 +38,25 @@ def _context() -> multiprocessing.context.BaseContext:
     return ctx
 
 
-def run_module(module: str, argv: list[str], env: dict[str, str], log: str) -> None:
-    """In the forked process: the environment, stdout and stderr (appended to ``log``) and
-    ``sys.argv`` of ``python -m module argv``, then the module's ``main(argv)``, whose
-    status is the process's exit status."""
+def run_module(
+    module: str, argv: list[str], env: dict[str, str], log: str | None, out: Connection | None
+) -> None:
+    """In the forked process: the environment, output and ``sys.argv`` of ``python -m
+    module argv``, then the module's ``main(argv)``, whose status is the process's exit
+    status. Its stdout goes to ``out`` (a pipe's end) or else ``log``, its stderr to
+    ``log`` (appended; None: where the fork server's goes)."""
     os.environ.clear()
     os.environ.update(env)
-    fd = os.open(log, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
     sys.stdout.flush()
     sys.stderr.flush()
-    os.dup2(fd, 1)
-    os.dup2(fd, 2)
-    os.close(fd)
+    if log is not None:
+        fd = os.open(log, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        os.dup2(fd, 2)
+        os.dup2(fd, 1)
+        os.close(fd)
+    if out is not None:
+        os.dup2(out.fileno(), 1)
+        out.close()
     sys.argv = [module, *argv]
     main = importlib.import_module(module).main
     sys.exit(main(argv))
@@ -56,10 +65,11 @@ def run_module(module: str, argv: list[str], env: dict[str, str], log: str) -> N
 class WarmProcess:
     """A forked process, held as a ``subprocess.Popen`` holds its process."""
 
-    def __init__(self, proc: BaseProcess, args: list[str]) -> None:
+    def __init__(self, proc: BaseProcess, args: list[str], stdout: TextIO | None) -> None:
         self.proc = proc
         self.args = args
         self.pid = proc.pid
+        self.stdout = stdout  # its stdout, when started with ``pipe``
 
     @property
     def returncode(self) -> int | None:
@@ -87,15 +97,37 @@ class WarmProcess:
 
 
 def start(
-    module: str, argv: list[str], env: dict[str, str], log: Path
-) -> WarmProcess | subprocess.Popen[bytes]:
-    """``python -m module argv`` with ``env``, its stdout and stderr appended to ``log``."""
+    module: str,
+    argv: list[str],
+    env: dict[str, str],
+    log: Path | None,
+    pipe: bool = False,
+    warm: bool = True,
+) -> WarmProcess | subprocess.Popen[str]:
+    """``python -m module argv`` with ``env``, its stderr appended to ``log`` (None: left as
+    it is) and its stdout too, or with ``pipe`` to a pipe read as ``.stdout``; forked
+    warm, or with ``warm`` False (or no fork server to be had) a new interpreter: a process
+    that starts multiprocessing's helpers (a resource tracker) gets its own then."""
     args = [sys.executable, "-m", module, *argv]
-    if not available():
-        with log.open("ab") as out:
-            return subprocess.Popen(args, env=env, stdout=out, stderr=subprocess.STDOUT)
+    if not warm or not available():
+        err = None if log is None else log.open("ab")
+        try:
+            out = subprocess.PIPE if pipe else err
+            return subprocess.Popen(args, env=env, stdout=out, stderr=err, text=True)
+        finally:
+            if err is not None:
+                err.close()
+    read_end, write_end = multiprocessing.Pipe(duplex=False) if pipe else (None, None)
     proc = _context().Process(
-        target=run_module, args=(module, argv, env, str(log)), name=module, daemon=False
+        target=run_module,
+        args=(module, argv, env, None if log is None else str(log), write_end),
+        name=module,
+        daemon=False,
     )
     proc.start()
-    return WarmProcess(proc, args)
+    stdout = None
+    if read_end is not None and write_end is not None:
+        write_end.close()  # the process's is its own: the pipe ends when it does
+        stdout = os.fdopen(os.dup(read_end.fileno()), "r", encoding="utf-8")
+        read_end.close()
+    return WarmProcess(proc, args, stdout)
