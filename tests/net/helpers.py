@@ -4,6 +4,7 @@ that play random legal moves, and a bounded loop that plays a table to its end."
 from __future__ import annotations
 
 import asyncio
+import math
 import random
 import time
 from collections.abc import Callable, Iterator
@@ -48,6 +49,37 @@ def wait_for_news(session: Any, seconds: float = NEWS_S) -> None:
     deadline = time.monotonic() + seconds
     while session.notes.empty() and time.monotonic() < deadline:
         time.sleep(0.001)
+
+
+class Frames:
+    """The app's frames as its window's loop (``TableApp.run``) runs them: the screen is
+    drawn while the top scene is busy, after input, when another scene came up and at least
+    once each ``IDLE_REDRAW_S``; else only its timers run (the table takes in news there,
+    and news starts an animation, which is drawn). A test that stepped every pass drew
+    hundreds of frames that showed nothing new (issue 43)."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.drawn = -math.inf
+        self.count = 0  # frames drawn
+
+    def step(self, dt: float, fed: bool) -> None:
+        """One pass; ``fed``: this pass gave the app input (a move, a press)."""
+        from game.ui.app import IDLE_REDRAW_S
+
+        stack, now = self.app.stack, time.monotonic()
+        top = stack.top
+        if stack.busy() or fed or now - self.drawn > IDLE_REDRAW_S:
+            self.draw(dt, now)
+            return
+        stack.update(dt)
+        if stack.busy() or stack.top is not top:
+            self.draw(0.0, now)
+
+    def draw(self, dt: float, now: float) -> None:
+        self.app.step(dt)
+        self.drawn = now
+        self.count += 1
 
 
 def seats(*kinds: str) -> list[dict[str, str]]:
