@@ -12,6 +12,7 @@ not to be had (not Unix) it is a plain ``subprocess.Popen`` of ``python -m MODUL
 
 from __future__ import annotations
 
+import atexit
 import importlib
 import multiprocessing
 import os
@@ -26,6 +27,22 @@ from typing import TextIO
 # What the fork server imports once: the app window the screen player drives and the
 # dedicated server; a module not among them is imported by the process that needs it.
 PRELOAD = ["game.devtools.screen_player", "game.ui.app", "game.app.launch", "game.net.server"]
+
+
+_started: list[WarmProcess] = []  # this process's warm processes, for ``_end_leftovers``
+
+
+def _end_leftovers() -> None:
+    """At exit, SIGKILL each warm process still running (a test that failed before it
+    stopped its server): multiprocessing's own exit handler, which runs after this one,
+    would otherwise wait for it for good."""
+    for proc in _started:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(10)
+
+
+atexit.register(_end_leftovers)
 
 
 def available() -> bool:
@@ -125,9 +142,12 @@ def start(
         daemon=False,
     )
     proc.start()
+    _started[:] = [p for p in _started if p.poll() is None]
     stdout = None
     if read_end is not None and write_end is not None:
         write_end.close()  # the process's is its own: the pipe ends when it does
         stdout = os.fdopen(os.dup(read_end.fileno()), "r", encoding="utf-8")
         read_end.close()
-    return WarmProcess(proc, args, stdout)
+    handle = WarmProcess(proc, args, stdout)
+    _started.append(handle)
+    return handle

@@ -211,3 +211,11 @@ def test_a_warm_process_is_killed_as_a_process_is(tmp_path: Path) -> None:
     assert proc.poll() is None
     proc.kill()
     assert proc.wait(30) == -9 == proc.returncode
+
+
+def test_a_warm_process_left_running_is_killed_at_exit(tmp_path: Path) -> None:
+    """Else multiprocessing's exit handler waits for it, and the test process never ends."""
+    proc = warm_start.start(WARM_CHILD, ["sleep"], dict(os.environ), tmp_path / "log.txt")
+    assert proc.poll() is None
+    warm_start._end_leftovers()  # what runs at exit
+    assert proc.wait(0) == -9
