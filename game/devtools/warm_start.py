@@ -49,7 +49,8 @@ def available() -> bool:
     return "forkserver" in multiprocessing.get_all_start_methods()
 
 
-def _context() -> multiprocessing.context.BaseContext:
+def context() -> multiprocessing.context.BaseContext:
+    """multiprocessing's fork server, its modules preloaded: for a caller's own processes."""
     ctx = multiprocessing.get_context("forkserver")
     ctx.set_forkserver_preload(PRELOAD)  # read when the fork server first starts
     return ctx
@@ -135,7 +136,7 @@ def start(
             if err is not None:
                 err.close()
     read_end, write_end = multiprocessing.Pipe(duplex=False) if pipe else (None, None)
-    proc = _context().Process(
+    proc = context().Process(
         target=run_module,
         args=(module, argv, env, None if log is None else str(log), write_end),
         name=module,
