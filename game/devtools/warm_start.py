@@ -13,9 +13,11 @@ not to be had (not Unix) it is a plain ``subprocess.Popen`` of ``python -m MODUL
 from __future__ import annotations
 
 import atexit
+import functools
 import importlib
 import multiprocessing
 import os
+import resource
 import signal
 import subprocess
 import sys
@@ -56,8 +58,19 @@ def context() -> multiprocessing.context.BaseContext:
     return ctx
 
 
+def set_limits(limits: dict[int, int]) -> None:
+    """Each ``resource`` limit (``RLIMIT_*``: soft and hard) of the calling process."""
+    for which, value in limits.items():
+        resource.setrlimit(which, (value, value))
+
+
 def run_module(
-    module: str, argv: list[str], env: dict[str, str], log: str | None, out: Connection | None
+    module: str,
+    argv: list[str],
+    env: dict[str, str],
+    log: str | None,
+    out: Connection | None,
+    limits: dict[int, int],
 ) -> None:
     """In the forked process: the environment, output and ``sys.argv`` of ``python -m
     module argv``, then the module's ``main(argv)``, whose status is the process's exit
@@ -65,6 +78,7 @@ def run_module(
     ``log`` (appended; None: where the fork server's goes)."""
     os.environ.clear()
     os.environ.update(env)
+    set_limits(limits)
     sys.stdout.flush()
     sys.stderr.flush()
     if log is not None:
@@ -121,24 +135,34 @@ def start(
     log: Path | None,
     pipe: bool = False,
     warm: bool = True,
+    limits: dict[int, int] | None = None,
 ) -> WarmProcess | subprocess.Popen[str]:
     """``python -m module argv`` with ``env``, its stderr appended to ``log`` (None: left as
     it is) and its stdout too, or with ``pipe`` to a pipe read as ``.stdout``; forked
     warm, or with ``warm`` False (or no fork server to be had) a new interpreter: a process
-    that starts multiprocessing's helpers (a resource tracker) gets its own then."""
+    that starts multiprocessing's helpers (a resource tracker) gets its own then.
+    ``limits``: its ``resource`` limits (``RLIMIT_NOFILE``: its open files), set in it."""
     args = [sys.executable, "-m", module, *argv]
+    limits = dict(limits or {})
     if not warm or not available():
         err = None if log is None else log.open("ab")
         try:
             out = subprocess.PIPE if pipe else err
-            return subprocess.Popen(args, env=env, stdout=out, stderr=err, text=True)
+            return subprocess.Popen(
+                args,
+                env=env,
+                stdout=out,
+                stderr=err,
+                text=True,
+                preexec_fn=functools.partial(set_limits, limits) if limits else None,
+            )
         finally:
             if err is not None:
                 err.close()
     read_end, write_end = multiprocessing.Pipe(duplex=False) if pipe else (None, None)
     proc = context().Process(
         target=run_module,
-        args=(module, argv, env, None if log is None else str(log), write_end),
+        args=(module, argv, env, None if log is None else str(log), write_end, limits),
         name=module,
         daemon=False,
     )
