@@ -58,10 +58,13 @@ def context() -> multiprocessing.context.BaseContext:
     return ctx
 
 
-def set_limits(limits: dict[int, int]) -> None:
-    """Each ``resource`` limit (``RLIMIT_*``: soft and hard) of the calling process."""
+def set_limits(limits: dict[int, int], umask: int | None = None) -> None:
+    """Each ``resource`` limit (``RLIMIT_*``: soft and hard) of the calling process, and
+    its umask."""
     for which, value in limits.items():
         resource.setrlimit(which, (value, value))
+    if umask is not None:
+        os.umask(umask)
 
 
 def run_module(
@@ -71,6 +74,7 @@ def run_module(
     log: str | None,
     out: Connection | None,
     limits: dict[int, int],
+    umask: int | None = None,
 ) -> None:
     """In the forked process: the environment, output and ``sys.argv`` of ``python -m
     module argv``, then the module's ``main(argv)``, whose status is the process's exit
@@ -78,7 +82,7 @@ def run_module(
     ``log`` (appended; None: where the fork server's goes)."""
     os.environ.clear()
     os.environ.update(env)
-    set_limits(limits)
+    set_limits(limits, umask)
     sys.stdout.flush()
     sys.stderr.flush()
     if log is not None:
@@ -136,12 +140,14 @@ def start(
     pipe: bool = False,
     warm: bool = True,
     limits: dict[int, int] | None = None,
+    umask: int | None = None,
 ) -> WarmProcess | subprocess.Popen[str]:
     """``python -m module argv`` with ``env``, its stderr appended to ``log`` (None: left as
     it is) and its stdout too, or with ``pipe`` to a pipe read as ``.stdout``; forked
     warm, or with ``warm`` False (or no fork server to be had) a new interpreter: a process
     that starts multiprocessing's helpers (a resource tracker) gets its own then.
-    ``limits``: its ``resource`` limits (``RLIMIT_NOFILE``: its open files), set in it."""
+    ``limits``: its ``resource`` limits (``RLIMIT_NOFILE``: its open files) and ``umask``,
+    set in it."""
     args = [sys.executable, "-m", module, *argv]
     limits = dict(limits or {})
     if not warm or not available():
@@ -154,7 +160,11 @@ def start(
                 stdout=out,
                 stderr=err,
                 text=True,
-                preexec_fn=functools.partial(set_limits, limits) if limits else None,
+                preexec_fn=(
+                    functools.partial(set_limits, limits, umask)
+                    if limits or umask is not None
+                    else None
+                ),
             )
         finally:
             if err is not None:
@@ -162,7 +172,7 @@ def start(
     read_end, write_end = multiprocessing.Pipe(duplex=False) if pipe else (None, None)
     proc = context().Process(
         target=run_module,
-        args=(module, argv, env, None if log is None else str(log), write_end, limits),
+        args=(module, argv, env, None if log is None else str(log), write_end, limits, umask),
         name=module,
         daemon=False,
     )

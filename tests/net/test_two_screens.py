@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import os
+import resource
 import subprocess
 from pathlib import Path
 
@@ -189,14 +190,16 @@ def test_a_warm_process_runs_main_with_its_own_arguments_environment_and_status(
     app imported): each a process of its own, running its module's ``main`` with its own
     arguments and environment, its output in its log, its status seen as Popen sees it."""
     seen = []
-    for n, home in ((3, "a"), (0, "b")):
+    for n, home, umask, files in ((3, "a", 0o027, 200), (0, "b", 0o077, 300)):
         log = tmp_path / f"{home}.txt"
         env = {**os.environ, "WARM_HOME": home}
-        proc = warm_start.start(WARM_CHILD, [str(n)], env, log)
+        limits = {resource.RLIMIT_NOFILE: files}
+        proc = warm_start.start(WARM_CHILD, [str(n)], env, log, limits=limits, umask=umask)
         assert proc.wait(30) == n == proc.returncode == proc.poll()
         first, second = log.read_text(encoding="utf-8").splitlines()
         said = json.loads(first)
         assert said["argv"] == [WARM_CHILD, str(n)] and said["home"] == home
+        assert said["umask"] == umask and said["nofile"] == files
         assert said["pid"] == proc.pid != os.getpid()
         assert second == "to stderr"
         seen.append(said["pid"])

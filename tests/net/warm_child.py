@@ -5,12 +5,16 @@ from __future__ import annotations
 
 import json
 import os
+import resource
 import sys
 import time
 
 
 def main(argv: list[str]) -> int:
-    print(json.dumps({"argv": sys.argv, "pid": os.getpid(), "home": os.environ.get("WARM_HOME")}))
+    umask = os.umask(0o022)
+    files = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    said = {"argv": sys.argv, "pid": os.getpid(), "home": os.environ.get("WARM_HOME")}
+    print(json.dumps(said | {"umask": umask, "nofile": files}))
     sys.stdout.flush()
     print("to stderr", file=sys.stderr, flush=True)
     if argv[0] == "sleep":
