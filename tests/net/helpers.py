@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import math
 import random
+import secrets
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -19,6 +20,7 @@ from game.net.server import ServerThread
 LOCAL = "127.0.0.1"
 GAME_S = 60.0  # the longest a whole game may take in these tests
 MAX_STEPS = 20_000  # and the most loop steps it may take
+SYNC_S = 5.0  # the most a move may take to reach another client
 # Scripted clients move far faster than people: the games lift the per-connection rate cap
 # (the hostile tests keep the defaults).
 FAST = Limits(messages_per_s=10_000.0, message_burst=10_000.0)
@@ -150,11 +152,47 @@ def play_to_end(clients: list[TableClient], rand: random.Random, undo_rate: floa
             return made
         moved = False
         for c in rand.sample(clients, len(clients)):
-            moved = play_one(c, rand, undo_rate) or moved
+            if play_one(c, rand, undo_rate):
+                moved = True
+                catch_up(clients, c)
         made += moved
         if not moved:  # the AI seats think on the server: wait for their moves
             clients[0].recv(0.05)
     raise AssertionError("the game did not end within the step limit")
+
+
+class SeededDeals:
+    """The hub's ``secrets`` with its deals (``randbelow``: the match's and the AI's seeds)
+    drawn from a seeded generator, and its tokens and codes still from ``secrets``: with
+    ``catch_up`` a test then plays the same game every run. A drawn deal made one test play
+    games of 400 to 1,000 moves, its CPU swinging with them (issue 43)."""
+
+    def __init__(self, seed: int) -> None:
+        self.rand = random.Random(seed)
+
+    def randbelow(self, n: int) -> int:
+        return self.rand.randrange(n)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(secrets, name)
+
+
+def seeded_deals(monkeypatch: Any, seed: int) -> None:
+    """The server's deals in this process from ``seed`` (``SeededDeals``), for one test."""
+    from game.net import hub
+
+    monkeypatch.setattr(hub, "secrets", SeededDeals(seed))
+
+
+def catch_up(clients: list[TableClient], mover: TableClient) -> None:
+    """Each client takes in the moves ``mover`` has seen before the next one decides: each
+    then decides on the table as it is, and a seeded deal (``seeded_deals``) is one game
+    whatever the timing."""
+    for c in clients:
+        if c is not mover:
+            while c.mirror.n < mover.mirror.n:
+                if c.recv(SYNC_S) is None:
+                    raise AssertionError(f"a move did not reach a client in {SYNC_S} s")
 
 
 def seats_in(msg: dict[str, Any]) -> list[int]:
