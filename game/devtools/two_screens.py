@@ -229,7 +229,8 @@ def people_game(
         checked("after the host's return")
         # the friend's killed process wrote no summary: its new one must have seen the host
         # decide before the quick run stops (it stopped, now and then, a frame too soon)
-        friend.command("moment", name="friend_sees_host", when="others_turn")
+        # (recorded, not photographed: the friend's screen at the host's turn is "others_turn")
+        friend.command("moment", name="friend_sees_host", when="others_turn", photo=False)
         friend.wait_for("shot", 60, name="friend_sees_host")
         if to_end:
             figures["ends"] = {s.role: s.wait_for("game_over", seconds) for s in (host, friend)}

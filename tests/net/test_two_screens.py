@@ -222,3 +222,24 @@ def test_a_warm_process_left_running_is_killed_at_exit(tmp_path: Path) -> None:
     assert proc.poll() is None
     warm_start._end_leftovers()  # what runs at exit
     assert proc.wait(0) == -9
+
+
+def test_a_moment_armed_without_a_photo_is_only_recorded(tmp_path: Path) -> None:
+    """A test that waits for a moment without wanting its pictures: the record says it
+    came, nothing is rendered (four renders of two sizes and languages saved)."""
+    from game.devtools.screen_checks import ScreenChecks
+
+    lines: list[tuple[str, dict]] = []
+
+    class Record:
+        def write(self, event: str, **fields: object) -> None:
+            lines.append((event, fields))
+
+    checks = ScreenChecks(None, Record(), tmp_path / "shots", None)  # no app: nothing drawn
+    checks.arm("seen", "others_turn", photo=False)
+    checks.moment("table")
+    assert lines == []  # not yet
+    checks.moment("others_turn")
+    checks.moment("others_turn")  # once
+    assert lines == [("shot", {"name": "seen", "files": []})]
+    assert not (tmp_path / "shots").exists()
