@@ -50,7 +50,7 @@ class ScreenProcess:
         self.commands = self.out / "commands.jsonl"
         self.seed, self.seconds = seed, seconds
         self.shots = shots  # False: no screenshots (a render holds the frame up for seconds)
-        self.proc: warm_start.WarmProcess | subprocess.Popen[bytes] | None = None
+        self.proc: warm_start.WarmProcess | subprocess.Popen[str] | None = None
         self.starts = 0
         self.read = 0  # record lines already looked at by ``wait_for``
 

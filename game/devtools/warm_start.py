@@ -51,7 +51,7 @@ def available() -> bool:
     return "forkserver" in multiprocessing.get_all_start_methods()
 
 
-def context() -> multiprocessing.context.BaseContext:
+def context() -> multiprocessing.context.ForkServerContext:
     """multiprocessing's fork server, its modules preloaded: for a caller's own processes."""
     ctx = multiprocessing.get_context("forkserver")
     ctx.set_forkserver_preload(PRELOAD)  # read when the fork server first starts
@@ -102,9 +102,10 @@ class WarmProcess:
     """A forked process, held as a ``subprocess.Popen`` holds its process."""
 
     def __init__(self, proc: BaseProcess, args: list[str], stdout: TextIO | None) -> None:
+        assert proc.pid is not None, "a warm process is held once started"
         self.proc = proc
         self.args = args
-        self.pid = proc.pid
+        self.pid: int = proc.pid
         self.stdout = stdout  # its stdout, when started with ``pipe``
 
     @property
