@@ -51,20 +51,28 @@ class ScreenChecks:
         self.shooting = True  # False: the moments are recorded, nothing rendered
         self.shot_moments: set[str] = set()
         self.armed: dict[str, str] = {}  # a moment's name -> when (``MOMENTS``) to take it
+        self.unseen: set[str] = set()  # armed moments only recorded, not photographed
         self.link = ""  # the online table's connection as last recorded
         self.seated = False  # this process has been at its table with the connection up
 
-    def arm(self, name: str, when: str) -> None:
-        """Photograph the screen the next time it is at ``when``."""
+    def arm(self, name: str, when: str, photo: bool = True) -> None:
+        """Photograph the screen the next time it is at ``when`` (``photo`` False: only
+        record that it was, a "shot" line with no files: a test waiting for the moment)."""
         if when not in MOMENTS:
             self.rec.write("unknown_moment", name=name, when=when)
             return
         self.armed[name] = when
+        if not photo:
+            self.unseen.add(name)
 
     def moment(self, when: str) -> None:
         for name in [n for n, w in self.armed.items() if w == when]:
             del self.armed[name]
-            self.shoot(name, ["en", "ko"])
+            if name in self.unseen:
+                self.unseen.discard(name)
+                self.rec.write("shot", name=name, files=[])
+            else:
+                self.shoot(name, ["en", "ko"])
 
     def online(self, match: Any, at_table: bool) -> None:
         """Record the connection's changes and the first frame back at the table with it up

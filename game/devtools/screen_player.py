@@ -18,7 +18,8 @@ seconds since the process started, and ``at``, the wall clock) and PNG
 screenshots at named moments (``DIR/shots``), and takes commands from a JSON-lines file that
 it tails (``DIR/commands.jsonl``): ``host`` (on a dedicated server with ``server``),
 ``join``, ``resume`` (Menu › Continue online game), ``shot``, ``moment`` (a screenshot when
-the screen is next at the other person's turn, the host-left notice or the table),
+the screen is next at the other person's turn, the host-left notice or the table; with
+``photo`` false only its ``shot`` line),
 ``pause``, ``play``, ``quit``. A test
 starts, kills (SIGKILL) and starts again a process on the same data folder
 (``game.devtools.two_screens.ScreenProcess``); the record file is appended to, so a
@@ -260,7 +261,8 @@ class ScreenPlayer:
         if name in ("host", "join", "resume"):
             self.goal = cmd
         elif name == "moment":  # a screenshot when the screen is next at ``when``
-            self.checks.arm(str(cmd.get("name", "moment")), str(cmd.get("when", "table")))
+            name, when = str(cmd.get("name", "moment")), str(cmd.get("when", "table"))
+            self.checks.arm(name, when, photo=cmd.get("photo", True) is not False)
         elif name == "shot":
             self.checks.shoot(str(cmd.get("name", "shot")), cmd.get("languages"))
         elif name == "pause":

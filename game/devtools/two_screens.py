@@ -3,8 +3,9 @@
 figures instead (``people_game`` N times: medians, and the load average).
 
 Each screen is its own process (``game.devtools.screen_player``) with its own data folder
-(``LIVING_FOREST_HOME``). The host opens Menu › Play online › Host with the seats "here",
-"friend" and an easy AI; its record says the join code; the friend then joins with it; both
+(``LIVING_FOREST_HOME``), forked warm (``game.devtools.warm_start``: the app already
+imported). The host opens Menu › Play online › Host with the seats "here", "friend" and an
+easy AI; its record says the join code; the friend then joins with it; both
 play through the real scenes until game over. Prints one JSON line of figures (seconds,
 frames, violations of each screen). ``ScreenProcess`` is what the tests hold a screen by:
 start, send a command, wait for a line of its record, kill (SIGKILL), start again on the
@@ -24,6 +25,8 @@ import sys
 import time
 from pathlib import Path
 from typing import Any
+
+from game.devtools import warm_start
 
 POLL_S = 0.02
 
@@ -47,7 +50,7 @@ class ScreenProcess:
         self.commands = self.out / "commands.jsonl"
         self.seed, self.seconds = seed, seconds
         self.shots = shots  # False: no screenshots (a render holds the frame up for seconds)
-        self.proc: subprocess.Popen[bytes] | None = None
+        self.proc: warm_start.WarmProcess | subprocess.Popen[str] | None = None
         self.starts = 0
         self.read = 0  # record lines already looked at by ``wait_for``
 
@@ -62,13 +65,12 @@ class ScreenProcess:
             SDL_AUDIODRIVER="dummy",
             LIVING_FOREST_STRICT_I18N="1",
         )
-        args = [sys.executable, "-m", "game.devtools.screen_player", "--out", str(self.out)]
-        args += ["--seed", str(self.seed + self.starts), "--seconds", str(self.seconds)]
-        args += ["--role", self.role] + ([] if self.shots else ["--no-shots"])
+        args = ["--out", str(self.out), "--seed", str(self.seed + self.starts)]
+        args += ["--seconds", str(self.seconds), "--role", self.role]
+        args += [] if self.shots else ["--no-shots"]
         self.starts += 1
-        log = (self.out / f"stderr{self.starts}.txt").open("wb")
-        self.proc = subprocess.Popen(args, env=env, stdout=log, stderr=subprocess.STDOUT)
-        log.close()
+        log = self.out / f"stderr{self.starts}.txt"  # the process's stdout and stderr
+        self.proc = warm_start.start("game.devtools.screen_player", args, env, log)
         return self
 
     def command(self, cmd: str, **fields: Any) -> None:
@@ -227,7 +229,8 @@ def people_game(
         checked("after the host's return")
         # the friend's killed process wrote no summary: its new one must have seen the host
         # decide before the quick run stops (it stopped, now and then, a frame too soon)
-        friend.command("moment", name="friend_sees_host", when="others_turn")
+        # (recorded, not photographed: the friend's screen at the host's turn is "others_turn")
+        friend.command("moment", name="friend_sees_host", when="others_turn", photo=False)
         friend.wait_for("shot", 60, name="friend_sees_host")
         if to_end:
             figures["ends"] = {s.role: s.wait_for("game_over", seconds) for s in (host, friend)}

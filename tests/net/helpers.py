@@ -4,7 +4,9 @@ that play random legal moves, and a bounded loop that plays a table to its end."
 from __future__ import annotations
 
 import asyncio
+import math
 import random
+import secrets
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -18,6 +20,7 @@ from game.net.server import ServerThread
 LOCAL = "127.0.0.1"
 GAME_S = 60.0  # the longest a whole game may take in these tests
 MAX_STEPS = 20_000  # and the most loop steps it may take
+SYNC_S = 5.0  # the most a move may take to reach another client
 # Scripted clients move far faster than people: the games lift the per-connection rate cap
 # (the hostile tests keep the defaults).
 FAST = Limits(messages_per_s=10_000.0, message_burst=10_000.0)
@@ -48,6 +51,37 @@ def wait_for_news(session: Any, seconds: float = NEWS_S) -> None:
     deadline = time.monotonic() + seconds
     while session.notes.empty() and time.monotonic() < deadline:
         time.sleep(0.001)
+
+
+class Frames:
+    """The app's frames as its window's loop (``TableApp.run``) runs them: the screen is
+    drawn while the top scene is busy, after input, when another scene came up and at least
+    once each ``IDLE_REDRAW_S``; else only its timers run (the table takes in news there,
+    and news starts an animation, which is drawn). A test that stepped every pass drew
+    hundreds of frames that showed nothing new (issue 43)."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.drawn = -math.inf
+        self.count = 0  # frames drawn
+
+    def step(self, dt: float, fed: bool) -> None:
+        """One pass; ``fed``: this pass gave the app input (a move, a press)."""
+        from game.ui.app import IDLE_REDRAW_S
+
+        stack, now = self.app.stack, time.monotonic()
+        top = stack.top
+        if stack.busy() or fed or now - self.drawn > IDLE_REDRAW_S:
+            self.draw(dt, now)
+            return
+        stack.update(dt)
+        if stack.busy() or stack.top is not top:
+            self.draw(0.0, now)
+
+    def draw(self, dt: float, now: float) -> None:
+        self.app.step(dt)
+        self.drawn = now
+        self.count += 1
 
 
 def seats(*kinds: str) -> list[dict[str, str]]:
@@ -118,11 +152,47 @@ def play_to_end(clients: list[TableClient], rand: random.Random, undo_rate: floa
             return made
         moved = False
         for c in rand.sample(clients, len(clients)):
-            moved = play_one(c, rand, undo_rate) or moved
+            if play_one(c, rand, undo_rate):
+                moved = True
+                catch_up(clients, c)
         made += moved
         if not moved:  # the AI seats think on the server: wait for their moves
             clients[0].recv(0.05)
     raise AssertionError("the game did not end within the step limit")
+
+
+class SeededDeals:
+    """The hub's ``secrets`` with its deals (``randbelow``: the match's and the AI's seeds)
+    drawn from a seeded generator, and its tokens and codes still from ``secrets``: with
+    ``catch_up`` a test then plays the same game every run. A drawn deal made one test play
+    games of 400 to 1,000 moves, its CPU swinging with them (issue 43)."""
+
+    def __init__(self, seed: int) -> None:
+        self.rand = random.Random(seed)
+
+    def randbelow(self, n: int) -> int:
+        return self.rand.randrange(n)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(secrets, name)
+
+
+def seeded_deals(monkeypatch: Any, seed: int) -> None:
+    """The server's deals in this process from ``seed`` (``SeededDeals``), for one test."""
+    from game.net import hub
+
+    monkeypatch.setattr(hub, "secrets", SeededDeals(seed))
+
+
+def catch_up(clients: list[TableClient], mover: TableClient) -> None:
+    """Each client takes in the moves ``mover`` has seen before the next one decides: each
+    then decides on the table as it is, and a seeded deal (``seeded_deals``) is one game
+    whatever the timing."""
+    for c in clients:
+        if c is not mover:
+            while c.mirror.n < mover.mirror.n:
+                if c.recv(SYNC_S) is None:
+                    raise AssertionError(f"a move did not reach a client in {SYNC_S} s")
 
 
 def seats_in(msg: dict[str, Any]) -> list[int]:

@@ -1,6 +1,6 @@
 """One of the processes that race to store a move of the same match at the same version
-(``test_pg_store``): a module of its own, so a spawned racer imports only the store, not
-the test module with pytest and the server (issue 43)."""
+(``test_pg_store``): a module of its own, so a racer imports only the store, not
+the test module with pytest (issue 43); forked warm, the server already imported."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""The dedicated server as a separate process (``python -m game.net.server``), for the
-tests that kill it."""
+"""The dedicated server as a separate process (``python -m game.net.server``, forked warm by
+``game.devtools.warm_start``), for the tests that kill it."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ import os
 import signal
 import socket
 import subprocess
-import sys
 import threading
 from pathlib import Path
 
+from game.devtools import warm_start
 from tests.net.helpers import LOCAL
 
 START_S = 20.0  # the most a server may take to start listening
@@ -35,18 +35,18 @@ class ServerProcess:
     ) -> None:
         self.db, self.port = db, port
         self.ai_processes, self.log, self.extra = ai_processes, log, extra
-        self.proc: subprocess.Popen[str] | None = None
+        self.proc: warm_start.WarmProcess | subprocess.Popen[str] | None = None
         self.url = ""
 
     def start(self) -> str:
-        args = [sys.executable, "-m", "game.net.server", "--host", LOCAL, "--port", str(self.port)]
+        args = ["--host", LOCAL, "--port", str(self.port)]
         args += ["--db", str(self.db), "--ai-processes", str(self.ai_processes)]
         args += ["--log-level", "WARNING", *self.extra]
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-        err = None if self.log is None else self.log.open("a")  # the process's stderr
-        self.proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=err, text=True, env=env)
-        if err is not None:
-            err.close()
+        # its stderr to the log; forked warm (the server's imports done once, issue 43), but
+        # for AI processes: a server process of its own has its own resource tracker then
+        warm = self.ai_processes == 0
+        self.proc = warm_start.start("game.net.server", args, env, self.log, pipe=True, warm=warm)
         line: list[str] = []
         reader = threading.Thread(target=lambda: line.append(self.proc.stdout.readline()))
         reader.start()

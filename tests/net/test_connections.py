@@ -18,7 +18,6 @@ import resource
 import socket
 import struct
 import subprocess
-import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -28,6 +27,7 @@ import pytest
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
+from game.devtools import warm_start
 from game.net.client import TableClient
 from game.net.guard import ConnectionLimits
 from game.net.protocol import encode
@@ -46,18 +46,15 @@ class Server:
     def __init__(self, tmp: Path, *extra: str, nofile: int | None = None) -> None:
         self.log = tmp / "server.log"
         self.port = free_port()
-        args = [sys.executable, "-m", "game.net.server", "--host", LOCAL, "--port", str(self.port)]
+        args = ["--host", LOCAL, "--port", str(self.port)]
         args += ["--db", str(tmp / "m.db"), "--ai-processes", "0", *extra]
-
-        def limit() -> None:
-            if nofile is not None:
-                resource.setrlimit(resource.RLIMIT_NOFILE, (nofile, nofile))
-
-        with self.log.open("w") as err:
-            self.proc = subprocess.Popen(
-                args, stdout=subprocess.PIPE, stderr=err, text=True, preexec_fn=limit,
-                env={**os.environ, "PYTHONUNBUFFERED": "1"},
-            )  # fmt: skip
+        limits = {} if nofile is None else {resource.RLIMIT_NOFILE: nofile}
+        self.log.write_text("", encoding="utf-8")
+        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        # forked warm (``game.devtools.warm_start``: the imports done once per test process)
+        self.proc = warm_start.start(
+            "game.net.server", args, env, self.log, pipe=True, limits=limits
+        )
         line: list[str] = []
         reader = threading.Thread(target=lambda: line.append(self.proc.stdout.readline()))
         reader.start()

@@ -16,7 +16,16 @@ import pytest
 from game.net.client import Status
 from game.net.discovery import FoundHost
 from game.ui.online.remote_match import RemoteMatch
-from tests.net.helpers import FAST, GAME_S, NEWS_S, drain, join, play_one, wait_for_news
+from tests.net.helpers import (
+    FAST,
+    GAME_S,
+    NEWS_S,
+    Frames,
+    drain,
+    join,
+    play_one,
+    wait_for_news,
+)
 from tests.net.server_process import free_port
 
 os.environ["LIVING_FOREST_STRICT_I18N"] = "1"
@@ -41,8 +50,9 @@ def step_until(app, done, seconds: float = 10.0, frames: int = 20_000) -> None:
     """Frames until ``done()``: a headless frame takes microseconds, so an answer from the
     server is waited for in time (bounded), not in a frame count that a busy machine beats."""
     deadline = time.monotonic() + seconds
+    pace = Frames(app)
     for _ in range(frames):
-        app.step(1 / 60)
+        pace.step(1 / 60, fed=pace.count == 0)
         if done() or time.monotonic() > deadline:
             return
         time.sleep(0.001)
@@ -85,20 +95,21 @@ def test_host_in_the_app_a_friend_joins_and_the_table_plays_to_the_end(app, ctx)
     assert match.plays_here(0) and not match.plays_here(1) and not match.runs_seats()
     rand = random.Random(7)
     deadline = time.monotonic() + GAME_S
+    pace = Frames(app)  # drawn as the window draws: while busy, after a move, once a second
     for step in range(FRAMES):
         assert time.monotonic() < deadline, "the online game did not end in time"
         top = app.stack.top
         if top.kind == "game_over" and friend.mirror.final is not None:
             break
         seat = top.human_seat() if hasattr(top, "human_seat") else -1
-        moved = False
+        here = False
         if seat >= 0 and top.kind in ("draw", "action"):
             moves = match.game.legal_moves(seat)
             top.play(seat, rand.choice(moves))  # a planting goes straight in
-            moved = True
+            here = True
         drain(friend)
-        moved = play_one(friend, rand) or moved
-        app.step(1 / 60)
+        moved = play_one(friend, rand) or here
+        pace.step(1 / 60, fed=here)
         if not moved and not app.stack.busy() and match.session.notes.empty():
             # nothing to show or play until news comes (every move's events reach the
             # friend as well): wait for it rather than draw thousands of idle frames
@@ -209,6 +220,8 @@ def test_the_table_offers_undo_exactly_when_the_server_allows_it(app, ctx) -> No
     rand = random.Random(5)
     compared, taken, refused, friend_undid = 0, 0, 0, 0
     deadline = time.monotonic() + GAME_S
+    pace = Frames(app)  # drawn as the window draws: while busy, after a move, once a second
+    fed = True
     for _ in range(FRAMES):
         assert time.monotonic() < deadline, "the online game did not get far enough in time"
         if app.stack.top.kind == "game_over" or (
@@ -216,7 +229,8 @@ def test_the_table_offers_undo_exactly_when_the_server_allows_it(app, ctx) -> No
         ):
             break
         drain(friend)
-        app.step(1 / 60)
+        pace.step(1 / 60, fed)
+        fed = False
         if app.stack.top is not table:  # the end of a round is shown over the table
             play_one(friend, rand)
             continue
@@ -249,10 +263,14 @@ def test_the_table_offers_undo_exactly_when_the_server_allows_it(app, ctx) -> No
                 assert match.game.to_json() == view_json(hosted.game, 0)
                 assert "took back a step" in match.status()
                 continue
-            if not play_one(friend, rand):
-                # nothing to do but wait for the server: let its threads run (a loop that
-                # spins here starves them, and its frames run out before the game moves on)
-                time.sleep(0.001)
+            if not play_one(friend, rand) and not app.stack.busy():
+                # nothing to do but wait for the server's news, here or at the friend's: let
+                # its threads run (a loop that spins here starves them, and its frames run
+                # out before the game moves on)
+                if match.mirror.n != hosted.moves or match.waiting is not None:
+                    wait_for_news(match.session)
+                else:
+                    friend.recv(NEWS_S)
             continue
         allowed = hosted.back.steps(seat) > 0
         table.refresh_choices()
@@ -264,6 +282,7 @@ def test_the_table_offers_undo_exactly_when_the_server_allows_it(app, ctx) -> No
         n = hosted.moves
         if allowed and rand.random() < 0.6:
             button.action()  # Undo pressed: asked of the server, shown when it answers
+            fed = True
             step_until(app, lambda: match.waiting is None and match.idle)
             assert hosted.moves == n - 1 and match.mirror.n == n - 1
             assert match.game.to_json() == view_json(hosted.game, seat)
@@ -278,6 +297,7 @@ def test_the_table_offers_undo_exactly_when_the_server_allows_it(app, ctx) -> No
             assert match.status() and "online." not in match.status()
             refused += 1
         table.play(seat, rand.choice(match.game.legal_moves(seat)))
+        fed = True
     assert compared >= 20 and taken >= 3 and refused >= 3 and friend_undid >= 1, (
         compared,
         taken,

@@ -5,7 +5,6 @@ exactly one wins every time."""
 
 from __future__ import annotations
 
-import multiprocessing
 import threading
 import time
 
@@ -13,6 +12,7 @@ import pytest
 
 psycopg = pytest.importorskip("psycopg", reason="psycopg is not installed")
 
+from game.devtools import warm_start  # noqa: E402
 from game.engine.moves import DRAW  # noqa: E402
 from game.net.server import parse_args  # noqa: E402
 from game.net.store import StaleMatch, open_store  # noqa: E402
@@ -111,7 +111,7 @@ def test_two_processes_racing_for_the_same_move_never_both_win(pg_url: str) -> N
     store = PostgresStore(pg_url)
     m = a_match(ai=False)
     store.create(m)
-    ctx = multiprocessing.get_context("spawn")
+    ctx = warm_start.context()  # forked from the process that has the server imported
     barrier, results = ctx.Barrier(2), ctx.Queue()
     procs = [ctx.Process(target=racer, args=(pg_url, m.id, barrier, results)) for _ in range(2)]
     for p in procs:

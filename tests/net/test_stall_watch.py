@@ -100,7 +100,7 @@ def test_a_loop_held_by_a_computation_is_said_to_be_on_a_cpu_or_queued_for_one()
         watch = StallWatch(THRESHOLD_S)
         watch.start()
         await asyncio.sleep(0.05)
-        computes(0.4)
+        computes(0.2)  # 2.5 times the threshold: a stall of its own, half the CPU (issue 43)
         await asyncio.sleep(0.1)
         watch.stop()
         return watch

@@ -9,38 +9,39 @@ import logging
 import os
 import signal
 import subprocess
-import sys
 import threading
 import time
 from pathlib import Path
 
 import pytest
 
+from game.devtools import warm_start
 from game.devtools.pg_cluster import PgCluster
 from game.net.client import TableClient
 from game.net.store.outage import Outage
 from tests.net.helpers import LOCAL, host
 from tests.net.server_process import START_S, free_port
 
+ServerHandle = warm_start.WarmProcess | subprocess.Popen[str]
 REFUSED = 25  # moves sent while the disk is full
 
 
-def start(db: Path, flag: Path, log: Path) -> tuple[subprocess.Popen[str], str]:
+def start(db: Path, flag: Path, log: Path) -> tuple[ServerHandle, str]:
     tool = ["-m", "game.devtools.full_disk", "--flag", str(flag), "--db", str(db)]
     return start_server(tool, log)
 
 
-def start_server(args: list[str], log: Path) -> tuple[subprocess.Popen[str], str]:
-    """A server process (``args``: its store and how it runs) logging to ``log``."""
-    if args[0] != "-m":
-        args = ["-m", "game.net.server", *args]
-    args = [sys.executable, *args, "--host", LOCAL, "--port", str(free_port())]
+def start_server(args: list[str], log: Path) -> tuple[ServerHandle, str]:
+    """A server process (``args``: its store and how it runs) logging to ``log``; forked
+    warm (``game.devtools.warm_start``: the imports done once per test process)."""
+    module = "game.net.server"
+    if args[0] == "-m":
+        module, args = args[1], args[2:]
+    args = [*args, "--host", LOCAL, "--port", str(free_port())]
     args += ["--ai-processes", "0", "--log-level", "INFO"]
-    with log.open("w") as err:
-        proc = subprocess.Popen(
-            args, stdout=subprocess.PIPE, stderr=err, text=True,
-            env={**os.environ, "PYTHONUNBUFFERED": "1"},
-        )  # fmt: skip
+    log.write_text("", encoding="utf-8")
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    proc = warm_start.start(module, args, env, log, pipe=True)
     line: list[str] = []
     reader = threading.Thread(target=lambda: line.append(proc.stdout.readline()))
     reader.start()

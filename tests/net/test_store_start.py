@@ -21,10 +21,12 @@ import sqlite3
 import stat
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
 
+from game.devtools import warm_start
 from game.net import server
 from game.net.server import ServerThread
 from game.net.store import SqliteStore
@@ -87,6 +89,8 @@ def start(
     start, in this process (``start_here``)."""
     if here:
         return start_here(db, list(extra))
+    if not prefix:
+        return start_warm(db, umask, list(extra))
     args = [*(prefix or []), sys.executable, "-m", "game.net.server", "--host", LOCAL]
     args += ["--port", "0", "--db", str(db), "--ai-processes", "0", "--log-level", "WARNING"]
     args += list(extra)  # a later --port wins
@@ -108,6 +112,30 @@ def start(
             proc.kill()
             proc.wait(10)
     status = None if first else proc.returncode
+    return status, [x for x in err.splitlines() if x.strip()], first + out
+
+
+def start_warm(db: Path, umask: int | None, extra: list[str]) -> tuple[int | None, list, str]:
+    """``start`` in a process forked warm (``game.devtools.warm_start``: the server's
+    imports done once per test process), with ``umask``."""
+    args = ["--host", LOCAL, "--port", "0", "--db", str(db), "--ai-processes", "0"]
+    args += ["--log-level", "WARNING", *extra]
+    log = Path(tempfile.mkdtemp(prefix="store-start-")) / "stderr.txt"  # not in its folder
+    proc = warm_start.start("game.net.server", args, dict(os.environ), log, pipe=True, umask=umask)
+    try:
+        first = proc.stdout.readline()
+        if first:  # listening: stop it
+            proc.terminate()
+        proc.wait(RUN_S)
+        out = proc.stdout.read()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(10)
+        proc.stdout.close()
+    status = None if first else proc.returncode
+    err = log.read_text(encoding="utf-8")
+    shutil.rmtree(log.parent, ignore_errors=True)
     return status, [x for x in err.splitlines() if x.strip()], first + out
 
 

@@ -19,10 +19,15 @@ played on to its end, the mixed table) are ``-m slow``, which CI runs too."""
 
 from __future__ import annotations
 
+import json
+import os
+import resource
+import subprocess
 from pathlib import Path
 
 import pytest
 
+from game.devtools import warm_start
 from game.devtools.quick_png import save_png
 from game.devtools.screen_checks import SIZES
 from game.devtools.two_screens import ScreenProcess, people_game, play_a_game, server_game
@@ -173,3 +178,68 @@ def test_a_quick_png_reads_back_as_the_pixels_it_was_written_from(
     back = pygame.image.load(str(path))
     assert back.get_size() == (w, h)
     assert pygame.image.tobytes(back, mode) == data
+
+
+WARM_CHILD = "tests.net.warm_child"  # prints what it was given, exits as told
+
+
+def test_a_warm_process_runs_main_with_its_own_arguments_environment_and_status(
+    tmp_path: Path,
+) -> None:
+    """The screens' processes (``game.devtools.warm_start``, forked from one that has the
+    app imported): each a process of its own, running its module's ``main`` with its own
+    arguments and environment, its output in its log, its status seen as Popen sees it."""
+    seen = []
+    for n, home, umask, files in ((3, "a", 0o027, 200), (0, "b", 0o077, 300)):
+        log = tmp_path / f"{home}.txt"
+        env = {**os.environ, "WARM_HOME": home}
+        limits = {resource.RLIMIT_NOFILE: files}
+        proc = warm_start.start(WARM_CHILD, [str(n)], env, log, limits=limits, umask=umask)
+        assert proc.wait(30) == n == proc.returncode == proc.poll()
+        first, second = log.read_text(encoding="utf-8").splitlines()
+        said = json.loads(first)
+        assert said["argv"] == [WARM_CHILD, str(n)] and said["home"] == home
+        assert said["umask"] == umask and said["nofile"] == files
+        assert said["pid"] == proc.pid != os.getpid()
+        assert second == "to stderr"
+        seen.append(said["pid"])
+    assert seen[0] != seen[1]  # a process each time
+
+
+def test_a_warm_process_is_killed_as_a_process_is(tmp_path: Path) -> None:
+    log = tmp_path / "log.txt"
+    proc = warm_start.start(WARM_CHILD, ["sleep"], dict(os.environ), log)
+    with pytest.raises(subprocess.TimeoutExpired):
+        proc.wait(0.2)
+    assert proc.poll() is None
+    proc.kill()
+    assert proc.wait(30) == -9 == proc.returncode
+
+
+def test_a_warm_process_left_running_is_killed_at_exit(tmp_path: Path) -> None:
+    """Else multiprocessing's exit handler waits for it, and the test process never ends."""
+    proc = warm_start.start(WARM_CHILD, ["sleep"], dict(os.environ), tmp_path / "log.txt")
+    assert proc.poll() is None
+    warm_start._end_leftovers()  # what runs at exit
+    assert proc.wait(0) == -9
+
+
+def test_a_moment_armed_without_a_photo_is_only_recorded(tmp_path: Path) -> None:
+    """A test that waits for a moment without wanting its pictures: the record says it
+    came, nothing is rendered (four renders of two sizes and languages saved)."""
+    from game.devtools.screen_checks import ScreenChecks
+
+    lines: list[tuple[str, dict]] = []
+
+    class Record:
+        def write(self, event: str, **fields: object) -> None:
+            lines.append((event, fields))
+
+    checks = ScreenChecks(None, Record(), tmp_path / "shots", None)  # no app: nothing drawn
+    checks.arm("seen", "others_turn", photo=False)
+    checks.moment("table")
+    assert lines == []  # not yet
+    checks.moment("others_turn")
+    checks.moment("others_turn")  # once
+    assert lines == [("shot", {"name": "seen", "files": []})]
+    assert not (tmp_path / "shots").exists()
