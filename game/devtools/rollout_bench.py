@@ -21,6 +21,8 @@ from game.ai.levels.hard import HardPolicy, HardSettings
 from game.ai.levels.medium import rank
 from game.engine import Decision, Game, new_game
 
+PER_GAME = 8  # positions ``searched`` looks at in each self-play game, at least
+
 
 def mid_game(players: int, seed: int, round_: int, count: int) -> list[Game]:
     """``count`` positions with a real choice, from Medium self-play around ``round_``."""
@@ -31,7 +33,7 @@ def mid_game(players: int, seed: int, round_: int, count: int) -> list[Game]:
         pend = g.pending()[0]
         legal = g.legal_moves(pend.player)
         wanted = pend.decision in (Decision.DRAW, Decision.ACTION) and g.round >= round_
-        if wanted and len(legal) > 1 and kinds.get(pend.decision, 0) < count // 2:
+        if wanted and len(legal) > 1 and kinds.get(pend.decision, 0) < (count + 1) // 2:
             kinds[pend.decision] = kinds.get(pend.decision, 0) + 1
             out.append(g.clone())
         move = legal[0] if len(legal) == 1 else rank(g, pend.player, pend.decision, legal)[0][0]
@@ -42,11 +44,13 @@ def mid_game(players: int, seed: int, round_: int, count: int) -> list[Game]:
 def searched(players: int, seed: int, round_: int, count: int) -> list[Game]:
     """``count`` mid-game positions where Hard races at least two candidates (a draw with
     one sensible answer is not searched, and would measure nothing), from as many Medium
-    self-play games as it takes."""
+    self-play games as it takes. Each game offers at least ``PER_GAME`` positions: offered
+    one, a game gave its first draw, which Hard seldom races, and a single position was
+    never found."""
     hard = HardPolicy()
     out: list[Game] = []
     for s in range(seed, seed + 50):
-        for g in mid_game(players, s, round_, count):
+        for g in mid_game(players, s, round_, max(count, PER_GAME)):
             pend = g.pending()[0]
             legal = g.legal_moves(pend.player)
             if len(hard.candidates(g.view(pend.player), pend.decision, legal)) > 1:
