@@ -98,6 +98,24 @@ def test_a_tree_that_reaches_twelve_is_always_offered() -> None:
     assert move.tree not in kinds and TREE_COST[move.tree] <= 12 and score >= 50
 
 
+def test_a_tree_whose_flowers_reach_twelve_comes_before_new_kinds() -> None:
+    """A second Tree 9 brings 10 Flowers to 12: at width 1 it is the tree offered, though a
+    kind not yet planted scores more by its elements and its novelty (Tree 10: 3.8 against
+    Tree 9's 1.8). Without the winning tree's bonus the planner tried Tree 10, and Tree 4B
+    for the tie-break sum, never Tree 9."""
+    g = new_game(2, seed=2)
+    p = g.players[0]
+    nine = next(k for k in range(START_TREE) if TREE_ELEMS[k][E_FLOWER] == 2)
+    space = p.plantable_spaces()[0]
+    p.forest[space] = nine
+    p.recompute()
+    p.tiles += [(Tile.FLOWER, 0)] * (GOAL - 2 - p.tracks()[2])
+    p.line_elems = [0, 0, 12, 0, 0]
+    assert p.tracks()[2] == GOAL - 2 and p.tracks()[0] < GOAL - 1 and g.tree_supply[nine]
+    score, (move,) = plant_options(g, p, width=1)[0]
+    assert move.tree == nine and score >= 50
+
+
 def test_near_the_end_the_tree_that_adds_most_to_the_sum_is_offered() -> None:
     """At width 1 the cheap score offers one tree; once a seat is within two of 12 the
     tree that adds most to the sum of the tracks (a new kind and its Flowers: the
