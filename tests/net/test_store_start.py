@@ -120,22 +120,24 @@ def start_warm(db: Path, umask: int | None, extra: list[str]) -> tuple[int | Non
     imports done once per test process), with ``umask``."""
     args = ["--host", LOCAL, "--port", "0", "--db", str(db), "--ai-processes", "0"]
     args += ["--log-level", "WARNING", *extra]
-    log = Path(tempfile.mkdtemp(prefix="store-start-")) / "stderr.txt"  # not in its folder
-    proc = warm_start.start("game.net.server", args, dict(os.environ), log, pipe=True, umask=umask)
-    try:
-        first = proc.stdout.readline()
-        if first:  # listening: stop it
-            proc.terminate()
-        proc.wait(RUN_S)
-        out = proc.stdout.read()
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait(10)
-        proc.stdout.close()
+    with tempfile.TemporaryDirectory(prefix="store-start-") as folder:  # not the store's
+        log = Path(folder) / "stderr.txt"
+        proc = warm_start.start(
+            "game.net.server", args, dict(os.environ), log, pipe=True, umask=umask
+        )
+        try:
+            first = proc.stdout.readline()
+            if first:  # listening: stop it
+                proc.terminate()
+            proc.wait(RUN_S)
+            out = proc.stdout.read()
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait(10)
+            proc.stdout.close()
+        err = log.read_text(encoding="utf-8")
     status = None if first else proc.returncode
-    err = log.read_text(encoding="utf-8")
-    shutil.rmtree(log.parent, ignore_errors=True)
     return status, [x for x in err.splitlines() if x.strip()], first + out
 
 
