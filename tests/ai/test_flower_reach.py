@@ -11,18 +11,15 @@ Plant short of Tree 9's cost; it drew them all, planted Tree 9 and won with 12.
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 from game.ai.heuristics.bloom import MOST_ADDED, bloom_chance, chase, pile_flowers, reach
 from game.ai.heuristics.flower_race import THREAT, burst_chance, burst_threat
 from game.ai.levels.race import near_goal
-from game.engine import Decision, Game, Phase, new_game
+from game.engine import Decision, Game, Phase
 from game.engine.moves import DRAW, STOP
 from game.engine.state import COLUMNS, E_FLOWER, E_PLANT, EMPTY, LINES, TREE_COST, TREES
-from game.savegame import load_bytes
-from tests.ai.positions import draw_position
+from tests.ai.positions import draw_position, recorded_position
 
-DATA = Path(__file__).with_name("data") / "flower_plant_3p.json"
 AT = 326  # moves played before round 9's draw phase
 BURSTER, HARD = 0, 1
 TREE = {t.id: t.index for t in TREES}
@@ -30,11 +27,7 @@ BEE, RAM = 12, 18  # a plain card; two Flowers
 
 
 def round_nine() -> Game:
-    m = load_bytes(DATA.read_bytes())
-    g = new_game(m.players, m.seed, m.first_player)
-    for seat, move in m.moves[:AT]:
-        g.play(seat, move)
-    return g
+    return recorded_position("flower_plant_3p.json", AT)
 
 
 def test_the_position() -> None:

@@ -74,6 +74,9 @@ class Reach:
         return p.tracks()[2] + self.gain(p.total(E_PLANT)) >= GOAL
 
 
+NO_REACH = Reach((0,) * (PLANT_CAP + 1))  # the Help Line's Flowers alone
+
+
 def reach(g: Game, p: PlayerState) -> Reach | None:
     """What ``p``'s Plant can add to its Flowers (``None``: nothing at all)."""
     spaces = p.plantable_spaces()
@@ -115,30 +118,14 @@ def bloom_chance(
         rest = p.discard[:]
         rng.shuffle(rest)
         order = top + pile + rest
-        wins += _bursts(p, order, need) if acts is None else _acts(p, order, need, acts)
+        wins += _bursts(p, order, need, acts or NO_REACH)
     return wins / tries
 
 
-def _bursts(p: PlayerState, order: list[int], need: int) -> bool:
-    solitary, gregarious, fragments, got = p.solitary, p.gregarious, p.fragments, 0
-    for c in order:
-        got += FLOWERS[c]
-        if got >= need:
-            return True
-        s, g = solitary + CARD_SOLITARY[c], gregarious + CARD_GREGARIOUS[c]
-        if s - g >= SOLITARY_LIMIT:
-            if not fragments:
-                return False
-            fragments -= 1
-            got -= FLOWERS[c]
-            continue
-        solitary, gregarious = s, g
-    return False
-
-
-def _acts(p: PlayerState, order: list[int], need: int, acts: Reach) -> bool:
-    """``_bursts`` where each card's Plant feeds the action phase's Flowers too (a third
-    symbol leaves one action, enough for the Plant)."""
+def _bursts(p: PlayerState, order: list[int], need: int, acts: Reach) -> bool:
+    """Whether drawing ``order`` until the goal or a third uncancelled symbol (Fragments
+    removing the card that brings it) reaches the goal, each card's Plant feeding the
+    action phase's Flowers (a third symbol leaves one action, enough for the Plant)."""
     solitary, gregarious, fragments = p.solitary, p.gregarious, p.fragments
     got, plant = 0, p.total(E_PLANT)
     for c in order:
