@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 
 from game.engine import Game, Phase, new_game
 from game.engine.moves import DRAW, STOP
+from game.savegame import load_bytes
+
+DATA = Path(__file__).with_name("data")  # games recorded by the arena, Hard's losses mostly
 
 
 def draw_position(
@@ -44,4 +48,13 @@ def action_position(
     p.actions_left = 1 if p.uncancelled >= 3 else 2
     g.centre = list(centre)
     assert g.turn == 0 and not g.tasks
+    return g
+
+
+def recorded_position(name: str, moves: int) -> Game:
+    """The recorded game ``name`` (in ``tests/ai/data``) after its first ``moves`` moves."""
+    m = load_bytes((DATA / name).read_bytes())
+    g = new_game(m.players, m.seed, m.first_player)
+    for seat, move in m.moves[:moves]:
+        g.play(seat, move)
     return g

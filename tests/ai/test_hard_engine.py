@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
@@ -19,7 +18,7 @@ from game.ai.levels.hard import HardPolicy, HardSettings
 from game.ai.levels.hard_settings import for_table
 from game.engine import Decision, Game, Move, Phase, new_game
 from game.engine.moves import PICK_ANIMAL
-from game.savegame import load_bytes
+from tests.ai.positions import recorded_position
 
 BUTTERFLY, BEAR = 34, 1  # gregarious (cancels a solitary symbol); solitary
 
@@ -70,7 +69,6 @@ def test_on_at_two_and_three_players_off_at_four() -> None:
     assert replace(s, engine=shipped.engine, thin=True) == shipped
 
 
-DATA = Path(__file__).with_name("data") / "gregarious_attract_2p.json"
 AT = 63  # moves played before Hard's first pick of an Attract
 LEMUR, SQUIRREL, ROOSTER = 20, 21, 40
 
@@ -80,11 +78,7 @@ def attract_in_round_3() -> Game:
     Hard Attracts with 10 Sun from a pile of 14 that draws about 7.3 cards a round; for sale
     a Butterfly (gregarious, -3 Sun), a Lemur (4 Sun), a Squirrel, a Rooster (3 Sun, 1 Plant)
     and dearer level 2 and 3 animals."""
-    m = load_bytes(DATA.read_bytes())
-    g = new_game(m.players, m.seed, m.first_player)
-    for seat, move in m.moves[:AT]:
-        g.play(seat, move)
-    return g
+    return recorded_position("gregarious_attract_2p.json", AT)
 
 
 def picks(engine: float, scale: float = 1.0) -> list[Move]:

@@ -11,28 +11,22 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from pathlib import Path
 
 from game.ai.levels.budgets import worker_options
 from game.ai.levels.hard import HardPolicy, HardSettings
 from game.ai.levels.hard_settings import for_table
-from game.engine import Decision, Game, Move, new_game
+from game.engine import Decision, Game, Move
 from game.engine.moves import PICK_ANIMAL
 from game.engine.state import CARD_GREGARIOUS
-from game.savegame import load_bytes
+from tests.ai.positions import recorded_position
 
-DATA = Path(__file__).with_name("data") / "gregarious_attract_3p.json"
 AT = 87  # moves played before Hard's second pick of its round-3 Attract
 HARD = 2
 GREGARIOUS, PLAIN = 33, 31  # both level 1 in the Reserve; the plain one is what Hard took
 
 
 def second_pick() -> Game:
-    m = load_bytes(DATA.read_bytes())
-    g = new_game(m.players, m.seed, m.first_player)
-    for seat, move in m.moves[:AT]:
-        g.play(seat, move)
-    return g
+    return recorded_position("gregarious_attract_3p.json", AT)
 
 
 def picks(players_with_term: int) -> list[Move]:

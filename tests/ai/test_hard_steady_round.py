@@ -15,27 +15,21 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from pathlib import Path
 
 from game.ai.levels.budgets import worker_options
 from game.ai.levels.hard import HardPolicy
 from game.ai.levels.hard_settings import HardSettings
 from game.ai.levels.race import near_goal, rollout
-from game.engine import Decision, Game, new_game
+from game.engine import Decision, Game
 from game.engine.moves import FINISH, PickFire
-from game.savegame import load_bytes
+from tests.ai.positions import recorded_position
 
-DATA = Path(__file__).with_name("data") / "second_fire_2p.json"
 HARD = 1
 AT = 160  # moves played before Hard's choice
 
 
 def before_second_fire() -> Game:
-    m = load_bytes(DATA.read_bytes())
-    g = new_game(m.players, m.seed, m.first_player)
-    for seat, move in m.moves[:AT]:
-        g.play(seat, move)
-    return g
+    return recorded_position("second_fire_2p.json", AT)
 
 
 def choices(settings: HardSettings, seeds: range) -> list[object]:

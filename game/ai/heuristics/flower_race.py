@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from game.ai.heuristics.bloom import CHASE, FLOWERS, bloom_chance
+from game.ai.heuristics.bloom import CHASE, MOST_ADDED, bloom_chance, pile_flowers, reach
 from game.ai.heuristics.draw_odds import pile_of
 from game.engine import Game, Phase
 from game.engine.moves import DRAW, STOP, USE_FRAGMENT, Move
@@ -34,24 +34,28 @@ TRIES = 24  # shuffles per estimate (a fixed stream: the same position gives the
 
 
 def flower_reach(p: PlayerState) -> bool:
-    """Whether the seat's kept Flowers, its line and every Flower in its pile could reach
-    the goal this round at all (the cheap test before the shuffles)."""
+    """Whether the seat's kept Flowers, its line, every Flower in its pile and the most a
+    Plant could add might reach the goal this round at all (the cheap test before the
+    shuffles)."""
     have = p.tracks()[2]
-    if have >= GOAL:
-        return True
-    pile = sum(FLOWERS[c] for c in p.deck + p.discard if FLOWERS[c] > 0)
-    return have + pile >= GOAL
+    return have >= GOAL or have + pile_flowers(p) + MOST_ADDED >= GOAL
 
 
 def burst_chance(g: Game, p: PlayerState) -> float:
     """Chance that ``p`` stands at 12 Flowers when this round's action phase ends, from
-    what the table knows: 1 once its Flowers (line included) are there, its drawing odds
-    while it still draws, 0 after it stopped short."""
+    what the table knows: 1 once its Flowers (line included) are there or its actions
+    reach them from the line it has, its drawing odds while it still draws, 0 after it
+    stopped short."""
     if p.tracks()[2] >= GOAL:
         return 1.0
-    if g.phase is not Phase.DRAW or p.stopped or not flower_reach(p):
+    if g.phase is not Phase.DRAW or not flower_reach(p):
         return 0.0
-    return bloom_chance(p, random.Random(g.round * 31 + p.seat), TRIES)
+    acts = reach(g, p)
+    if acts is not None and acts.now(p):
+        return 1.0
+    if p.stopped:
+        return 0.0
+    return bloom_chance(p, random.Random(g.round * 31 + p.seat), TRIES, acts)
 
 
 def burst_threat(g: Game, seat: int) -> float:
@@ -62,7 +66,7 @@ def burst_threat(g: Game, seat: int) -> float:
 def racing(g: Game, seat: int) -> bool:
     """A Flower race is on for ``seat``: its own burst is likely, or another seat's."""
     p = g.players[seat]
-    own = flower_reach(p) and bloom_chance(p, random.Random(g.round), TRIES) >= CHASE
+    own = flower_reach(p) and bloom_chance(p, random.Random(g.round), TRIES, reach(g, p)) >= CHASE
     return own or burst_threat(g, seat) >= THREAT
 
 

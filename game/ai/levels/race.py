@@ -158,7 +158,7 @@ def rollout(
             g.play_unchecked(who, cheap_move(g, who, decision, legal, rng))
             continue
         p = g.players[who]
-        if decision is Decision.DRAW and (draw_only(p, legal) or chase(p, legal, rng)):
+        if decision is Decision.DRAW and (draw_only(p, legal) or chase(g, p, legal, rng)):
             # Medium's ranking would keep Draw alone; valuing the pile two cards deep
             # for it cost a near-goal draw race nearly all its worlds (38 ms a rollout,
             # 2-4 worlds at 0.1 s). Hard vs ismcts, 2p, 0.1 s, seed 3, 200 games: 87.25%

@@ -97,7 +97,7 @@ def choose(
     p = g.players[who]
     match decision:
         case Decision.DRAW:
-            return _draw(p, legal, rng)
+            return _draw(g, p, legal, rng)
         case Decision.ACTION:
             return _action(g, p, legal, rng)
         case Decision.ATTRACT:
@@ -113,7 +113,7 @@ def choose(
             return _steal(g, p, legal)
 
 
-def _draw(p: PlayerState, legal: Sequence[Move], rng: random.Random) -> Move:
+def _draw(g: Game, p: PlayerState, legal: Sequence[Move], rng: random.Random) -> Move:
     if STOP in legal and p.tracks()[2] >= GOAL and not free_draw(p, legal):
         return STOP  # Help Line Flowers at the goal: keep them
     if USE_FRAGMENT in legal and fragment_worth(p):
@@ -121,7 +121,7 @@ def _draw(p: PlayerState, legal: Sequence[Move], rng: random.Random) -> Move:
     if DRAW not in legal:
         return STOP
     n = p.solitary - p.gregarious
-    if n <= 1 or p.fragments > 0 or chase(p, legal, rng):
+    if n <= 1 or p.fragments > 0 or chase(g, p, legal, rng):
         return DRAW
     hidden = p.deck[-1:] if p.known_top else (p.deck or p.discard)
     risky = sum(CARD_SOLITARY[c] for c in hidden)
