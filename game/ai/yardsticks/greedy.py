@@ -92,21 +92,30 @@ def ranked_moves(g: Game, seat: int, legal: Sequence[Move]) -> list[tuple[Move, 
 def finish_step(g: Game, seat: int, whole_turn: bool = False) -> float:
     """Play the rest of the current step (or turn) one-ply and score what it leaves. The
     Fires this turn's animals feed to the centre count in every seat's ``reach``: for
-    whoever has the Water to put them out next round."""
+    whoever has the Water to put them out next round.
+
+    The best candidate's copy becomes the game played on (the engine is deterministic:
+    playing the move again would give the same state), and when the step ends there its
+    score is the answer already."""
+    known: float | None = None  # the score of ``g`` when it was a scored candidate
     for _ in range(40):
         if g.phase is not Phase.ACTION or g.turn != seat or not (g.tasks or whole_turn):
             break
         legal = g.legal_moves(seat)
-        best, best_v = legal[0], float("-inf")
+        known = None
         if len(legal) > 1:
+            best, best_v = None, float("-inf")
             for m in legal:
                 c = g.clone()
                 c.play_unchecked(seat, m)
                 v = score(c, seat)
                 if v > best_v:
-                    best, best_v = m, v
-        g.play_unchecked(seat, best)
-    return score(g, seat)
+                    best, best_v = c, v
+            if best is not None:
+                g, known = best, best_v
+                continue
+        g.play_unchecked(seat, legal[0])
+    return score(g, seat) if known is None else known
 
 
 # --- the Guardian Animals phase ----------------------------------------------------------
