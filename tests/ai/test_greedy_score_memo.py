@@ -9,12 +9,13 @@ from collections.abc import Callable
 import pytest
 
 from game.ai.yardsticks import greedy_score as gs
-from game.ai.yardsticks.greedy_score import fed_fires, seat_worth, seat_worths
+from game.ai.yardsticks.greedy import LineJudge
+from game.ai.yardsticks.greedy_score import fed_fires, remembered_worth, seat_worth, seat_worths
 from game.engine import Game, Phase
-from game.engine.state import E_FLOWER, E_PLANT, E_WATER, TREE_COST, PlayerState
+from game.engine.state import E_FLOWER, E_PLANT, E_WATER, TREE_COST, VARAN, PlayerState
 from game.engine.vocab import Tile
 from tests.ai.helpers import random_positions
-from tests.ai.positions import action_position
+from tests.ai.positions import action_position, draw_position
 
 BEAR, GOLDFISH, WEASEL, HARE, FAWN = 1, 5, 8, 9, 10
 
@@ -168,3 +169,31 @@ def test_remembered_worths_follow_the_leading_track_handed_in() -> None:
     assert _remembered(g, lead) == _fresh(g, lead)
     assert _fresh(g, lead + 6) != _fresh(g, lead)
     assert _remembered(g, lead + 6) == _fresh(g, lead + 6)
+
+
+def test_a_copy_of_a_seat_is_scored_from_memory_as_afresh() -> None:
+    """greedy's draw tables score copies of a seat with one card or tree more."""
+    g = _position()
+    p = g.players[0]
+    lead = max(max(q.tracks()) for q in g.players)
+    assert remembered_worth(g, p, lead) == seat_worth(g, p, lead)
+    q = p.clone()
+    q.deck.append(BEAR)
+    assert remembered_worth(g, q, lead) == seat_worth(g, q, lead) != seat_worth(g, p, lead)
+
+
+def test_the_judge_remembers_a_line_by_its_sums_and_the_Varans_left() -> None:
+    g = draw_position([WEASEL], deck=[VARAN, HARE, BEAR, GOLDFISH])
+    g.centre = [3, 3]  # Onibi's threat: the Varans left count
+    judge = LineJudge(g, 0)
+    lines = [[0, 0, 0, 0, 0], [2, 0, 0, 1, 0], [45, 7, 3, 0, 12], [-3, 2, 41, 0, 0]]
+    seen = {}
+    for varans in (5, 0):
+        g.varans = varans
+        for i, elems in enumerate(lines):
+            for balance in (0, 3):
+                fresh = LineJudge(g, 0)._clipped_value(elems, balance)
+                assert judge.line_value(elems, balance) == fresh
+                seen[varans, i, balance] = fresh
+    # (each part of the key tells: the Varans Onibi would deal, two actions or one)
+    assert seen[5, 1, 0] != seen[0, 1, 0] and seen[5, 1, 0] != seen[5, 1, 3]

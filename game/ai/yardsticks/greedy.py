@@ -16,10 +16,11 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import add
 from typing import assert_never
 
 from game.ai.yardsticks.greedy_score import FRAGMENT, REACHED, VARAN_COST, horizon, progress, score
-from game.ai.yardsticks.greedy_score import seat_worth as worth
+from game.ai.yardsticks.greedy_score import remembered_worth as worth
 from game.engine import Decision, Game, Move, Phase, TaskKind, View, determinize
 from game.engine.moves import DRAW, STOP, USE_FRAGMENT
 from game.engine.quick_init import quick_init
@@ -121,6 +122,10 @@ def finish_step(g: Game, seat: int, whole_turn: bool = False) -> float:
 # --- the Guardian Animals phase ----------------------------------------------------------
 
 
+# A card's solitary less gregarious symbols.
+_BALANCE = tuple(s - g for s, g in zip(CARD_SOLITARY, CARD_GREGARIOUS, strict=True))
+
+
 def _clip(x: int) -> int:
     return 0 if x < 0 else (TOP if x > TOP else x)
 
@@ -145,6 +150,7 @@ class LineJudge:
         self.forest = p.forest_elems
         self._ext_known: dict[tuple[int, int], tuple[float, float]] = {}
         self._lines_known: dict[tuple[int, ...], float] = {}
+        self._raw_known: dict[tuple[int, ...], float] = {}
 
     def _attract_table(self) -> list[float]:
         """Best worth gained by Reserve animals whose total cost fits each Sun total."""
@@ -262,7 +268,16 @@ class LineJudge:
 
         Remembered by what it reads (the clipped sums, whether two actions are left, the
         Flower goal, the Varans left): the two-card look-ahead asks the same line sums
-        again and again (in ``pimc``'s rollouts about nine times in ten)."""
+        again and again (in ``pimc``'s rollouts about nine times in ten). First by the
+        sums as they are, which skips the clipping (the Forest and the Flower track it adds
+        stay as they were for the draw phase a judge lasts)."""
+        raw = (*elems, balance < SOLITARY_LIMIT, self.g.varans)
+        v = self._raw_known.get(raw)
+        if v is None:
+            v = self._raw_known[raw] = self._clipped_value(elems, balance)
+        return v
+
+    def _clipped_value(self, elems: Sequence[int], balance: int) -> float:
         f = self.forest
         sun = _clip(elems[E_SUN] + f[E_SUN])
         water = _clip(elems[E_WATER] + f[E_WATER])
@@ -312,16 +327,24 @@ class LineJudge:
         total = 0.0
         # A known card is no gamble: it does not use up the look-ahead.
         deeper = depth if pile.known else depth - 1
-        # With no look-ahead left after this card, what is left of the pile is never read.
-        cards = pile.next_cards() if deeper > 0 else [(c, x, pile) for c, x in pile.odds()]
-        for c, prob, rest in cards:
-            e = CARD_ELEMS[c]
-            new = [elems[i] + e[i] for i in range(5)]
-            nb = balance + CARD_SOLITARY[c] - CARD_GREGARIOUS[c]
-            v = self.value(new, nb, rest, frags, deeper)
+        if frags > 0:  # (each card's Fragment fallback: the same sums, taken once)
+            drop = now - (FRAGMENT[min(frags, 4)] - FRAGMENT[min(frags - 1, 4)])
+            drop_varan = drop + VARAN_COST * self.h
+            drop = drop + 0.0
+        if deeper <= 0:
+            # No look-ahead left after this card: what is left of the pile is never read,
+            # and the card's worth is that of stopping with it.
+            for c, prob in pile.odds():
+                v = self.line_value(list(map(add, elems, CARD_ELEMS[c])), balance + _BALANCE[c])
+                if frags > 0:
+                    v = max(v, drop_varan if c == VARAN else drop)
+                total += prob * v
+            return total
+        for c, prob, rest in pile.next_cards():
+            new = list(map(add, elems, CARD_ELEMS[c]))
+            v = self.value(new, balance + _BALANCE[c], rest, frags, deeper)
             if frags > 0:
-                drop = now - (FRAGMENT[min(frags, 4)] - FRAGMENT[min(frags - 1, 4)])
-                v = max(v, drop + (VARAN_COST * self.h if c == VARAN else 0.0))
+                v = max(v, drop_varan if c == VARAN else drop)
             total += prob * v
         return total
 

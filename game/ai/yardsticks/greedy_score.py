@@ -47,20 +47,32 @@ def progress(t: float) -> float:
     return t + t * t / CONVEX
 
 
+# Each card's five elements (offset by 8, so never negative), solitary and gregarious
+# symbols and whether it is a Varan, 16 bits apiece in one integer: a pile's totals are one
+# ``sum`` (exact: no field ever carries into the next, a pile holds far below 4096 cards).
+_FIELD = 16
+_OFFSET = 8
+_PACKED: tuple[int, ...] = tuple(
+    sum((x + _OFFSET) << (_FIELD * i) for i, x in enumerate(CARD_ELEMS[c]))
+    + (CARD_SOLITARY[c] << (_FIELD * 5))
+    + (CARD_GREGARIOUS[c] << (_FIELD * 6))
+    + ((c == VARAN) << (_FIELD * 7))
+    for c in range(len(CARD_ELEMS))
+)
+_MASK = (1 << _FIELD) - 1
+
+
 def _cards_per_round(cards: tuple[int, ...]) -> tuple[float, list[float], int]:
     """Cards a seat reveals in a typical round, its mean elements per card, its Varans."""
     n = len(cards)
     if n == 0:
         return 0.0, [0.0] * 5, 0
-    sums = [0, 0, 0, 0, 0]
-    sol = greg = varans = 0
-    for c in cards:
-        e = CARD_ELEMS[c]
-        for i in range(5):
-            sums[i] += e[i]
-        sol += CARD_SOLITARY[c]
-        greg += CARD_GREGARIOUS[c]
-        varans += c == VARAN
+    total = sum(map(_PACKED.__getitem__, cards))
+    off = _OFFSET * n
+    sums = [((total >> (_FIELD * i)) & _MASK) - off for i in range(5)]
+    sol = (total >> (_FIELD * 5)) & _MASK
+    greg = (total >> (_FIELD * 6)) & _MASK
+    varans = total >> (_FIELD * 7)
     # A seat stops near two uncancelled solitary symbols (a third costs an action).
     density = max((sol - greg) / n, 0.1)
     drawn = min(float(n), 2.5 / density)
@@ -185,7 +197,7 @@ def score(g: Game, seat: int) -> float:
         winners = g.result().winners
         return WIN / len(winners) if seat in winners else -WIN
     tracks = [p.tracks() for p in g.players]
-    lead = max(max(t) for t in tracks)
+    lead = max(map(max, tracks))
     worths = seat_worths(g, lead, tracks)
     mine = worths[seat]
     rest = worths[:seat] + worths[seat + 1 :]
@@ -198,9 +210,15 @@ _WORTHS: dict[tuple[object, ...], tuple[list[int], dict[tuple[int, ...], float]]
 _worths_size = 0
 
 
-def seat_worths(g: Game, lead: int, tracks: list[tuple[int, int, int]]) -> list[float]:
-    """``seat_worth`` of every seat (``tracks``: theirs), remembered by everything it reads:
-    a search scores every candidate move of a step, which seldom changes the other seats.
+def seat_worths(
+    g: Game,
+    lead: int,
+    tracks: list[tuple[int, int, int]],
+    players: list[PlayerState] | None = None,
+) -> list[float]:
+    """``seat_worth`` of every seat (``tracks``: theirs; ``players``: other seats than the
+    game's), remembered by everything it reads: a search scores every candidate move of a
+    step, which seldom changes the other seats.
 
     The key holds the table's part (whether it is the action phase, ``lead``, the animals
     attracted and the centre that ``fed_fires`` reads, the tree supply, the Varans left)
@@ -208,23 +226,9 @@ def seat_worths(g: Game, lead: int, tracks: list[tuple[int, int, int]]) -> list[
     and trees, its Fragments, its tracks): all that ``seat_worth`` reads. (A seat's part is
     one flat tuple: the cards vary in number, what follows the ``-1`` does not.)"""
     global _worths_size
-    table = (
-        g.phase is Phase.ACTION,
-        lead,
-        tuple(g.attracted),
-        tuple(g.centre),
-        tuple(g.tree_supply),
-        g.varans,
-    )
-    hit = _WORTHS.get(table)
-    if hit is None:
-        if _worths_size > WORTH_MEMO:
-            _WORTHS.clear()
-            _worths_size = 0
-        hit = _WORTHS[table] = (fed_fires(g), {})
-    fed, known = hit
+    fed, known = _table(g, lead)
     out = []
-    for p, t in zip(g.players, tracks, strict=True):
+    for p, t in zip(g.players if players is None else players, tracks, strict=True):
         line = p.line_elems
         key = (
             *p.deck,
@@ -244,3 +248,29 @@ def seat_worths(g: Game, lead: int, tracks: list[tuple[int, int, int]]) -> list[
             _worths_size += 1
         out.append(v)
     return out
+
+
+def remembered_worth(g: Game, p: PlayerState, lead: int) -> float:
+    """``seat_worth(g, p, lead)`` from the same memory as ``seat_worths`` (``p`` need not
+    be one of ``g``'s seats: greedy's draw tables score copies with a card or tree more)."""
+    return seat_worths(g, lead, [p.tracks()], [p])[0]
+
+
+def _table(g: Game, lead: int) -> tuple[list[int], dict[tuple[int, ...], float]]:
+    """The fed Fires and the seats' worths remembered for the table's part of the key."""
+    global _worths_size
+    table = (
+        g.phase is Phase.ACTION,
+        lead,
+        tuple(g.attracted),
+        tuple(g.centre),
+        tuple(g.tree_supply),
+        g.varans,
+    )
+    hit = _WORTHS.get(table)
+    if hit is None:
+        if _worths_size > WORTH_MEMO:
+            _WORTHS.clear()
+            _worths_size = 0
+        hit = _WORTHS[table] = (fed_fires(g), {})
+    return hit
