@@ -204,7 +204,7 @@ def score(g: Game, seat: int) -> float:
     return mine - OPPONENT * max(rest)
 
 
-WORTH_MEMO = 40_000  # seats' worths remembered (then forgotten all at once)
+WORTH_MEMO = 20_000  # seats' worths remembered, then forgotten all at once (hits are recent)
 # The table's part of the key -> (its ``fed_fires``, each seat's part of the key -> worth).
 _WORTHS: dict[tuple[object, ...], tuple[list[int], dict[tuple[int, ...], float]]] = {}
 _worths_size = 0
