@@ -4,6 +4,7 @@ answers afresh whenever anything its key holds changes."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 
 import pytest
@@ -12,7 +13,17 @@ from game.ai.yardsticks import greedy_score as gs
 from game.ai.yardsticks.greedy import LineJudge
 from game.ai.yardsticks.greedy_score import fed_fires, remembered_worth, seat_worth, seat_worths
 from game.engine import Game, Phase
-from game.engine.state import E_FLOWER, E_PLANT, E_WATER, TREE_COST, VARAN, PlayerState
+from game.engine.state import (
+    CARD_ELEMS,
+    CARD_GREGARIOUS,
+    CARD_SOLITARY,
+    E_FLOWER,
+    E_PLANT,
+    E_WATER,
+    TREE_COST,
+    VARAN,
+    PlayerState,
+)
 from game.engine.vocab import Tile
 from tests.ai.helpers import random_positions
 from tests.ai.positions import action_position, draw_position
@@ -20,12 +31,38 @@ from tests.ai.positions import action_position, draw_position
 BEAR, GOLDFISH, WEASEL, HARE, FAWN = 1, 5, 8, 9, 10
 
 
+def reference_cards_per_round(cards: list[int]) -> tuple[float, list[float], int]:
+    """``_cards_per_round`` card by card (its first version)."""
+    n = len(cards)
+    if n == 0:
+        return 0.0, [0.0] * 5, 0
+    sums = [0, 0, 0, 0, 0]
+    sol = greg = varans = 0
+    for c in cards:
+        e = CARD_ELEMS[c]
+        for i in range(5):
+            sums[i] += e[i]
+        sol += CARD_SOLITARY[c]
+        greg += CARD_GREGARIOUS[c]
+        varans += c == VARAN
+    density = max((sol - greg) / n, 0.1)
+    drawn = min(float(n), 2.5 / density)
+    return drawn, [s / n for s in sums], varans
+
+
+def test_the_packed_card_totals_give_the_card_by_card_figures() -> None:
+    rng = random.Random(3)
+    for _ in range(3000):
+        cards = [rng.randrange(1, len(CARD_ELEMS)) for _ in range(rng.randrange(0, 80))]
+        assert gs._cards_per_round(tuple(cards)) == reference_cards_per_round(cards)
+
+
 def reference_worth(
     g: Game, p: PlayerState, table_lead: int, tracks: tuple[int, int, int], fed: list[int]
 ) -> float:
     """``seat_worth`` as its formula reads, one helper per term (its first version)."""
     trees, fires, flowers = tracks
-    drawn, mean, varans = gs._cards_per_round((*p.deck, *p.discard, *p.line))
+    drawn, mean, varans = reference_cards_per_round([*p.deck, *p.discard, *p.line])
     flow = flowers - p.line_elems[E_FLOWER] + max(0.0, drawn * mean[E_FLOWER])
     h = gs.horizon(max(trees, fires, flow, table_lead))
     v = gs.progress(trees) + gs.progress(fires) + gs.progress(flow)
