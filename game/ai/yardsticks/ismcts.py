@@ -109,11 +109,13 @@ class IsmctsPolicy:
         who, legal = me, root_legal
         while True:
             legal = sensible(g, who, legal)
+            untried = []  # (one look-up per move: a move's hash is Python code)
             for m in legal:
                 child = node.children.get(m)
-                if child is not None:
+                if child is None:
+                    untried.append(m)
+                else:
                     child.available += 1
-            untried = [m for m in legal if m not in node.children]
             if untried:
                 m = rng.choice(untried)
                 child = node.children[m] = Node(m, who, node, available=1)
