@@ -20,6 +20,7 @@ from game.engine.state import (
     E_FLOWER,
     E_PLANT,
     E_WATER,
+    GOAL,
     TREE_COST,
     VARAN,
     PlayerState,
@@ -66,7 +67,7 @@ def reference_worth(
     flow = flowers - p.line_elems[E_FLOWER] + max(0.0, drawn * mean[E_FLOWER])
     h = gs.horizon(max(trees, fires, flow, table_lead))
     v = gs.progress(trees) + gs.progress(fires) + gs.progress(flow)
-    if g.phase is Phase.ACTION and max(trees, fires, flowers) >= gs.GOAL:
+    if g.phase is Phase.ACTION and max(trees, fires, flowers) >= GOAL:
         v += gs.REACHED
     income = 0.0
     for e in range(4):
