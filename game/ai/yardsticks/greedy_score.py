@@ -47,34 +47,34 @@ def progress(t: float) -> float:
     return t + t * t / CONVEX
 
 
-_PER_ROUND: dict[tuple[int, ...], tuple[float, list[float], int]] = {}
-
-
-def cards_per_round(p: PlayerState) -> tuple[float, list[float], int]:
-    """Cards a seat reveals in a typical round, its mean elements per card, its Varans
-    (cached by card list: a search asks about the same few piles again and again)."""
-    key = tuple(p.deck + p.discard + p.line)
-    hit = _PER_ROUND.get(key)
-    if hit is None:
-        if len(_PER_ROUND) > 20000:
-            _PER_ROUND.clear()
-        hit = _PER_ROUND[key] = _cards_per_round(key)
-    return hit
+# Each card's five elements (offset by 8, so never negative), solitary and gregarious
+# symbols and whether it is a Varan, 16 bits apiece in one integer: a pile's totals are one
+# ``sum`` (exact: no field ever carries into the next, a pile holds far below 4096 cards).
+_FIELD = 16
+_OFFSET = 8
+_PACKED: tuple[int, ...] = tuple(
+    sum((x + _OFFSET) << (_FIELD * i) for i, x in enumerate(CARD_ELEMS[c]))
+    + (CARD_SOLITARY[c] << (_FIELD * 5))
+    + (CARD_GREGARIOUS[c] << (_FIELD * 6))
+    + ((c == VARAN) << (_FIELD * 7))
+    for c in range(len(CARD_ELEMS))
+)
+_MASK = (1 << _FIELD) - 1
 
 
 def _cards_per_round(cards: tuple[int, ...]) -> tuple[float, list[float], int]:
+    """Cards a seat reveals in a typical round, its mean elements per card, its Varans."""
     n = len(cards)
     if n == 0:
         return 0.0, [0.0] * 5, 0
-    sums = [0, 0, 0, 0, 0]
-    sol = greg = varans = 0
-    for c in cards:
-        e = CARD_ELEMS[c]
-        for i in range(5):
-            sums[i] += e[i]
-        sol += CARD_SOLITARY[c]
-        greg += CARD_GREGARIOUS[c]
-        varans += c == VARAN
+    total = 0
+    for c in cards:  # (a loop: faster than ``sum(map(...))`` over these wide integers)
+        total += _PACKED[c]
+    off = _OFFSET * n
+    sums = [((total >> (_FIELD * i)) & _MASK) - off for i in range(5)]
+    sol = (total >> (_FIELD * 5)) & _MASK
+    greg = (total >> (_FIELD * 6)) & _MASK
+    varans = total >> (_FIELD * 7)
     # A seat stops near two uncancelled solitary symbols (a third costs an action).
     density = max((sol - greg) / n, 0.1)
     drawn = min(float(n), 2.5 / density)
@@ -107,25 +107,76 @@ def seat_worth(
     be handed in by a caller that scores every seat of one position: the same numbers,
     computed once."""
     trees, fires, flowers = p.tracks() if tracks is None else tracks
-    drawn, mean, varans = cards_per_round(p)
+    rate, varans = card_rates(p)
+    fe = p.forest_elems
+    # (``horizon``, ``progress``, ``reach`` and ``threat`` written out: the same operations
+    # in the same order, for a search scores millions of seats)
     # Help Line flowers last one round: the track's lasting level is the permanent part
     # plus what a typical Help Line brings.
-    flow = flowers - p.line_elems[E_FLOWER] + max(0.0, drawn * mean[E_FLOWER])
-    h = horizon(max(trees, fires, flow, table_lead))
-    v = progress(trees) + progress(fires) + progress(flow)
-    if g.phase is Phase.ACTION and max(trees, fires, flowers) >= GOAL:
+    x = rate[E_FLOWER]
+    flow = flowers - p.line_elems[E_FLOWER] + (x if x > 0.0 else 0.0)
+    x = (GOAL - max(trees, fires, flow, table_lead)) / 3.0
+    h = LONGEST if x >= LONGEST else x
+    if h <= 0.3:
+        h = 0.3
+    v = (
+        (trees + trees * trees / CONVEX)
+        + (fires + fires * fires / CONVEX)
+        + (flow + flow * flow / CONVEX)
+    )
+    action = g.phase is Phase.ACTION
+    if action and (trees >= GOAL or fires >= GOAL or flowers >= GOAL):
         v += REACHED
     income = 0.0
-    for e in range(4):
-        x = drawn * mean[e] + p.forest_elems[e]
-        if x > ENOUGH[e]:  # two actions a round can use only so much of an element
-            x = ENOUGH[e] + 0.3 * (x - ENOUGH[e])
-        income += INCOME[e] * x
+    for r, f, enough, worth in zip(rate, fe, ENOUGH, INCOME, strict=False):  # (not Flowers)
+        x = r + f
+        if x > enough:  # two actions a round can use only so much of an element
+            x = enough + 0.3 * (x - enough)
+        income += worth * x
     v += h * income
-    v += REACH * reach(g, p, drawn * mean[E_WATER], drawn * mean[E_PLANT], trees, fires, fed)
-    v -= VARAN_COST * (varans + threat(g, p)) * min(h, 1.0)
+    # reach: the fed Fires next round's Water puts out, a new tree kind its Plant affords
+    water = rate[E_WATER] + fe[E_WATER]
+    plant = rate[E_PLANT] + fe[E_PLANT]
+    taken = spent = 0
+    for f in fed_fires(g) if fed is None else fed:
+        if spent + f > water:
+            break
+        spent += f
+        taken += 1
+    t = fires + taken
+    got = (t + t * t / CONVEX) - (fires + fires * fires / CONVEX)
+    forest = p.forest
+    for kind, left in enumerate(g.tree_supply):
+        if left > 0 and TREE_COST[kind] <= plant and kind not in forest:
+            t = trees + 1
+            got = got + (t + t * t / CONVEX) - (trees + trees * trees / CONVEX)
+            break
+    v += REACH * got
+    # threat: the Varans Onibi deals at the round's end if nothing changes
+    centre = g.centre
+    if action and centre and p.line_elems[E_WATER] + fe[E_WATER] < sum(centre):
+        n = len(centre)
+        varans += n if n < g.varans else g.varans
+    v -= VARAN_COST * varans * (h if h < 1.0 else 1.0)
     v += FRAGMENT[min(p.fragments, 4)]
     return v
+
+
+_RATES: dict[tuple[int, ...], tuple[tuple[float, ...], int]] = {}
+
+
+def card_rates(p: PlayerState) -> tuple[tuple[float, ...], int]:
+    """Each element a seat's typical round reveals (cards drawn times the mean per card)
+    and its Varans (remembered by the cards: a search asks about the same few piles again
+    and again)."""
+    key = (*p.deck, *p.discard, *p.line)
+    hit = _RATES.get(key)
+    if hit is None:
+        if len(_RATES) > 20000:
+            _RATES.clear()
+        drawn, mean, varans = _cards_per_round(key)
+        hit = _RATES[key] = (tuple([drawn * m for m in mean]), varans)
+    return hit
 
 
 def fed_fires(g: Game) -> list[int]:
@@ -142,42 +193,86 @@ def fed_fires(g: Game) -> list[int]:
     return sorted(new)
 
 
-def reach(
-    g: Game,
-    p: PlayerState,
-    water: float,
-    plant: float,
-    trees: int,
-    fires: int,
-    fed: list[int] | None = None,
-) -> float:
-    """Track steps next round's typical Help Line (``water``, ``plant`` from its cards)
-    can take: the fed Fires its Water puts out, one new tree kind its Plant affords."""
-    water += p.forest_elems[E_WATER]
-    plant += p.forest_elems[E_PLANT]
-    taken = spent = 0
-    for f in fed_fires(g) if fed is None else fed:
-        if spent + f > water:
-            break
-        spent += f
-        taken += 1
-    v = progress(fires + taken) - progress(fires)
-    kinds = set(p.forest)
-    for kind, left in enumerate(g.tree_supply):
-        if left > 0 and TREE_COST[kind] <= plant and kind not in kinds:
-            return v + progress(trees + 1) - progress(trees)
-    return v
-
-
 def score(g: Game, seat: int) -> float:
     """Seat's worth minus part of its strongest opponent's (a finished game is exact)."""
     if g.phase is Phase.OVER:
         winners = g.result().winners
         return WIN / len(winners) if seat in winners else -WIN
     tracks = [p.tracks() for p in g.players]
-    lead = max(max(t) for t in tracks)
-    fed = fed_fires(g)
-    worths = [seat_worth(g, p, lead, t, fed) for p, t in zip(g.players, tracks, strict=True)]
+    lead = max(map(max, tracks))
+    worths = seat_worths(g, lead, tracks)
     mine = worths[seat]
     rest = worths[:seat] + worths[seat + 1 :]
     return mine - OPPONENT * max(rest)
+
+
+WORTH_MEMO = 20_000  # seats' worths remembered, then forgotten all at once (hits are recent)
+# The table's part of the key -> (its ``fed_fires``, each seat's part of the key -> worth).
+_WORTHS: dict[tuple[object, ...], tuple[list[int], dict[tuple[int, ...], float]]] = {}
+_worths_size = 0
+
+
+def seat_worths(
+    g: Game,
+    lead: int,
+    tracks: list[tuple[int, int, int]],
+    players: list[PlayerState] | None = None,
+) -> list[float]:
+    """``seat_worth`` of every seat (``tracks``: theirs; ``players``: other seats than the
+    game's), remembered by everything it reads: a search scores every candidate move of a
+    step, which seldom changes the other seats.
+
+    The key holds the table's part (whether it is the action phase, ``lead``, the animals
+    attracted and the centre that ``fed_fires`` reads, the tree supply, the Varans left)
+    and each seat's (its cards, its Help Line's Flowers and Water, its Forest's elements
+    and trees, its Fragments, its tracks): all that ``seat_worth`` reads. (A seat's part is
+    one flat tuple: the cards vary in number, what follows the ``-1`` does not.)"""
+    global _worths_size
+    fed, known = _table(g, lead)
+    out = []
+    for p, t in zip(g.players if players is None else players, tracks, strict=True):
+        line = p.line_elems
+        key = (
+            *p.deck,
+            *p.discard,
+            *p.line,
+            -1,
+            line[E_FLOWER],
+            line[E_WATER],
+            *p.forest_elems,
+            *p.forest,
+            p.fragments,
+            *t,
+        )
+        v = known.get(key)
+        if v is None:
+            v = known[key] = seat_worth(g, p, lead, t, fed)
+            _worths_size += 1
+        out.append(v)
+    return out
+
+
+def remembered_worth(g: Game, p: PlayerState, lead: int) -> float:
+    """``seat_worth(g, p, lead)`` from the same memory as ``seat_worths`` (``p`` need not
+    be one of ``g``'s seats: greedy's draw tables score copies with a card or tree more)."""
+    return seat_worths(g, lead, [p.tracks()], [p])[0]
+
+
+def _table(g: Game, lead: int) -> tuple[list[int], dict[tuple[int, ...], float]]:
+    """The fed Fires and the seats' worths remembered for the table's part of the key."""
+    global _worths_size
+    table = (
+        g.phase is Phase.ACTION,
+        lead,
+        tuple(g.attracted),
+        tuple(g.centre),
+        tuple(g.tree_supply),
+        g.varans,
+    )
+    hit = _WORTHS.get(table)
+    if hit is None:
+        if _worths_size > WORTH_MEMO:
+            _WORTHS.clear()
+            _worths_size = 0
+        hit = _WORTHS[table] = (fed_fires(g), {})
+    return hit

@@ -33,6 +33,10 @@ from game.engine.moves import (
 from game.engine.state import VARAN
 
 TAKE_FRAGMENT = CHOOSE[Action.FRAGMENT]
+# Looked up by hash: one Python ``__hash__`` per legal move, where ``in`` on a tuple or list
+# calls a move's Python ``__eq__`` (and its reflection) against every entry.
+_DRAW_OR_STOP = frozenset((DRAW, STOP))
+_WASTE = frozenset((PASS, FINISH, SKIP_BONUS, TAKE_FRAGMENT))
 SHARPNESS = 0.6  # win-chance logit per track point of the score
 WORTH_SHARPNESS = 0.15  # the same per point of greedy_score's (convex) worth
 DOUBT = 0.2  # share of a cut-off reward spread evenly over the seats
@@ -105,11 +109,13 @@ class IsmctsPolicy:
         who, legal = me, root_legal
         while True:
             legal = sensible(g, who, legal)
+            untried = []  # (one look-up per move: a move's hash is Python code)
             for m in legal:
                 child = node.children.get(m)
-                if child is not None:
+                if child is None:
+                    untried.append(m)
+                else:
                     child.available += 1
-            untried = [m for m in legal if m not in node.children]
             if untried:
                 m = rng.choice(untried)
                 child = node.children[m] = Node(m, who, node, available=1)
@@ -170,14 +176,14 @@ def rollout_move(g: Game, who: int, legal: list[Move], rng: random.Random) -> Mo
     symbols, a Fragment only on a Varan, never pass or finish a pick step early."""
     if len(legal) == 1:
         return legal[0]
-    if DRAW in legal or STOP in legal:
+    if not _DRAW_OR_STOP.isdisjoint(legal):  # (``DRAW in legal or STOP in legal``)
         p = g.players[who]
         if USE_FRAGMENT in legal and p.line[-1] == VARAN:
             return USE_FRAGMENT
         if DRAW in legal and p.solitary - p.gregarious < 2:
             return DRAW
         return STOP
-    real = [m for m in legal if m not in (PASS, FINISH, SKIP_BONUS, TAKE_FRAGMENT)]
+    real = [m for m in legal if m not in _WASTE]
     if real:
         return real[rng.randrange(len(real))]
     return TAKE_FRAGMENT if TAKE_FRAGMENT in legal else legal[0]
