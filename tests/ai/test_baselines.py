@@ -11,7 +11,7 @@ from game.ai.policy import make_policy
 from game.ai.yardsticks.greedy import GreedyPolicy, LineJudge, Pile
 from game.ai.yardsticks.ismcts import IsmctsPolicy, rewards
 from game.ai.yardsticks.pimc import PimcPolicy
-from game.engine import Action, Decision
+from game.engine import Action, Decision, Phase
 from game.engine.moves import CHOOSE, DRAW, STOP, USE_FRAGMENT
 from game.engine.state import VARAN
 from tests.ai.helpers import random_positions, with_other_hidden_order
@@ -120,3 +120,22 @@ def test_pimc_takes_the_Fire_that_wins_and_spends_the_Fragment_that_saves_an_act
     assert pimc.choose(d.view(0), Decision.DRAW, d.legal_moves(0), random.Random(2), 0.0) == (
         USE_FRAGMENT
     )
+
+
+def test_pimc_rollouts_play_as_many_rounds_as_asked_and_one_by_default() -> None:
+    """``rounds`` is the rollouts' horizon: the greedy players finish this round, or this
+    one and the next (its draw phase judged afresh), and stop where the next begins."""
+    from game.ai.yardsticks.pimc import finish_round
+
+    g = action_position([17, 11, 13], players=3)
+    start = g.round
+    ends = []
+    for rounds in (1, 2, 3):
+        w = g.clone()
+        finish_round(w, random.Random(5), rounds)
+        ends.append((w.round, w.phase))
+    assert ends == [(start + r, Phase.DRAW) for r in (1, 2, 3)]
+    default = g.clone()
+    finish_round(default, random.Random(5))
+    assert (default.round, default.phase) == ends[0]
+    assert PimcPolicy().rounds == 1

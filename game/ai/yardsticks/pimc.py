@@ -30,6 +30,7 @@ class PimcPolicy:
     level: str = "pimc"
     worlds: int = 6  # sampled deals per decision
     shortlist: int = 4  # action-phase candidates (greedy's best one-ply moves)
+    rounds: int = 1  # each rollout plays to the end of this many rounds (1: this one)
 
     def close(self) -> None:
         """Nothing to release: this yardstick holds no processes."""
@@ -60,21 +61,22 @@ class PimcPolicy:
             for i, move in enumerate(cands):
                 g = world.clone()
                 g.play_unchecked(seat, move)
-                finish_round(g, random.Random(s))
+                finish_round(g, random.Random(s), self.rounds)
                 totals[i] += score(g, seat)
         best = max(range(len(cands)), key=lambda i: (totals[i], -i))
         return cands[best]
 
 
-def finish_round(g: Game, rng: random.Random) -> None:
-    """Every seat plays the greedy bot on this (fully known) world until the round ends
-    or the game does; the draw phase's seats take their cards in a random order."""
-    start = g.round
-    # A seat's action tables hold for the whole draw phase (its cards and Forest stay put)
-    # until it spends a Fragment, which changes what one more Fragment is worth.
-    judges: dict[tuple[int, int], LineJudge] = {}
-    for _ in range(MAX_MOVES):
-        if g.phase is Phase.OVER or g.round != start:
+def finish_round(g: Game, rng: random.Random, rounds: int = 1) -> None:
+    """Every seat plays the greedy bot on this (fully known) world until ``rounds`` rounds
+    end (1: this one) or the game does; the draw phase's seats take their cards in a
+    random order (a later round deals from the world's own shuffles)."""
+    end = g.round + rounds
+    # A seat's action tables hold for the whole draw phase of a round (its cards and Forest
+    # stay put) until it spends a Fragment, which changes what one more Fragment is worth.
+    judges: dict[tuple[int, int, int], LineJudge] = {}
+    for _ in range(MAX_MOVES * rounds):
+        if g.phase is Phase.OVER or g.round >= end:
             return
         seats, decision = g.deciding()
         who = seats[rng.randrange(len(seats))] if len(seats) > 1 else seats[0]
@@ -82,7 +84,7 @@ def finish_round(g: Game, rng: random.Random) -> None:
         if len(legal) == 1:
             move = legal[0]
         elif decision is Decision.DRAW:
-            key = (who, g.players[who].fragments)
+            key = (g.round, who, g.players[who].fragments)
             judge = judges.get(key)
             if judge is None:
                 judge = judges[key] = LineJudge(g, who)
