@@ -207,9 +207,21 @@ def score(g: Game, seat: int) -> float:
 
 
 WORTH_MEMO = 20_000  # seats' worths remembered, then forgotten all at once (hits are recent)
-# The table's part of the key -> (its ``fed_fires``, each seat's part of the key -> worth).
-_WORTHS: dict[tuple[object, ...], tuple[list[int], dict[tuple[int, ...], float]]] = {}
-_worths_size = 0
+
+
+class _WorthMemory:
+    """The table's part of the key -> (its ``fed_fires``, each seat's part -> worth), and
+    how many worths it holds. A pure cache: the answers are those ``seat_worth`` gives."""
+
+    __slots__ = ("tables", "size")
+
+    def __init__(self) -> None:
+        self.tables: dict[tuple[object, ...], tuple[list[int], dict[tuple[int, ...], float]]]
+        self.tables = {}
+        self.size = 0
+
+
+_MEMORY = _WorthMemory()
 
 
 def seat_worths(
@@ -227,7 +239,6 @@ def seat_worths(
     and each seat's (its cards, its Help Line's Flowers and Water, its Forest's elements
     and trees, its Fragments, its tracks): all that ``seat_worth`` reads. (A seat's part is
     one flat tuple: the cards vary in number, what follows the ``-1`` does not.)"""
-    global _worths_size
     fed, known = _table(g, lead)
     out = []
     for p, t in zip(g.players if players is None else players, tracks, strict=True):
@@ -247,7 +258,7 @@ def seat_worths(
         v = known.get(key)
         if v is None:
             v = known[key] = seat_worth(g, p, lead, t, fed)
-            _worths_size += 1
+            _MEMORY.size += 1
         out.append(v)
     return out
 
@@ -260,7 +271,6 @@ def remembered_worth(g: Game, p: PlayerState, lead: int) -> float:
 
 def _table(g: Game, lead: int) -> tuple[list[int], dict[tuple[int, ...], float]]:
     """The fed Fires and the seats' worths remembered for the table's part of the key."""
-    global _worths_size
     table = (
         g.phase is Phase.ACTION,
         lead,
@@ -269,10 +279,10 @@ def _table(g: Game, lead: int) -> tuple[list[int], dict[tuple[int, ...], float]]
         tuple(g.tree_supply),
         g.varans,
     )
-    hit = _WORTHS.get(table)
+    hit = _MEMORY.tables.get(table)
     if hit is None:
-        if _worths_size > WORTH_MEMO:
-            _WORTHS.clear()
-            _worths_size = 0
-        hit = _WORTHS[table] = (fed_fires(g), {})
+        if _MEMORY.size > WORTH_MEMO:
+            _MEMORY.tables.clear()
+            _MEMORY.size = 0
+        hit = _MEMORY.tables[table] = (fed_fires(g), {})
     return hit
