@@ -24,7 +24,7 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -73,8 +73,11 @@ def last_round_flowers(replay: Replay) -> list[int]:
     return [p.tracks()[2] - p.line_elems[E_FLOWER] for p in replay.game.players]
 
 
-def analyse(folder: Path, level: str) -> tuple[dict, list[Loss]]:
-    """The summary line and the games lost by every seat named ``level``."""
+def analyse(
+    folder: Path, level: str, only: Collection[str] | None = None
+) -> tuple[dict, list[Loss]]:
+    """The summary line and the games lost by every seat named ``level`` (``only``: just
+    the records of these file names, e.g. the deals two runs have in common)."""
     games = 0
     wins = 0.0
     won_on = dict.fromkeys(TRACKS, 0.0)
@@ -82,6 +85,8 @@ def analyse(folder: Path, level: str) -> tuple[dict, list[Loss]]:
     losses: list[Loss] = []
     skipped: list[str] = []
     for path in sorted(folder.glob("game-*.json")):
+        if only is not None and path.name not in only:
+            continue
         try:
             match = parse_save(decode(path.read_bytes()))
         except SaveError:
