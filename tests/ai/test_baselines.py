@@ -10,8 +10,8 @@ import pytest
 from game.ai.policy import make_policy
 from game.ai.yardsticks.greedy import GreedyPolicy, LineJudge, Pile
 from game.ai.yardsticks.ismcts import IsmctsPolicy, rewards
-from game.ai.yardsticks.pimc import PimcPolicy
-from game.engine import Action, Decision, Phase
+from game.ai.yardsticks.pimc import PimcPolicy, finish_round
+from game.engine import Action, Decision, Game, Phase
 from game.engine.moves import CHOOSE, DRAW, STOP, USE_FRAGMENT
 from game.engine.state import VARAN
 from tests.ai.helpers import random_positions, with_other_hidden_order
@@ -78,6 +78,38 @@ def test_ismcts_finds_the_winning_Fire_and_is_reproducible() -> None:
     assert a == b == CHOOSE[Action.EXTINGUISH]
 
 
+def test_ismcts_with_greedy_playouts_plays_the_round_out_and_never_peeks(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Below its tree every seat plays greedy's round to the horizon: it sees the eleventh
+    Fire's win, each playout stops where the next round begins, and its choice is the
+    same whatever the hidden orders."""
+    from game.ai.yardsticks import ismcts
+
+    g = action_position([1, 2, 3], centre=[2, 4, 4])
+    g.players[0].fires = [2] * 10  # and the Fire Victory tile: 11
+    policy = IsmctsPolicy(iterations=24, playout="greedy")
+    legal = g.legal_moves(0)
+    ends: list[tuple[int, Phase]] = []
+
+    def watched(w: Game, rng: random.Random, rounds: int) -> None:
+        finish_round(w, rng, rounds)
+        ends.append((w.round, w.phase))
+
+    monkeypatch.setattr(ismcts, "finish_round", watched)
+    move = policy.choose(g.view(0), Decision.ACTION, legal, random.Random(4), 0.0)
+    assert move == CHOOSE[Action.EXTINGUISH]
+    assert len(ends) == 24
+    assert all(e == (g.round + 1, Phase.DRAW) or e[1] is Phase.OVER for e in ends)
+    for g in POSITIONS[:6]:
+        h = with_other_hidden_order(g, 7)
+        pend = g.pending()[0]
+        legal = g.legal_moves(pend.player)
+        a = policy.choose(g.view(pend.player), pend.decision, legal, random.Random(3), 0.0)
+        b = policy.choose(h.view(pend.player), pend.decision, legal, random.Random(3), 0.0)
+        assert a in legal and a == b
+
+
 def test_ismcts_rewards_are_a_distribution_and_exact_at_the_end() -> None:
     for g in POSITIONS:
         for leaf in ("tracks", "worth"):
@@ -125,8 +157,6 @@ def test_pimc_takes_the_Fire_that_wins_and_spends_the_Fragment_that_saves_an_act
 def test_pimc_rollouts_play_as_many_rounds_as_asked_and_one_by_default() -> None:
     """``rounds`` is the rollouts' horizon: the greedy players finish this round, or this
     one and the next (its draw phase judged afresh), and stop where the next begins."""
-    from game.ai.yardsticks.pimc import finish_round
-
     g = action_position([17, 11, 13], players=3)
     start = g.round
     ends = []

@@ -3,7 +3,8 @@
 One tree over the acting seat's information set (Cowling, Powley and Whitehouse's SO-ISMCTS):
 each iteration samples a world consistent with the view (``determinize``), descends by UCB1
 over the children whose moves are legal in that world (each counts how often it was
-available), expands one untried move, then plays lightly filtered random moves. Rollouts
+available), expands one untried move, then plays lightly filtered random moves (or, with ``playout``
+"greedy", lets every seat play ``pimc``'s greedy round out to the horizon). Rollouts
 are cut short so that a 0.1 s budget buys a few hundred iterations rather than a few dozen:
 at the end of the current round or after ``depth`` moves, whichever comes first, each
 seat's reward is a soft win chance from ``greedy_score``'s worth. Written from RULES.md as
@@ -19,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from game.ai.yardsticks.greedy_score import seat_worth
+from game.ai.yardsticks.pimc import finish_round
 from game.engine import Action, Decision, Game, Move, Phase, View, determinize
 from game.engine.moves import (
     CHOOSE,
@@ -69,6 +71,9 @@ class IsmctsPolicy:
     depth: int = 32  # ... or after this many moves past the tree, whichever comes first
     iterations: int = 0  # > 0: a fixed number of iterations (reproducible; for tests)
     leaf: str = "worth"  # cut-off reward: "tracks" alone, or "worth" (greedy_score's)
+    # Below the tree: "random" (lightly filtered random moves, cut after ``depth``) or
+    # "greedy" (every seat plays ``pimc``'s greedy round to the horizon: dearer, surer)
+    playout: str = "random"
 
     def close(self) -> None:
         """Nothing to release: this level holds no processes."""
@@ -129,12 +134,16 @@ class IsmctsPolicy:
             if nxt is None:
                 break
             who, legal = nxt
-        rewards = rollout(g, rng, stop_round, self.leaf, self.depth, self.sharpness)
+        if self.playout == "greedy":
+            finish_round(g, rng, stop_round + 1 - g.round)
+            got = rewards(g, self.leaf, self.sharpness)
+        else:
+            got = rollout(g, rng, stop_round, self.leaf, self.depth, self.sharpness)
         up: Node | None = node
         while up is not None:
             up.visits += 1
             if up.player >= 0:
-                up.reward += rewards[up.player]
+                up.reward += got[up.player]
             up = up.parent
 
 
