@@ -330,7 +330,7 @@ class LineJudge:
         if frags > 0:  # (each card's Fragment fallback: the same sums, taken once)
             drop = now - (FRAGMENT[min(frags, 4)] - FRAGMENT[min(frags - 1, 4)])
             drop_varan = drop + VARAN_COST * self.h
-            drop = drop + 0.0
+            drop = drop + 0.0  # (as the per-card sum was: a -0.0 becomes 0.0, bit for bit)
         if deeper <= 0:
             # No look-ahead left after this card: what is left of the pile is never read,
             # and the card's worth is that of stopping with it.
