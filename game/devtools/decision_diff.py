@@ -68,11 +68,15 @@ def diff_game(
     counts = [0] * match.players
     for k, (seat, move) in enumerate(match.moves):
         drawing = g.phase is Phase.DRAW
-        if drawing and start is None:
-            start, own = g.clone(), {}
-        elif not drawing:
+        where = g
+        if not drawing:
             start = None
-        where = own.setdefault(seat, start.clone()) if drawing and start else g
+        else:
+            if start is None:  # the round's Guardian Animals phase begins
+                start, own = g.clone(), {}
+            if seat not in own:
+                own[seat] = start.clone()
+            where = own[seat]
         if seat in mine and g.round >= first_round and len(where.legal_moves(seat)) > 1:
             decision = Decision.DRAW if drawing else where.pending()[0].decision
             seed = (
@@ -89,8 +93,8 @@ def diff_game(
             if b != move:
                 out.changed += 1
                 out.where.append(f"move {k} round {g.round} {decision.name}: {move} -> {b}")
-        if drawing and start is not None:
-            own[seat].play(seat, move)
+        if where is not g:
+            where.play(seat, move)
         g.play(seat, move)
         counts[seat] += 1
     return out
