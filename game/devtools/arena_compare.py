@@ -22,9 +22,9 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from game.devtools.arena_losses import analyse
+from game.devtools.arena_losses import analyse, read_record
 from game.engine import Game, new_game
-from game.savegame import SavedMatch, SaveError, decode, parse_save
+from game.savegame import SavedMatch
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,14 +37,6 @@ class Swing:
     rounds: tuple[int, int]  # the game's length in each run
     move: int  # the first move the runs differ on
     round: int  # ... and the round it was played in
-
-
-def read(path: Path) -> SavedMatch | None:
-    """A record, or None for a damaged file (``arena_losses`` names those)."""
-    try:
-        return parse_save(decode(path.read_bytes()))
-    except SaveError:
-        return None
 
 
 def share(match: SavedMatch, level: str) -> float:
@@ -76,7 +68,7 @@ def compare(
     same_moves = same_winners = 0
     to_after = to_before = 0.0
     for name in sorted(names_b & names_a):
-        b, a = read(before / name), read(after / name)
+        b, a = read_record(before / name), read_record(after / name)
         if b is None or a is None:
             unpaired.append(name)
             continue

@@ -32,7 +32,7 @@ from game.ai.heuristics.winchance import win_chance
 from game.devtools.arena import CAUSES, TRACKS, loss_cause, wilson, winning_track
 from game.engine.state import E_FLOWER, GOAL
 from game.replay import Replay
-from game.savegame import SaveError, decode, parse_save
+from game.savegame import SavedMatch, SaveError, decode, parse_save
 
 AHEAD = 0.8  # win chance at the last round's start that counts a loss as "from ahead"
 KINDS = ("outraced", "lost_on_sum", "shared")
@@ -73,6 +73,14 @@ def last_round_flowers(replay: Replay) -> list[int]:
     return [p.tracks()[2] - p.line_elems[E_FLOWER] for p in replay.game.players]
 
 
+def read_record(path: Path) -> SavedMatch | None:
+    """An arena record, or None for a damaged file (the callers name those, and go on)."""
+    try:
+        return parse_save(decode(path.read_bytes()))
+    except SaveError:
+        return None
+
+
 def analyse(
     folder: Path, level: str, only: Collection[str] | None = None
 ) -> tuple[dict, list[Loss]]:
@@ -87,9 +95,8 @@ def analyse(
     for path in sorted(folder.glob("game-*.json")):
         if only is not None and path.name not in only:
             continue
-        try:
-            match = parse_save(decode(path.read_bytes()))
-        except SaveError:
+        match = read_record(path)
+        if match is None:
             skipped.append(path.name)  # damaged or not a record: said, not fatal
             continue
         names = tuple(s.name for s in match.seats)

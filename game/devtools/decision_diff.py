@@ -24,8 +24,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from game.devtools.arena import Sitter, build
+from game.devtools.arena_losses import read_record
 from game.engine import Decision, Game, Move, Phase, new_game
-from game.savegame import SavedMatch, SaveError, decode, parse_save
+from game.savegame import SavedMatch
 from game.ui.table.ai_seats.ai_draws import draw_seed
 from game.ui.table.ai_seats.ai_seat import decision_seed
 
@@ -121,9 +122,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     skipped: list[str] = []
     try:
         for path in paths:
-            try:
-                match = parse_save(decode(path.read_bytes()))
-            except SaveError:
+            match = read_record(path)
+            if match is None:
                 skipped.append(path.name)  # damaged or not a record: said, not fatal
                 continue
             if not any(s.name == args.level for s in match.seats):
