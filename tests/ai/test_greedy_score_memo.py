@@ -58,15 +58,6 @@ def test_the_packed_card_totals_give_the_card_by_card_figures() -> None:
         assert gs._cards_per_round(tuple(cards)) == reference_cards_per_round(cards)
 
 
-def reference_threat(g: Game, p: PlayerState) -> int:
-    """Varans Onibi deals this seat at the end of this round if nothing changes."""
-    if g.phase is not Phase.ACTION or not g.centre:
-        return 0
-    if p.total(E_WATER) >= sum(g.centre):
-        return 0
-    return min(len(g.centre), g.varans)
-
-
 def reference_worth(
     g: Game, p: PlayerState, table_lead: int, tracks: tuple[int, int, int], fed: list[int]
 ) -> float:
@@ -100,7 +91,7 @@ def reference_worth(
             reach = reach + gs.progress(trees + 1) - gs.progress(trees)
             break
     v += gs.REACH * reach
-    v -= gs.VARAN_COST * (varans + reference_threat(g, p)) * min(h, 1.0)
+    v -= gs.VARAN_COST * (varans + gs.threat(g, p)) * min(h, 1.0)
     v += gs.FRAGMENT[min(p.fragments, 4)]
     return v
 

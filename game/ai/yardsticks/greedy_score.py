@@ -86,6 +86,15 @@ def horizon(lead: float) -> float:
     return max(0.3, min(LONGEST, (GOAL - lead) / 3.0))
 
 
+def threat(g: Game, p: PlayerState) -> int:
+    """Varans Onibi deals this seat at the end of this round if nothing changes."""
+    if g.phase is not Phase.ACTION or not g.centre:
+        return 0
+    if p.total(E_WATER) >= sum(g.centre):
+        return 0
+    return min(len(g.centre), g.varans)
+
+
 def seat_worth(
     g: Game,
     p: PlayerState,
