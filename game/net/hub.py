@@ -26,7 +26,7 @@ from game.net.admission import Admission
 from game.net.ai_seats import AiRunner
 from game.net.group_commit import GroupCommit, Unstored
 from game.net.hosted import HostedMatch
-from game.net.limits import Limits, TokenBucket
+from game.net.limits import FloodCount, Limits, TokenBucket
 from game.net.protocol import (
     CODE_ALPHABET,
     CODE_LENGTH,
@@ -59,7 +59,7 @@ class Client:
         self.seats: set[int] = set()
         self.bucket = TokenBucket(limits.messages_per_s, limits.message_burst)
         self.tries = TokenBucket(limits.seat_tries_per_s, limits.seat_tries_burst)
-        self.flooding = 0  # messages refused for rate in a row
+        self.flooding = FloodCount(limits.flood_close, limits.flood_pause_s)
         self.told_rate_at = -1e9
 
     def push(self, text: str) -> None:  # pragma: no cover - the server's connection sends
@@ -141,7 +141,6 @@ class Hub:
         if not client.bucket.take(now):
             too_fast(self, client, now)
             return
-        client.flooding = 0
         try:
             msg = parse_client(raw)
             if isinstance(msg, Create | Join | Resume) and not client.tries.take(now):
@@ -416,8 +415,7 @@ class Hub:
 def too_fast(hub: Hub, client: Any, now: float) -> None:
     """A message over the connection's rate: dropped; told once a second; the connection is
     closed when it keeps on."""
-    client.flooding += 1
-    if client.flooding >= hub.limits.flood_close:
+    if client.flooding.refused(now):
         log.warning("%s: closed for flooding", client.address)
         client.close_soon(1008, "too many messages")
     elif now - client.told_rate_at >= 1.0:

@@ -28,7 +28,10 @@ class Limits:
     resumes_per_address: int = 120  # and resumes from one address per window
     seat_tries_per_s: float = 1.0  # creates, joins and resumes one connection may send
     seat_tries_burst: float = 12.0  # (a person's client sends one; a guesser many)
-    flood_close: int = 500  # messages refused for rate in a row before the connection is closed
+    flood_close: int = (
+        500  # messages refused for rate, with no pause, before the connection is closed
+    )
+    flood_pause_s: float = 2.0  # this long with nothing refused for rate: the count starts again
     idle_close_s: float = DAY_S  # an open match nobody sits at, with no human move this
     # long, is closed and archived (kept in the store, not resumed at restart)
     keep_finished_s: float = 600.0  # a finished match stays loaded this long (late resumes)
@@ -50,6 +53,26 @@ class TokenBucket:
             self.tokens -= 1.0
             return True
         return False
+
+
+@dataclass
+class FloodCount:
+    """Messages refused for rate since the connection last paused. Counted strictly in a
+    row, the one message the refilling bucket lets through every 50 ms reset the count, so
+    a server slow enough to take that long over ``close_at`` refusals never closed a flood."""
+
+    close_at: int
+    pause: float
+    count: int = 0
+    last: float = -1e9
+
+    def refused(self, now: float) -> bool:
+        """Count one refusal; True at the one that closes the connection (once a flood)."""
+        if now - self.last >= self.pause:
+            self.count = 0
+        self.last = now
+        self.count += 1
+        return self.count == self.close_at
 
 
 @dataclass

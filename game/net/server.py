@@ -77,10 +77,8 @@ class Connection(Client):
         """A ping costs what a message does (its pong is sent whether this client reads or
         not): over the budget it counts towards closing the connection as flooding."""
         if self.bucket.take(now):
-            self.flooding = 0
             return
-        self.flooding += 1
-        if self.flooding >= self.limits.flood_close and not self.closing:
+        if self.flooding.refused(now) and not self.closing:
             log.warning("%s: closed for flooding with pings", self.address)
             self.close_soon(1008, "too many pings")
 
