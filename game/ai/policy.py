@@ -19,7 +19,7 @@ from game.seats import AI_LEVELS
 
 LEVELS = AI_LEVELS  # the names the game shows: Easy, Medium, Hard
 # Arena-only seats written from the rules alone, to measure the levels against.
-BASELINES = ("greedy", "pimc", "ismcts", "random")
+BASELINES = ("greedy", "pimc", "pimc2", "ismcts", "random")
 
 
 class Policy(Protocol):
@@ -44,7 +44,7 @@ class Policy(Protocol):
 
 def make_policy(level: str, **options: Any) -> Policy:
     """A policy by level name ("easy", "medium" or "hard", any case), or a baseline seat
-    ("greedy", "pimc", "ismcts", "random")."""
+    ("greedy", "pimc", "pimc2", "ismcts", "random")."""
     key = level.lower()
     if key == "easy":
         from game.ai.levels.easy import EasyPolicy
@@ -73,10 +73,11 @@ def _baseline(key: str, **options: Any) -> Policy:
         from game.ai.yardsticks.random_seat import RandomPolicy
 
         return RandomPolicy()
-    if key == "pimc":
-        from game.ai.yardsticks.pimc import PimcPolicy
+    if key in ("pimc", "pimc2"):
+        from game.ai.yardsticks.pimc import PIMC2, PimcPolicy
 
-        return PimcPolicy(**options)
+        preset = PIMC2 if key == "pimc2" else {}
+        return PimcPolicy(**{**preset, **options})
     from game.ai.yardsticks.ismcts import IsmctsPolicy
 
     return IsmctsPolicy(**options)

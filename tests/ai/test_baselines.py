@@ -4,6 +4,7 @@ hidden orders, and sound on positions whose right answer the rules make plain.""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -169,3 +170,12 @@ def test_pimc_rollouts_play_as_many_rounds_as_asked_and_one_by_default() -> None
     finish_round(default, random.Random(5))
     assert (default.round, default.phase) == ends[0]
     assert PimcPolicy().rounds == 1
+
+
+def test_pimc2_is_pimc_with_twice_the_deals_and_a_two_round_horizon() -> None:
+    """The arena's ``pimc2`` seat is the issue-42 yardstick, and its options still apply."""
+    stronger = make_policy("pimc2")
+    assert isinstance(stronger, PimcPolicy) and stronger.level == "pimc2"
+    assert replace(stronger, level="pimc") == PimcPolicy(worlds=12, rounds=2)
+    assert make_policy("pimc2", worlds=3) == replace(stronger, worlds=3)
+    assert make_policy("pimc") == PimcPolicy()

