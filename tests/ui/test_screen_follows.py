@@ -126,3 +126,17 @@ def test_a_tooltip_goes_with_its_object(app, ctx) -> None:
             break
     assert d.top.board.rect_of(card) is None
     assert d.top.tooltip() is None and d.top.pointer.hover != card
+
+
+def test_the_banner_names_the_round_shown_while_the_game_is_ahead(app, ctx) -> None:
+    """Moves made but not yet shown (the AI plays on while pieces still fly): the banner
+    keeps the round and the seat being shown, not the next round's."""
+    d, match = start(app, ctx, [Seat("Bo", "human"), Seat("Cy", "human")])
+    table = d.top
+    for _ in range(400):  # bounded: a round of first legal moves ends well before
+        if match.game.round > 1:
+            break
+        match.play(match.active().player, match.legal()[0])
+    assert match.game.round == 2 and match.shown.round == 1
+    banner = table.hud.banner_text(table.tr)
+    assert "Round 1" in banner and "Round 2" not in banner, banner
