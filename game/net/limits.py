@@ -28,9 +28,7 @@ class Limits:
     resumes_per_address: int = 120  # and resumes from one address per window
     seat_tries_per_s: float = 1.0  # creates, joins and resumes one connection may send
     seat_tries_burst: float = 12.0  # (a person's client sends one; a guesser many)
-    flood_close: int = (
-        500  # messages refused for rate, with no pause, before the connection is closed
-    )
+    flood_close: int = 500  # refused for rate with no pause between: the connection closes
     flood_pause_s: float = 2.0  # this long with nothing refused for rate: the count starts again
     idle_close_s: float = DAY_S  # an open match nobody sits at, with no human move this
     # long, is closed and archived (kept in the store, not resumed at restart)
