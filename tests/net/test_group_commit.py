@@ -25,16 +25,20 @@ TABLES = 3
 class Peer(Client):
     """A connection without a socket: what the hub sends it, in order."""
 
-    def __init__(self, name: str) -> None:
-        super().__init__(name, Limits(), lambda: 0.0)
+    def __init__(
+        self, name: str, limits: Limits | None = None, clock: Callable[[], float] = lambda: 0.0
+    ) -> None:
+        super().__init__(name, limits or Limits(), clock)
         self.got: list[dict[str, Any]] = []
         self.closed: tuple[int, str] | None = None
+        self.closes = 0  # how many times the hub asked to close it
 
     def push(self, text: str) -> None:
         self.got.append(json.loads(text))
 
     def close_soon(self, code: int, reason: str) -> None:
         self.closed = (code, reason)
+        self.closes += 1
 
     def of(self, kind: str) -> list[dict[str, Any]]:
         return [m for m in self.got if m["type"] == kind]
