@@ -8,7 +8,8 @@ developer tools (``game.devtools``) run from a checkout and are left out of the 
 from setuptools import find_packages, setup
 
 setup(
-    packages=find_packages(include=["game", "game.*"], exclude=["game.devtools", "game.devtools.*"]) + ["game.assets", "game.levels"],
+    packages=find_packages(include=["game", "game.*"], exclude=["game.devtools", "game.devtools.*"])
+    + ["game.assets", "game.levels"],
     package_dir={"game.assets": "assets", "game.levels": "levels"},
     # not as data files of ``game`` either (setuptools would take the folder in as such)
     exclude_package_data={"game": ["devtools/*", "devtools/**/*"]},
