@@ -30,6 +30,8 @@ START_S = 60  # the most pg_ctl waits for the server to accept connections
 SHM = Path("/dev/shm")  # the RAM disk the tests' (not durable) clusters use when it has room
 SHM_ROOM = 2 * 1024**3  # bytes free there: a cluster and its databases take a few hundred MB
 INITDB = ("-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C", "--no-sync")
+PREFIX = "lf-pg-"  # a cluster's folder
+OWNER = "owner.pid"  # in it: the process that started the cluster (``sweep``)
 
 
 class NoPostgres(RuntimeError):
@@ -65,6 +67,17 @@ def in_memory(folder: Path = SHM) -> str | None:
     if room.f_bavail * room.f_frsize < SHM_ROOM or not os.access(folder, os.W_OK | os.X_OK):
         return None
     return str(folder)
+
+
+def _alive(pid: int) -> bool:
+    """Whether a process ``pid`` exists (one of another user's counts)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 def free_port() -> int:
@@ -109,7 +122,9 @@ class PgCluster:
         parent = os.environ.get("LIVING_FOREST_PG_ROOT") or None  # .ci/run cleans it up
         if parent is None and not self.durable:
             parent = in_memory()
-        self.folder = Path(tempfile.mkdtemp(prefix="lf-pg-", dir=parent))
+        self.sweep(Path(parent or tempfile.gettempdir()))
+        self.folder = Path(tempfile.mkdtemp(prefix=PREFIX, dir=parent))
+        (self.folder / OWNER).write_text(str(os.getpid()))
         if self.as_root:
             try:
                 shutil.chown(self.folder, RUN_AS, RUN_AS)
@@ -201,9 +216,24 @@ class PgCluster:
                 pg_ctl = str(self.bin / "pg_ctl")
                 self._run(pg_ctl, "-D", str(data), "-m", "immediate", "-w", "stop")
             except (NoPostgres, subprocess.TimeoutExpired) as e:
-                print(f"pg_cluster: could not stop {data}: {e}")
+                log.warning("could not stop the cluster in %s: %s", data, e)
         if self.folder != Path():
             shutil.rmtree(self.folder, ignore_errors=True)
+
+    def sweep(self, parent: Path) -> None:
+        """Stop and delete the clusters in ``parent`` whose process is gone: a test run
+        killed before its ``stop`` leaves its server running and its folder (in memory, a
+        few hundred MB) behind. A folder without an owner's pid (one being made) is left."""
+        for folder in parent.glob(f"{PREFIX}*"):
+            try:
+                owner = int((folder / OWNER).read_text())
+            except (OSError, ValueError):
+                continue
+            if _alive(owner):
+                continue
+            left = PgCluster(folder=folder, bin=self.bin)
+            log.info("stopping and deleting %s, left by process %d", folder, owner)
+            left.stop()
 
 
 def main() -> int:

@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
+import sys
 import tempfile
+import time
 from pathlib import Path
 
 import pytest
@@ -54,3 +57,75 @@ def test_the_test_process_cluster_is_in_memory_unless_told_where(pg_cluster: PgC
         assert pg_cluster.folder.parent == Path(shm)
     else:
         pytest.skip("no RAM disk with room here")
+
+
+# A process that starts a cluster, says where, and waits to be killed.
+STARTER = """
+import sys, time
+from pathlib import Path
+from game.devtools.pg_cluster import PgCluster
+template = Path(sys.argv[1]) if sys.argv[1] else None
+cluster = PgCluster(template=template).start()
+print(cluster.folder, flush=True)
+time.sleep(120)
+"""
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return Path(f"/proc/{pid}").exists() and "Z" not in _state(pid)
+
+
+def _state(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return ""
+
+
+def test_a_cluster_left_by_a_killed_test_run_is_stopped_and_deleted_by_the_next_start(
+    pg_cluster: PgCluster, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A run killed before its ``stop`` leaves a server running and its folder (in memory)
+    behind; the next cluster started in that folder's parent stops and deletes it, and
+    leaves a live process's cluster alone."""
+    parent = Path(tempfile.mkdtemp(prefix="lf-pg-parent-"))
+    parent.chmod(0o755)  # the servers run as PostgreSQL's user when we are root
+    monkeypatch.setenv("LIVING_FOREST_PG_ROOT", str(parent))
+    template = str(pg_cluster.template or "")
+    starter = subprocess.Popen(
+        [sys.executable, "-c", STARTER, template],
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "LIVING_FOREST_PG_ROOT": str(parent)},
+    )
+    alive, left = None, None
+    try:
+        assert starter.stdout is not None
+        left = Path(starter.stdout.readline().strip())
+        server = int((left / "data" / "postmaster.pid").read_text().split()[0])
+        starter.kill()
+        starter.wait(timeout=30)
+        assert _running(server)  # the killed run's server goes on without it
+        alive = PgCluster(template=pg_cluster.template).start()
+        again = PgCluster(template=pg_cluster.template).start()  # a second, while one lives
+        again.stop()
+        assert not left.exists()
+        for _ in range(100):  # the server is told to stop at once; bounded: 10 s
+            if not _running(server):
+                break
+            time.sleep(0.1)
+        assert not _running(server)
+        assert alive.folder.is_dir()  # the live process's own cluster is untouched
+        assert (alive.folder / "data" / "postmaster.pid").is_file()
+    finally:
+        if starter.poll() is None:
+            starter.kill()
+        if alive is not None:
+            alive.stop()
+        if left is not None and left.is_dir():  # not swept: stopped here all the same
+            PgCluster(folder=left, bin=pg_cluster.bin).stop()
+        shutil.rmtree(parent, ignore_errors=True)
