@@ -92,7 +92,7 @@ def test_a_cluster_left_by_a_killed_test_run_is_stopped_and_deleted_by_the_next_
     """A run killed before its ``stop`` leaves a server running and its folder (in memory)
     behind; the next cluster started in that folder's parent stops and deletes it, and
     leaves a live process's cluster alone."""
-    parent = Path(tempfile.mkdtemp(prefix="lf-pg-parent-"))
+    parent = Path(tempfile.mkdtemp(prefix="sweep-test-"))
     parent.chmod(0o755)  # the servers run as PostgreSQL's user when we are root
     monkeypatch.setenv("LIVING_FOREST_PG_ROOT", str(parent))
     template = str(pg_cluster.template or "")
