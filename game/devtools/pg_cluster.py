@@ -70,7 +70,7 @@ def in_memory(folder: Path = SHM) -> str | None:
 
 
 def _alive(pid: int) -> bool:
-    """Whether a process ``pid`` exists (one of another user's counts)."""
+    """Whether a process ``pid`` exists (another user's process counts too)."""
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
