@@ -11,11 +11,13 @@ start, and counts the games lost from ahead: a chance of at least ``AHEAD`` when
 round began, where the loss came late and the final rounds are the ones to read in the
 Replays screen. Prints JSON lines: one summary (win rate with its 95% interval, wins by
 track, losses by kind and by cause, games and wins by the number of rounds the game
-lasted, naming any file that is not a readable record, which is skipped), then one line
-per game lost. By length because a level can be strong at a quick race and lose the long
-games where the other decks have grown: Hard against ``greedy`` (seed 2) won 21 of the 22
-games that ended by round 7 and 19 of the 27 that went to round 10 or later. It also reads
-a run stopped early: every finished game is on disk.
+lasted, the games lost by the track the winner won on and its place in the last round's
+turn order, naming any file that is not a readable record, which is skipped), then one
+line per game lost, with who beat the level, from which place, on which track and with how
+much of it taken in the last round. By length because a level can be strong at a quick race
+and lose the long games where the other decks have grown: Hard against ``greedy`` (seed
+2) won 21 of the 22 games that ended by round 7 and 19 of the 27 that went to round 10 or
+later. It also reads a run stopped early: every finished game is on disk.
 """
 
 from __future__ import annotations
@@ -49,6 +51,10 @@ class Loss:
     seats: tuple[str, ...]
     chances: tuple[float, ...]  # the seat's win chance at each round start
     cause: str = ""  # the arena's ``loss_cause``: flower_burst, tie_break, outraced, shared
+    beaten_by: int = -1  # the (first) other winner
+    place: int = 0  # its place in the last round's turn order (1: it played first)
+    track: str = ""  # the track it won on
+    gain: int = 0  # how much of that track it took in the last round
 
 
 def loss_kind(seat: int, tracks: Sequence[tuple[int, int, int]], winners: Sequence[int]) -> str:
@@ -71,6 +77,20 @@ def last_round_flowers(replay: Replay) -> list[int]:
     """Every seat's kept Flowers when the last round began (a burst is measured from it)."""
     replay.seek(replay.round_start(replay.rounds[-1]))
     return [p.tracks()[2] - p.line_elems[E_FLOWER] for p in replay.game.players]
+
+
+def beaten_in_last_round(
+    replay: Replay, seat: int, winners: Sequence[int], tracks: Sequence[tuple[int, int, int]]
+) -> tuple[int, int, str, int]:
+    """Who beat ``seat`` (the first winner other than it), their place in the last round's
+    turn order, the track they won on and what they took of it in that round: a four-player
+    Fire race is won from the first place, a Flower burst from anywhere."""
+    w = next(x for x in winners if x != seat)
+    replay.seek(replay.round_start(replay.rounds[-1]))
+    g = replay.game
+    track = winning_track(tracks[w])
+    i = TRACKS.index(track)
+    return w, g.turn_order().index(w) + 1, track, tracks[w][i] - g.players[w].tracks()[i]
 
 
 def read_record(path: Path) -> SavedMatch | None:
@@ -122,7 +142,9 @@ def analyse(
             replay = replay or Replay.from_match(match)
             trail = chance_trail(replay, seat)
             cause = loss_cause(final, seat, winners, last_round_flowers(replay))
-            losses.append(Loss(path.name, seat, kind, final.round, tracks, names, trail, cause))
+            beaten = beaten_in_last_round(replay, seat, winners, tracks)
+            loss = Loss(path.name, seat, kind, final.round, tracks, names, trail, cause, *beaten)
+            losses.append(loss)
     lo, hi = wilson(wins, games)
     summary = {
         "level": level,
@@ -134,12 +156,23 @@ def analyse(
         "won_on": {t: round(v, 2) for t, v in won_on.items()},
         "losses": {k: sum(1 for x in losses if x.kind == k) for k in KINDS},
         "lost_from_ahead": sum(1 for x in losses if x.chances and x.chances[-1] >= AHEAD),
+        "beaten": beaten_table(losses),
         "by_rounds": {
             str(r): {"games": n, "wins": round(w, 2)} for r, (n, w) in sorted(by_rounds.items())
         },
         "skipped": skipped,
     }
     return summary, losses
+
+
+def beaten_table(losses: Sequence[Loss]) -> dict[str, dict[str, int]]:
+    """Games not won alone by the track the winner won on, then by its place in the last
+    round's turn order: ``{"fires": {"1": 9, "3": 1}}``."""
+    table: dict[str, dict[str, int]] = {}
+    for x in losses:
+        row = table.setdefault(x.track, {})
+        row[str(x.place)] = row.get(str(x.place), 0) + 1
+    return {t: dict(sorted(row.items())) for t, row in sorted(table.items())}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -18,8 +18,10 @@ from game.devtools.arena_losses import (
     loss_kind,
     main,
 )
+from game.engine import Game, new_game
+from game.engine.state import GOAL
 from game.replay import Replay
-from game.savegame import decode, parse_save
+from game.savegame import SavedMatch, decode, parse_save
 
 
 @pytest.fixture(scope="module")
@@ -31,6 +33,16 @@ def recorded(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[dict]
     folder = tmp_path_factory.mktemp("arena")
     quiet = {"out": io.StringIO(), "progress": io.StringIO()}
     return folder, run(2, ["medium", "easy"], 4, 1, 7, 0.01, record=str(folder), **quiet)
+
+
+def last_round_start(saved: SavedMatch) -> Game:
+    """The game as its last round began, played again from its moves."""
+    g = new_game(saved.players, saved.seed, saved.first_player)
+    for seat, move in saved.moves:
+        if g.round == saved.game.round:
+            break
+        g.play(seat, move)
+    return g
 
 
 def test_loss_kinds_follow_the_end_of_game_rule() -> None:
@@ -66,6 +78,19 @@ def test_report_agrees_with_the_arena_and_the_replays(recorded) -> None:
             assert x.kind != SHARED or len(winners) > 1
             assert len(x.chances) == len(Replay.from_match(saved).rounds)
             assert all(0.0 <= c <= 1.0 for c in x.chances)
+            start = last_round_start(saved)  # the engine's own replay, not ``Replay``
+            assert x.beaten_by in winners and x.beaten_by != x.seat
+            assert x.place == start.turn_order().index(x.beaten_by) + 1
+            final = saved.game.players[x.beaten_by].tracks()
+            i = max(range(3), key=lambda k: final[k])
+            assert final[i] >= GOAL and x.track == ("trees", "fires", "flowers")[i]
+            assert x.gain == final[i] - start.players[x.beaten_by].tracks()[i]
+        by_track = summary["beaten"]
+        assert sum(n for row in by_track.values() for n in row.values()) == len(losses)
+        for x in losses:
+            assert by_track[x.track][str(x.place)] == sum(
+                1 for y in losses if (y.track, y.place) == (x.track, x.place)
+            )
         ahead = sum(1 for x in losses if x.chances[-1] >= AHEAD)
         assert summary["lost_from_ahead"] == ahead
         # games and wins by length: every game once, at the round it ended in
