@@ -32,6 +32,7 @@ from pathlib import Path
 
 from game.ai.heuristics.winchance import win_chance
 from game.devtools.arena import CAUSES, TRACKS, loss_cause, wilson, winning_track
+from game.engine import Game
 from game.engine.state import E_FLOWER, GOAL
 from game.replay import Replay
 from game.savegame import SavedMatch, SaveError, decode, parse_save
@@ -73,24 +74,27 @@ def chance_trail(replay: Replay, seat: int) -> tuple[float, ...]:
     return tuple(out)
 
 
-def last_round_flowers(replay: Replay) -> list[int]:
-    """Every seat's kept Flowers when the last round began (a burst is measured from it)."""
+def last_round_start(replay: Replay) -> Game:
+    """The game as its last round began (the burst and the winner's gain are from it)."""
     replay.seek(replay.round_start(replay.rounds[-1]))
-    return [p.tracks()[2] - p.line_elems[E_FLOWER] for p in replay.game.players]
+    return replay.game
+
+
+def last_round_flowers(start: Game) -> list[int]:
+    """Every seat's kept Flowers when the last round began (a burst is measured from it)."""
+    return [p.tracks()[2] - p.line_elems[E_FLOWER] for p in start.players]
 
 
 def beaten_in_last_round(
-    replay: Replay, seat: int, winners: Sequence[int], tracks: Sequence[tuple[int, int, int]]
+    start: Game, seat: int, winners: Sequence[int], tracks: Sequence[tuple[int, int, int]]
 ) -> tuple[int, int, str, int]:
     """Who beat ``seat`` (the first winner other than it), their place in the last round's
     turn order, the track they won on and what they took of it in that round: a four-player
     Fire race is won from the first place, a Flower burst from anywhere."""
     w = next(x for x in winners if x != seat)
-    replay.seek(replay.round_start(replay.rounds[-1]))
-    g = replay.game
     track = winning_track(tracks[w])
     i = TRACKS.index(track)
-    return w, g.turn_order().index(w) + 1, track, tracks[w][i] - g.players[w].tracks()[i]
+    return w, start.turn_order().index(w) + 1, track, tracks[w][i] - start.players[w].tracks()[i]
 
 
 def read_record(path: Path) -> SavedMatch | None:
@@ -141,8 +145,9 @@ def analyse(
                 continue
             replay = replay or Replay.from_match(match)
             trail = chance_trail(replay, seat)
-            cause = loss_cause(final, seat, winners, last_round_flowers(replay))
-            beaten = beaten_in_last_round(replay, seat, winners, tracks)
+            start = last_round_start(replay)
+            cause = loss_cause(final, seat, winners, last_round_flowers(start))
+            beaten = beaten_in_last_round(start, seat, winners, tracks)
             loss = Loss(path.name, seat, kind, final.round, tracks, names, trail, cause, *beaten)
             losses.append(loss)
     lo, hi = wilson(wins, games)
