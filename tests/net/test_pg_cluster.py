@@ -72,18 +72,12 @@ time.sleep(120)
 
 
 def _running(pid: int) -> bool:
+    """Whether ``pid`` is a process that has not ended (a zombie has)."""
     try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    return Path(f"/proc/{pid}").exists() and "Z" not in _state(pid)
-
-
-def _state(pid: int) -> str:
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
     except (OSError, IndexError):
-        return ""
+        return False
+    return state != "Z"
 
 
 def test_a_cluster_left_by_a_killed_test_run_is_stopped_and_deleted_by_the_next_start(
@@ -94,13 +88,10 @@ def test_a_cluster_left_by_a_killed_test_run_is_stopped_and_deleted_by_the_next_
     leaves a live process's cluster alone."""
     parent = Path(tempfile.mkdtemp(prefix="sweep-test-"))
     parent.chmod(0o755)  # the servers run as PostgreSQL's user when we are root
-    monkeypatch.setenv("LIVING_FOREST_PG_ROOT", str(parent))
+    monkeypatch.setenv("LIVING_FOREST_PG_ROOT", str(parent))  # here and in the child
     template = str(pg_cluster.template or "")
     starter = subprocess.Popen(
-        [sys.executable, "-c", STARTER, template],
-        stdout=subprocess.PIPE,
-        text=True,
-        env={**os.environ, "LIVING_FOREST_PG_ROOT": str(parent)},
+        [sys.executable, "-c", STARTER, template], stdout=subprocess.PIPE, text=True
     )
     alive, left = None, None
     try:
